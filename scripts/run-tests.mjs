@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// Runs the test suite on SQLite and, when one is reachable, on PostgreSQL.
+//
+// PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names a server
+// to use; a fresh database is created for this run and dropped after it, so runs never see each
+// other's data. When the server cannot be reached the PostgreSQL suite is skipped, and the run
+// says so, unless it is required: QUIRE_REQUIRE_POSTGRES=1 (set by .ci/run) turns that into a failure.
+//
+// Arguments are test files or folders (default: src and test); extra node --test flags pass through.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+
+const args = process.argv.slice(2);
+const flags = args.filter((a) => a.startsWith('--'));
+const roots = args.filter((a) => !a.startsWith('--'));
+const files = (roots.length > 0 ? roots : ['src', 'test']).flatMap((root) => findTests(root));
+
+const baseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const required = process.env.QUIRE_REQUIRE_POSTGRES === '1';
+const pgDatabase = `quire_test_${Date.now()}_${process.pid}`;
+const pgUrl = await createPostgresDatabase();
+
+const env = { ...process.env };
+if (pgUrl) env.QUIRE_TEST_PG_URL = pgUrl;
+else delete env.QUIRE_TEST_PG_URL;
+
+const concurrency = process.env.TEST_CONCURRENCY ?? '2';
+const child = spawn(
+  process.execPath,
+  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...flags, ...files],
+  { stdio: 'inherit', env },
+);
+const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+if (pgUrl) await dropPostgresDatabase();
+console.log(
+  pgUrl
+    ? `Databases: SQLite and PostgreSQL (${redact(baseUrl)}) were both tested.`
+    : 'Databases: SQLite was tested; the PostgreSQL suite was SKIPPED (no server reachable; set TEST_DATABASE_URL).',
+);
+process.exit(code);
+
+function findTests(root) {
+  if (!fs.existsSync(root)) return [];
+  if (fs.statSync(root).isFile()) return [root];
+  return fs
+    .readdirSync(root, { recursive: true })
+    .map((f) => path.join(root, String(f)))
+    .filter((f) => /\.test\.ts$/.test(f) && !f.includes('node_modules'))
+    .sort();
+}
+
+async function createPostgresDatabase() {
+  const client = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query(`CREATE DATABASE ${pgDatabase}`);
+    const url = new URL(baseUrl);
+    url.pathname = `/${pgDatabase}`;
+    return url.toString();
+  } catch (error) {
+    const message = `PostgreSQL at ${redact(baseUrl)} is not usable: ${error.message}`;
+    if (required) {
+      console.error(`${message}\nThe PostgreSQL suite is required here (QUIRE_REQUIRE_POSTGRES=1): failing.`);
+      process.exit(1);
+    }
+    console.log(`${message}\nSkipping the PostgreSQL suite; running on SQLite only.`);
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function dropPostgresDatabase() {
+  const client = new pg.Client({ connectionString: baseUrl });
+  try {
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${pgDatabase} WITH (FORCE)`);
+  } catch (error) {
+    console.error(`Could not drop the test database ${pgDatabase}: ${error.message}`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+function redact(url) {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+}

@@ -1,0 +1,71 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { adminRoutes } from './features/admin/index.js';
+import { personsRoutes } from './features/persons/index.js';
+import type { App } from './http/app-types.js';
+import { registerApiKeyAuth } from './http/auth.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { registerHealthRoutes } from './http/health.js';
+import { registerOpenApi } from './http/openapi.js';
+import { requestIdFor } from './http/request-id.js';
+import { validatorCompiler } from './http/validation.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** A logger instance or pino options; tests pass `false`. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole HTTP application without listening: the server, the CLI and the tests share it. */
+export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: { paths: ['req.headers["x-api-key"]', 'req.headers.authorization'], censor: '[redacted]' },
+    },
+    genReqId: requestIdFor,
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimitBytes,
+    // Slow clients cannot hold connections: whole request 30 s, headers 10 s, idle keep-alive 5 s.
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 5_000,
+    http: { headersTimeout: 10_000 },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('db', database.db);
+  app.decorate('dialect', database.dialect);
+  app.decorate('config', config);
+  app.setValidatorCompiler(validatorCompiler);
+  // Only JSON bodies are accepted: anything else is a 415.
+  app.removeContentTypeParser(['text/plain']);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('Request-Id', request.id);
+  });
+  registerErrorHandling(app);
+  await registerOpenApi(app);
+  registerHealthRoutes(app, database.db);
+
+  app.get('/v0/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(async (v0) => {
+    const scope = v0 as unknown as App;
+    registerApiKeyAuth(scope, database.db, config.apiKeyCacheTtlMs);
+    personsRoutes(scope);
+  });
+
+  if (config.adminToken !== null) {
+    await app.register(async (admin) => adminRoutes(admin as unknown as App, config.adminToken!), {
+      prefix: '/admin/v0',
+    });
+  }
+
+  return app;
+}

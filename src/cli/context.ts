@@ -1,0 +1,51 @@
+import { type Config, ConfigError, loadConfig } from '../config.js';
+import { type Database, openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { ApiError } from '../errors.js';
+
+/** Reads the configuration or exits with the list of bad variables. */
+export function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`quire: ${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Runs a CLI action on the configured database (migrated first, so a fresh DATA_DIR works) and
+ * turns Quire's errors into a one-line message and exit code 1.
+ */
+export async function withDatabase<T>(
+  action: (database: Database, config: Config) => Promise<T>,
+): Promise<T> {
+  const config = configOrExit();
+  const database = openDatabase(config, { poolSize: 2 });
+  try {
+    await migrateToLatest(database.db);
+    return await action(database, config);
+  } catch (error) {
+    if (error instanceof ApiError) {
+      process.stderr.write(`quire: ${error.detail}\n`);
+      process.exit(1);
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+/** Prints a result: JSON with --json, else a readable line per member. */
+export function print(value: Record<string, unknown>, json: boolean): void {
+  if (json) {
+    process.stdout.write(`${JSON.stringify(value)}\n`);
+    return;
+  }
+  for (const [key, member] of Object.entries(value)) {
+    process.stdout.write(`${key}: ${typeof member === 'string' ? member : JSON.stringify(member)}\n`);
+  }
+}

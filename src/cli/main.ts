@@ -1,0 +1,23 @@
+import { Command } from 'commander';
+import { keysCommand } from './keys.command.js';
+import { migrateCommand } from './migrate.command.js';
+import { seedCommand } from './seed.command.js';
+import { serveCommand } from './serve.command.js';
+import { tenantsCommand } from './tenants.command.js';
+
+/**
+ * `quire`: the operator's command. It reads the same environment as the server and works directly
+ * on the configured database, so it runs before the server ever started and while it runs.
+ * Results go to stdout; logs and errors go to stderr.
+ */
+const program = new Command('quire')
+  .description('Quire: personalised landing pages. Configuration comes from the environment (see README).')
+  .showHelpAfterError();
+
+program.addCommand(serveCommand());
+program.addCommand(migrateCommand());
+program.addCommand(tenantsCommand());
+program.addCommand(keysCommand());
+program.addCommand(seedCommand());
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,18 @@
+import { Command } from 'commander';
+import { seedDemo } from '../seed/demo.js';
+import { print, withDatabase } from './context.js';
+
+export function seedCommand(): Command {
+  const seed = new Command('seed').description('Load data');
+  seed
+    .command('demo')
+    .description('Create a new tenant with an API key and demo data; prints the ids to try the API with')
+    .option('--json', 'print exactly one JSON object on stdout')
+    .action(async (options: { json?: boolean }) => {
+      await withDatabase(async ({ db }) => {
+        const result = await seedDemo(db);
+        print(result, options.json === true);
+      });
+    });
+  return seed;
+}

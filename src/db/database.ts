@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import type { DB, Executor } from './schema.js';
+import { ImmediateSqliteDialect } from './sqlite-dialect.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  /** Where the data lives, for logs: the SQLite file or the PostgreSQL host/database. */
+  location: string;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** Size of the PostgreSQL pool. */
+  poolSize?: number;
+}
+
+/** Opens the configured database: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
+export function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  options: DatabaseOptions = {},
+): Database {
+  if (config.databaseUrl !== null) return openPostgres(config.databaseUrl, options.poolSize ?? 10);
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  return openSqlite(path.join(config.dataDir, 'quire.db'));
+}
+
+export function openSqlite(file: string): Database {
+  const sqlite = new SQLite(file);
+  // WAL lets readers run beside the writer. synchronous=FULL syncs the WAL on every commit, so an
+  // acknowledged write survives a process crash and a power loss alike.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+// BIGINT (int8) holds epoch-millisecond timestamps and counters, all below 2^53: read them as numbers.
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === pg.types.builtins.INT8 && format !== 'binary') return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+export function openPostgres(url: string, poolSize: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
+  // An idle client that loses its connection emits 'error' on the pool; without a listener that
+  // would crash the process. The next query gets a fresh connection.
+  pool.on('error', () => {});
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const parsed = new URL(url);
+  return {
+    db,
+    dialect: 'postgres',
+    location: `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
+    close: () => db.destroy(),
+  };
+}
+
+/** The dialect behind a database handle or a transaction, for the few queries that differ. */
+export function dialectOf(executor: Executor): Dialect {
+  return executor.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}

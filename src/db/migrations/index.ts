@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as foundation from './0001-foundation.js';
+
+/**
+ * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
+ * under tsx, in tests and in any bundle. A new migration gets the next number and a line here.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};

@@ -1,0 +1,63 @@
+import type { Generated, Kysely, Transaction } from 'kysely';
+
+/**
+ * Table types, shared by both dialects. Conventions (the migrations follow them):
+ * - timestamps are epoch milliseconds in BIGINT columns (`*_at`), null when not set;
+ * - booleans are INTEGER 0/1 (SQLite has no boolean, and better-sqlite3 cannot bind one);
+ * - free-form JSON is TEXT, so payloads round-trip byte for byte (PostgreSQL jsonb would reorder keys);
+ * - every tenant-owned table has `tenant_id` and a primary key that starts with it.
+ */
+export interface TenantsTable {
+  id: string;
+  name: string;
+  created_at: number;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  tenant_id: string;
+  /** The first characters of the key, shown to operators to tell keys apart. */
+  prefix: string;
+  /** SHA-256 of the whole key, hex. The key itself is never stored. */
+  key_hash: string;
+  label: string | null;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+/** Maintained counts, so `totalCount` never needs count(*) over a big table. */
+export interface CountersTable {
+  tenant_id: string;
+  /** What is counted, e.g. `persons`. */
+  name: string;
+  value: number;
+}
+
+export interface PersonsTable {
+  tenant_id: string;
+  id: string;
+  name: string;
+  email: string | null;
+  domain: string | null;
+  slug: string;
+  phone_number: string | null;
+  linkedin_profile_url: string | null;
+  /** The account of the person's domain (linked by the accounts feature). */
+  account_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface DB {
+  tenants: TenantsTable;
+  api_keys: ApiKeysTable;
+  counters: CountersTable;
+  persons: PersonsTable;
+}
+
+export type Db = Kysely<DB>;
+/** A repository function takes either the database or an open transaction. */
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+// Generated is re-exported for feature tables that use database defaults.
+export type { Generated };

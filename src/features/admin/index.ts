@@ -1,0 +1,15 @@
+import { registerAdminAuth } from '../../http/admin-auth.js';
+import type { App } from '../../http/app-types.js';
+import { tenantsAdminRoutes } from '../tenants/admin.routes.js';
+
+/**
+ * The operator API under /admin/v0 (enabled by ADMIN_TOKEN). Each feature keeps its admin routes
+ * in its own folder; this file guards them and lists them. Hidden from the public OpenAPI document.
+ */
+export async function adminRoutes(app: App, adminToken: string): Promise<void> {
+  registerAdminAuth(app, adminToken);
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
+  tenantsAdminRoutes(app);
+}

@@ -1,0 +1,11 @@
+import type { App } from '../../http/app-types.js';
+import { createPersonRoute } from './create-person.route.js';
+import { getPersonRoute } from './get-person.route.js';
+import { listPersonsRoute } from './list-persons.route.js';
+
+/** POST /v0/persons, GET /v0/persons, GET /v0/persons/{person_id} */
+export function personsRoutes(app: App): void {
+  createPersonRoute(app);
+  listPersonsRoute(app);
+  getPersonRoute(app);
+}

@@ -1,0 +1,46 @@
+import { sql } from 'kysely';
+import type { Executor, PersonsTable } from '../../db/schema.js';
+import type { SortKey } from '../../http/pagination.js';
+
+/** Inserts a person unless its slug is taken in the tenant; false when it is. */
+export async function insertPersonUnlessSlugTaken(db: Executor, row: PersonsTable): Promise<boolean> {
+  const inserted = await db
+    .insertInto('persons')
+    .values(row)
+    .onConflict((oc) => oc.columns(['tenant_id', 'slug']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Slugs in the tenant that are `base` or `base-<anything>`: a range scan on the unique index. */
+export async function findSlugsLike(db: Executor, tenantId: string, base: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('persons')
+    .select('slug')
+    .where('tenant_id', '=', tenantId)
+    .where((eb) =>
+      eb.or([eb('slug', '=', base), eb.and([eb('slug', '>=', `${base}-`), eb('slug', '<', `${base}.`)])]),
+    )
+    .execute();
+  return rows.map((r) => r.slug);
+}
+
+export async function findPerson(db: Executor, tenantId: string, personId: string) {
+  return db
+    .selectFrom('persons')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', personId)
+    .executeTakeFirst();
+}
+
+/** One page of persons, newest first; `after` is the sort key of the previous page's last row. */
+export async function listPersons(db: Executor, tenantId: string, after: SortKey | null, limit: number) {
+  let query = db.selectFrom('persons').selectAll().where('tenant_id', '=', tenantId);
+  if (after !== null) {
+    const [createdAt, id] = after;
+    query = query.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}

@@ -1,0 +1,49 @@
+import { addToCounter } from '../../db/counters.repository.js';
+import { lockForTransaction } from '../../db/locks.js';
+import type { Db, PersonsTable } from '../../db/schema.js';
+import { normalizeDomain } from '../../domain/normalize-domain.js';
+import { ApiError } from '../../errors.js';
+import { newId } from '../../ids.js';
+import { findSlugsLike, insertPersonUnlessSlugTaken } from './persons.repository.js';
+import type { CreatePersonBody } from './persons.schemas.js';
+import { baseSlug, nextFreeSlug } from './slug.js';
+
+export const PERSONS_COUNTER = 'persons';
+
+/**
+ * Creates a person: a unique slug in the tenant, the person count, all in one transaction.
+ * Used by POST /v0/persons, the admin API and the demo seed.
+ */
+export async function createPerson(db: Db, tenantId: string, input: CreatePersonBody): Promise<PersonsTable> {
+  const domain = input.domain === undefined ? null : normalizeDomain(input.domain);
+  if (input.domain !== undefined && domain === null) {
+    throw ApiError.invalidField('/domain', 'domain must be a hostname such as example.com');
+  }
+  const now = Date.now();
+  const base = baseSlug(input.name);
+  return db.transaction().execute(async (tx) => {
+    // Creates of the same name queue here rather than race for the same slug; the unique index
+    // still decides, and a slug taken anyway sends us round again.
+    await lockForTransaction(tx, `slug:${tenantId}:${base}`);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const row: PersonsTable = {
+        tenant_id: tenantId,
+        id: newId('person'),
+        name: input.name,
+        email: input.email ?? null,
+        domain,
+        slug: nextFreeSlug(base, await findSlugsLike(tx, tenantId, base)),
+        phone_number: input.phoneNumber ?? null,
+        linkedin_profile_url: input.linkedinProfileUrl ?? null,
+        account_id: null,
+        created_at: now,
+        updated_at: now,
+      };
+      if (await insertPersonUnlessSlugTaken(tx, row)) {
+        await addToCounter(tx, tenantId, PERSONS_COUNTER, 1);
+        return row;
+      }
+    }
+    throw new ApiError('conflict', 'Could not allocate a unique slug for this name; retry the request');
+  });
+}

@@ -1,0 +1,45 @@
+import { Type } from 'typebox';
+import type { App } from '../../http/app-types.js';
+import { PathId } from '../../http/common.schemas.js';
+import { createApiKey, createTenant, revokeKey, tenantsWithKeys } from './tenants.service.js';
+
+/** Operator API for tenants and keys (the same service as `quire tenants` and `quire keys`). */
+export function tenantsAdminRoutes(app: App): void {
+  app.post(
+    '/tenants',
+    {
+      schema: {
+        body: Type.Object(
+          { name: Type.String({ minLength: 1, maxLength: 255 }) },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createTenant(app.db, request.body.name)),
+  );
+  app.get('/tenants', async () => ({ items: await tenantsWithKeys(app.db) }));
+  app.post(
+    '/tenants/:tenant/keys',
+    {
+      schema: {
+        params: Type.Object({ tenant: PathId }),
+        body: Type.Optional(
+          Type.Object(
+            { label: Type.Optional(Type.String({ maxLength: 255 })) },
+            { additionalProperties: false },
+          ),
+        ),
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createApiKey(app.db, request.params.tenant, request.body?.label ?? null)),
+  );
+  app.post(
+    '/keys/:key_id/revoke',
+    { schema: { params: Type.Object({ key_id: PathId }) } },
+    async (request) => ({
+      keyId: request.params.key_id,
+      outcome: await revokeKey(app.db, request.params.key_id),
+    }),
+  );
+}

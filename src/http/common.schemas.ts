@@ -1,0 +1,20 @@
+import { type TSchema, Type } from 'typebox';
+
+/**
+ * Timestamps are RFC 3339 UTC strings with milliseconds (`2026-11-21T10:00:00.000Z`). The interface
+ * declares an E.164 phone pattern for them by mistake; Quire declares `date-time` (a documented deviation).
+ */
+export const Timestamp = Type.String({ format: 'date-time', examples: ['2026-11-21T10:00:00.000Z'] });
+export const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
+
+export function Nullable<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}
+
+/** The largest count or number the interface allows (2^53 - 1). */
+export const Count = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+
+/** Path parameter: any string; an id of the wrong shape is simply not found (404). */
+export const PathId = Type.String({ minLength: 1, maxLength: 255 });
+
+export const SuccessFlag = Type.Object({ success: Type.Boolean() }, { required: ['success'] });

@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { Type } from 'typebox';
+import { ApiError } from '../errors.js';
+
+/**
+ * Keyset pagination shared by every list. A cursor is opaque to clients: base64url of the last
+ * row's sort key and a hash of the filters it was made under, so a cursor reused with other
+ * filters (or garbled) is a 400 `invalid_cursor` rather than a wrong page.
+ */
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
+
+export const CursorQuery = Type.Optional(
+  Type.String({ minLength: 1, maxLength: 1024, description: 'The `nextCursor` of the previous page.' }),
+);
+export const LimitQuery = Type.Optional(
+  Type.Integer({
+    minimum: 1,
+    description: `Page size, ${DEFAULT_LIMIT} by default; values above ${MAX_LIMIT} are treated as ${MAX_LIMIT}.`,
+  }),
+);
+
+export function pageSize(limit: number | undefined): number {
+  return Math.min(limit ?? DEFAULT_LIMIT, MAX_LIMIT);
+}
+
+/** A sort key: the values of the ordering columns of one row, last one the id. */
+export type SortKey = readonly (string | number)[];
+/** What each element of a sort key must be, so a forged cursor cannot inject other types. */
+export type SortKeyShape = readonly ('string' | 'number')[];
+
+function filtersHash(filters: Record<string, unknown>): string {
+  const canonical = JSON.stringify(Object.entries(filters).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return createHash('sha256').update(canonical).digest('base64url').slice(0, 12);
+}
+
+export function encodeCursor(key: SortKey, filters: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify({ k: key, f: filtersHash(filters) })).toString('base64url');
+}
+
+/** The sort key a cursor carries; null without a cursor; 400 for a bad or mismatched one. */
+export function decodeCursor(
+  cursor: string | undefined,
+  shape: SortKeyShape,
+  filters: Record<string, unknown>,
+): SortKey | null {
+  if (cursor === undefined) return null;
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor('The cursor is not one this list returned');
+  }
+  const { k, f } = (decoded ?? {}) as { k?: unknown; f?: unknown };
+  const valid =
+    Array.isArray(k) &&
+    k.length === shape.length &&
+    k.every((v, i) =>
+      shape[i] === 'number' ? Number.isSafeInteger(v) : typeof v === 'string' && v.length <= 512,
+    );
+  if (!valid) throw invalidCursor('The cursor is not one this list returned');
+  if (f !== filtersHash(filters)) throw invalidCursor('The cursor was made for a list with other filters');
+  return k as SortKey;
+}
+
+function invalidCursor(detail: string): ApiError {
+  return new ApiError('invalid_cursor', detail, [{ parameter: 'cursor', detail, code: 'invalid_cursor' }]);
+}
+
+export interface Page<T> {
+  items: T[];
+  hasMore: boolean;
+  nextCursor: string | null;
+  totalCount: number;
+}
+
+/**
+ * Builds the envelope from `limit + 1` fetched rows: the extra row only says another page exists.
+ */
+export function toPage<R, T>(
+  rows: R[],
+  limit: number,
+  options: {
+    keyOf: (row: R) => SortKey;
+    filters: Record<string, unknown>;
+    totalCount: number;
+    map: (row: R) => T;
+  },
+): Page<T> {
+  const hasMore = rows.length > limit;
+  const pageRows = hasMore ? rows.slice(0, limit) : rows;
+  const last = pageRows[pageRows.length - 1];
+  return {
+    items: pageRows.map(options.map),
+    hasMore,
+    nextCursor: hasMore && last !== undefined ? encodeCursor(options.keyOf(last), options.filters) : null,
+    totalCount: options.totalCount,
+  };
+}
+
+/** The envelope schema of a list of `item`. */
+export function PageOf<T extends ReturnType<typeof Type.Object>>(
+  item: T,
+  options: { nullableTotal?: boolean } = {},
+) {
+  return Type.Object({
+    items: Type.Array(item),
+    totalCount: options.nullableTotal
+      ? Type.Union([Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), Type.Null()])
+      : Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+    hasMore: Type.Boolean(),
+    nextCursor: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
+  });
+}

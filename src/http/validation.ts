@@ -1,0 +1,107 @@
+import { Ajv, type ErrorObject, type Options } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+import type { FieldError } from '../errors.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+const common: Options = {
+  allErrors: true, // list every problem, not just the first
+  removeAdditional: false, // unknown body members are an error, never silently dropped
+  useDefaults: true, // interface defaults: account log `type`, asset `purpose`
+  strict: false,
+};
+
+// JSON bodies are validated as sent: `"name": 42` is a 400, not the string "42".
+const bodyAjv = addFormats(new Ajv({ ...common, coerceTypes: false }));
+// Query strings and path parameters are text by nature; `?limit=20` must read as the number 20.
+const textAjv = addFormats(new Ajv({ ...common, coerceTypes: true }));
+
+export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
+  (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
+
+type Part = 'body' | 'querystring' | 'params' | 'headers';
+
+/** Turns Ajv's errors into the problem+json `errors` list, one entry per field and problem. */
+export function toFieldErrors(errors: ErrorObject[], part: Part): FieldError[] {
+  const seen = new Set<string>();
+  const result: FieldError[] = [];
+  for (const error of errors) {
+    const field = fieldError(error);
+    if (field === null) continue;
+    const location = part === 'body' ? { pointer: field.path } : locationOf(part, field.path);
+    const key = `${JSON.stringify(location)}|${field.code}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    result.push({ ...location, detail: field.detail, code: field.code });
+  }
+  return result;
+}
+
+function locationOf(part: Exclude<Part, 'body'>, path: string): Pick<FieldError, 'parameter' | 'header'> {
+  const name = path.split('/')[1] ?? '';
+  return part === 'headers' ? { header: name } : { parameter: name };
+}
+
+function fieldError(error: ErrorObject): { path: string; code: string; detail: string } | null {
+  const path = error.instancePath;
+  const name = path === '' ? 'the body' : path.slice(1);
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return {
+        path: `${path}/${p.missingProperty}`,
+        code: 'required',
+        detail: `${p.missingProperty} is required`,
+      };
+    case 'additionalProperties':
+      return {
+        path: `${path}/${p.additionalProperty}`,
+        code: 'unknown_field',
+        detail: `${p.additionalProperty} is not a known field`,
+      };
+    case 'type':
+      return { path, code: 'invalid_type', detail: `${name} must be ${article(String(p.type))}` };
+    case 'minLength':
+      return {
+        path,
+        code: 'too_short',
+        detail: `${name} must be at least ${p.limit} character${p.limit === 1 ? '' : 's'} long`,
+      };
+    case 'maxLength':
+      return { path, code: 'too_long', detail: `${name} must be at most ${p.limit} characters long` };
+    case 'pattern':
+      return { path, code: 'invalid_format', detail: `${name} must match the pattern ${p.pattern}` };
+    case 'format':
+      return { path, code: 'invalid_format', detail: `${name} must be a valid ${p.format}` };
+    case 'enum':
+    case 'const': {
+      const allowed = (p.allowedValues as unknown[] | undefined) ?? [p.allowedValue];
+      return { path, code: 'invalid_value', detail: `${name} must be one of: ${allowed.join(', ')}` };
+    }
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return { path, code: 'out_of_range', detail: `${name} must be ${p.comparison} ${p.limit}` };
+    case 'minItems':
+    case 'maxItems':
+      return {
+        path,
+        code: 'invalid_length',
+        detail: `${name} ${error.message ?? 'has the wrong number of items'}`,
+      };
+    case 'anyOf':
+    case 'oneOf':
+    case 'if':
+      // The branch errors that precede these say what is wrong; this summary adds nothing.
+      return null;
+    default:
+      return { path, code: 'invalid_value', detail: `${name} ${error.message ?? 'is not valid'}` };
+  }
+}
+
+function article(type: string): string {
+  const kind = type.split(',')[0] ?? type;
+  return /^[aeiou]/.test(kind) ? `an ${type}` : `a ${type}`;
+}

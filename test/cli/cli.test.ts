@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { DIALECTS } from '../harness.js';
+
+const run = promisify(execFile);
+const QUIRE = path.resolve('bin/quire.mjs');
+
+/** The environment of a CLI run against a fresh data directory or the test PostgreSQL database. */
+function envFor(dialect: string): NodeJS.ProcessEnv {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-cli-'));
+  const { QUIRE_TEST_PG_URL, DATABASE_URL, ...rest } = process.env;
+  return {
+    ...rest,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...(dialect === 'postgres' ? { DATABASE_URL: QUIRE_TEST_PG_URL } : {}),
+  };
+}
+
+async function quire(env: NodeJS.ProcessEnv, ...args: string[]) {
+  return run(process.execPath, [QUIRE, ...args], { env });
+}
+
+/** Starts `quire serve` on a free port and resolves with its base URL. */
+async function serve(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, [QUIRE, 'serve'], { env: { ...env, PORT: '0', LOG_LEVEL: 'info' } });
+  const base = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /Quire is serving (http:\/\/[^"\s]+)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    child.stderr.on('data', (chunk) => process.stderr.write(chunk));
+    child.on('exit', (code) => reject(new Error(`quire serve exited with ${code}: ${out}`)));
+  });
+  return { child, base };
+}
+
+for (const dialect of DIALECTS) {
+  describe(`the quire CLI [${dialect}]`, () => {
+    it('seed demo --json prints exactly one JSON object of strings on stdout', async () => {
+      const env = envFor(dialect);
+      const { stdout } = await quire(env, 'seed', 'demo', '--json');
+      const lines = stdout.trim().split('\n');
+      assert.equal(lines.length, 1, stdout);
+      const seed = JSON.parse(lines[0]!);
+      for (const member of ['tenantId', 'apiKey', 'personId'])
+        assert.equal(typeof seed[member], 'string', member);
+      for (const value of Object.values(seed)) assert.equal(typeof value, 'string');
+      // Each call makes a new tenant.
+      const again = JSON.parse((await quire(env, 'seed', 'demo', '--json')).stdout);
+      assert.notEqual(again.tenantId, seed.tenantId);
+    });
+
+    it('creates tenants and keys, serves them over a real socket, revokes, and stops on SIGTERM', async () => {
+      const env = envFor(dialect);
+      const name = `acme-${Date.now()}`;
+      const tenant = JSON.parse((await quire(env, 'tenants', 'create', name, '--json')).stdout);
+      assert.match(tenant.tenantId, /^tenant_/);
+      const key = JSON.parse((await quire(env, 'keys', 'create', '--tenant', name, '--json')).stdout);
+      assert.match(key.apiKey, /^quire_/);
+
+      const { child, base } = await serve({ ...env, API_KEY_CACHE_TTL_MS: '0' });
+      try {
+        const headers = { 'x-api-key': key.apiKey, 'content-type': 'application/json' };
+        const created = await fetch(`${base}/v0/persons`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ name: 'Socket Person' }),
+        });
+        assert.equal(created.status, 201);
+        assert.ok(created.headers.get('request-id'));
+        const list = (await (await fetch(`${base}/v0/persons`, { headers })).json()) as {
+          totalCount: number;
+        };
+        assert.equal(list.totalCount, 1);
+
+        // The CLI works on the database while the server runs.
+        await quire(env, 'keys', 'revoke', key.keyId);
+        assert.equal((await fetch(`${base}/v0/persons`, { headers })).status, 401);
+      } finally {
+        const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+        child.kill('SIGTERM');
+        assert.equal(await exited, 0, 'a SIGTERM shuts down cleanly');
+      }
+    });
+
+    it('rejects a bad configuration with a clear message', async () => {
+      await assert.rejects(
+        quire({ ...envFor(dialect), PORT: 'eighty' }, 'migrate'),
+        (error: { stderr: string; code: number }) => {
+          assert.equal(error.code, 2);
+          assert.match(error.stderr, /PORT must be a whole number/);
+          return true;
+        },
+      );
+    });
+  });
+}

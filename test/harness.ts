@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe } from 'node:test';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { type Config, loadConfig } from '../src/config.js';
+import { type Database, type Dialect, openPostgres, openSqlite } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+
+/**
+ * Every test runs once per database: SQLite always, PostgreSQL when scripts/run-tests.mjs found
+ * one (it sets QUIRE_TEST_PG_URL to a fresh database made for this run).
+ */
+export const DIALECTS: Dialect[] = process.env.QUIRE_TEST_PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+
+export interface TestContext {
+  readonly dialect: Dialect;
+  readonly app: FastifyInstance;
+  readonly database: Database;
+  readonly config: Config;
+  /** app.inject with JSON conveniences: `key` sets x-api-key, `body` is sent as JSON. */
+  request(options: TestRequest): Promise<TestResponse>;
+}
+
+export interface TestRequest {
+  method: InjectOptions['method'];
+  url: string;
+  key?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: LightMyRequestResponse['headers'];
+  // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies freely
+  body: any;
+  raw: string;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ LOG_LEVEL: 'silent', ADMIN_TOKEN, WORKERS: '0' }),
+    ...overrides,
+  };
+}
+
+export function openTestDatabase(dialect: Dialect): Database {
+  if (dialect === 'postgres') return openPostgres(process.env.QUIRE_TEST_PG_URL!, 5);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-test-'));
+  return openSqlite(path.join(dir, 'quire.db'));
+}
+
+/**
+ * Declares `body` once per database, each with its own app. The context's members are filled in
+ * `before`, so read them inside tests, not at declaration time.
+ */
+export function describeEachDatabase(
+  name: string,
+  body: (ctx: TestContext) => void,
+  options: { config?: Partial<Config> } = {},
+): void {
+  for (const dialect of DIALECTS) {
+    describe(`${name} [${dialect}]`, () => {
+      const ctx = new HarnessContext(dialect, options.config ?? {});
+      before(() => ctx.start());
+      after(() => ctx.stop());
+      body(ctx);
+    });
+  }
+}
+
+class HarnessContext implements TestContext {
+  #app: FastifyInstance | undefined;
+  #database: Database | undefined;
+  readonly config: Config;
+
+  constructor(
+    readonly dialect: Dialect,
+    overrides: Partial<Config>,
+  ) {
+    this.config = testConfig(overrides);
+  }
+
+  get app(): FastifyInstance {
+    if (!this.#app) throw new Error('the test app is not started yet');
+    return this.#app;
+  }
+
+  get database(): Database {
+    if (!this.#database) throw new Error('the test database is not open yet');
+    return this.#database;
+  }
+
+  async start(): Promise<void> {
+    this.#database = openTestDatabase(this.dialect);
+    await migrateToLatest(this.#database.db);
+    this.#app = await buildApp({ config: this.config, database: this.#database, logger: false });
+    await this.#app.ready();
+  }
+
+  async stop(): Promise<void> {
+    await this.#app?.close();
+    await this.#database?.close();
+  }
+
+  async request({ method, url, key, body, headers = {} }: TestRequest): Promise<TestResponse> {
+    const response = await this.app.inject({
+      method,
+      url,
+      headers: {
+        ...(key === undefined ? {} : { 'x-api-key': key }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+    const raw = response.body;
+    let parsed: unknown = raw;
+    if (/json/.test(String(response.headers['content-type'] ?? ''))) parsed = JSON.parse(raw);
+    return { status: response.statusCode, headers: response.headers, body: parsed, raw };
+  }
+}

@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createApiKey, revokeKey } from '../../src/features/tenants/tenants.service.js';
+import { makeTenant } from '../factories.js';
+import { describeEachDatabase } from '../harness.js';
+
+describeEachDatabase(
+  'API key cache',
+  (ctx) => {
+    it('a revoked key stops working once the cache entry expires (API_KEY_CACHE_TTL_MS)', async () => {
+      const tenant = await makeTenant(ctx);
+      const key = await createApiKey(ctx.database.db, tenant.tenantId);
+      const get = () => ctx.request({ method: 'GET', url: '/v0/persons', key: key.apiKey });
+      assert.equal((await get()).status, 200);
+      await revokeKey(ctx.database.db, key.keyId);
+      assert.equal((await get()).status, 200, 'within the TTL the cached verdict still holds');
+      await sleep(ctx.config.apiKeyCacheTtlMs + 50);
+      assert.equal((await get()).status, 401);
+    });
+
+    it('stores only a hash of the key', async () => {
+      const tenant = await makeTenant(ctx);
+      const rows = await ctx.database.db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('tenant_id', '=', tenant.tenantId)
+        .execute();
+      assert.equal(rows.length, 1);
+      assert.notEqual(rows[0]!.key_hash, tenant.key);
+      assert.ok(!JSON.stringify(rows).includes(tenant.key));
+      assert.ok(tenant.key.startsWith(rows[0]!.prefix));
+    });
+  },
+  { config: { apiKeyCacheTtlMs: 300 } },
+);

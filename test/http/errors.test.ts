@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { makeTenant } from '../factories.js';
+import { describeEachDatabase } from '../harness.js';
+
+describeEachDatabase('HTTP conventions', (ctx) => {
+  it('answers malformed, truncated and empty JSON with 400 malformed_json', async () => {
+    const tenant = await makeTenant(ctx);
+    for (const payload of ['{"name": "x"', '{name: 1}', 'null x', '']) {
+      const response = await ctx.request({
+        method: 'POST',
+        url: '/v0/persons',
+        key: tenant.key,
+        headers: { 'content-type': 'application/json' },
+        body: payload,
+      });
+      assert.equal(response.status, 400, `${JSON.stringify(payload)}: ${response.raw}`);
+      assert.equal(response.body.code, 'malformed_json');
+      assert.match(String(response.headers['content-type']), /^application\/problem\+json/);
+    }
+  });
+
+  it('rejects prototype poisoning with 400', async () => {
+    const tenant = await makeTenant(ctx);
+    const response = await ctx.request({
+      method: 'POST',
+      url: '/v0/persons',
+      key: tenant.key,
+      body: '{"name":"x","__proto__":{"admin":true}}',
+    });
+    assert.equal(response.status, 400);
+  });
+
+  it('answers 415 for a body that is not JSON and 413 above the body limit', async () => {
+    const tenant = await makeTenant(ctx);
+    const text = await ctx.request({
+      method: 'POST',
+      url: '/v0/persons',
+      key: tenant.key,
+      headers: { 'content-type': 'text/plain' },
+      body: 'name=x',
+    });
+    assert.equal(text.status, 415);
+    assert.equal(text.body.code, 'unsupported_media_type');
+    const huge = await ctx.request({
+      method: 'POST',
+      url: '/v0/persons',
+      key: tenant.key,
+      body: { name: 'x', email: 'y'.repeat(ctx.config.bodyLimitBytes) },
+    });
+    assert.equal(huge.status, 413);
+    assert.equal(huge.body.code, 'payload_too_large');
+  });
+
+  it('checks the API key before the body: no key and a bad body is a 401', async () => {
+    const response = await ctx.request({ method: 'POST', url: '/v0/persons', body: '{bad json' });
+    assert.equal(response.status, 401);
+  });
+
+  it('sets Request-Id on every response, reusing a sane X-Request-Id', async () => {
+    const tenant = await makeTenant(ctx);
+    const reused = await ctx.request({
+      method: 'GET',
+      url: '/v0/persons',
+      key: tenant.key,
+      headers: { 'x-request-id': 'trace-abc.123' },
+    });
+    assert.equal(reused.headers['request-id'], 'trace-abc.123');
+    const insane = await ctx.request({
+      method: 'GET',
+      url: '/v0/persons/nope',
+      key: tenant.key,
+      headers: { 'x-request-id': 'bad id with spaces' },
+    });
+    assert.match(String(insane.headers['request-id']), /^req_[0-9a-f]{32}$/);
+    assert.equal(insane.body.requestId, insane.headers['request-id']);
+  });
+
+  it('answers unknown routes with a problem+json 404', async () => {
+    for (const url of ['/v0/nothing-here', '/nothing-here']) {
+      const response = await ctx.request({ method: 'GET', url });
+      assert.equal(response.status, 404);
+      assert.equal(response.body.code, 'not_found');
+      assert.match(String(response.headers['content-type']), /^application\/problem\+json/);
+    }
+  });
+
+  it('serves health and readiness', async () => {
+    assert.equal((await ctx.request({ method: 'GET', url: '/healthz' })).status, 200);
+    const ready = await ctx.request({ method: 'GET', url: '/readyz' });
+    assert.equal(ready.status, 200);
+    assert.equal(ready.body.status, 'ready');
+  });
+});
