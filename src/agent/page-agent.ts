@@ -1,0 +1,116 @@
+/**
+ * The page agent: given a page, an audience and what Quire knows about the audience's person and
+ * account, it proposes the content of the audience's next version and writes a reply.
+ *
+ * The agent never touches the database. The version worker (src/agent/version-worker.ts) loads an
+ * AgentInput, calls `run`, validates the AgentResult, and writes the draft version, its changes and
+ * the agent's reply message. Two implementations: the built-in deterministic agent (default, no
+ * network) and an OpenAI-compatible chat-completions agent (AGENT=openai).
+ */
+
+/** The editable content of an audience: what a version holds and what changes change. */
+export interface AudienceContent {
+  metaTitle: string;
+  metaDescription: string;
+  metaKeywords: string[];
+  supplementaryContext: string;
+  /** Button titles by actionId (only the page's actions). */
+  buttonTitles: Record<string, string>;
+  /** The URL the page's primary action sends visitors to (audience override of the action URL). */
+  actionUrl: string;
+}
+
+/**
+ * The fields a change can name. `buttonTitle:<actionId>` names one action's button.
+ * A Change as the API shows it: { changeId, field, previousValue, newValue } (values as strings;
+ * keywords joined with ", ").
+ */
+export type ContentField =
+  | 'metaTitle'
+  | 'metaDescription'
+  | 'metaKeywords'
+  | 'supplementaryContext'
+  | 'actionUrl'
+  | `buttonTitle:${string}`;
+
+export interface AgentPage {
+  pageId: string;
+  name: string;
+  title: string;
+  pageContext: string;
+  pageType: string;
+  actions: { actionId: string; purpose: string; buttonTitle: string; actionType: string; url: string }[];
+}
+
+export interface AgentPerson {
+  name: string;
+  email: string | null;
+  domain: string | null;
+}
+
+export interface AgentAccount {
+  name: string;
+  domain: string;
+}
+
+export interface AgentActivity {
+  source: string;
+  type: string;
+  /** The log payload as stored (free-form JSON). */
+  payload: Record<string, unknown>;
+  createdAt: string;
+  /** Set when the activity is a person's log. */
+  personName: string | null;
+}
+
+export interface AgentTopicEntry {
+  type: 'text' | 'markdown' | 'url' | string;
+  content: string;
+}
+
+export interface AgentMessage {
+  role: 'user' | 'agent';
+  content: string;
+}
+
+export interface AgentInput {
+  page: AgentPage;
+  audience: { audienceId: string; effectiveName: string };
+  person: AgentPerson | null;
+  account: AgentAccount | null;
+  /** Newest first, at most a few dozen. */
+  recentActivity: AgentActivity[];
+  topicEntries: AgentTopicEntry[];
+  /** The content the new version starts from (the latest version's, or the page's defaults). */
+  current: AudienceContent;
+  /** The conversation so far, oldest first, without the message being answered. */
+  conversation: AgentMessage[];
+  /**
+   * The user's message this version answers, with the element they selected in the editor;
+   * null for a version that no message asked for (a new audience's first draft, POST .../versions).
+   */
+  request: { message: string; selectedElement: Record<string, unknown> | null } | null;
+}
+
+export interface AgentChange {
+  field: ContentField;
+  previousValue: string;
+  newValue: string;
+}
+
+export interface AgentResult {
+  /** The agent's reply, shown as its message in the conversation. */
+  reply: string;
+  /** Why it changed what it changed (the message's `reasoning`). */
+  reasoning: string;
+  /** The content of the new version: `current` with the changes applied. */
+  content: AudienceContent;
+  /** What differs from `current`; empty when the agent could not act on the request. */
+  changes: AgentChange[];
+}
+
+export interface PageAgent {
+  readonly name: string;
+  /** Proposes the next version. Must honour `signal` (the worker's timeout). May throw; the worker retries. */
+  run(input: AgentInput, signal: AbortSignal): Promise<AgentResult>;
+}
