@@ -67,7 +67,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     reply.header('Request-Id', request.id);
   });
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerOpenApi(app);
   registerHealthRoutes(app, database.db);
 
