@@ -5,7 +5,16 @@ import { isDatabaseUnavailable } from './unavailable.js';
 
 describe('database unavailability', () => {
   it('recognises I/O, full-disk, lock and connection failures of both databases', () => {
-    for (const code of ['SQLITE_IOERR_FSYNC', 'SQLITE_FULL', 'SQLITE_BUSY', '08006', '57P01', '57P03', '53300', 'ECONNREFUSED']) {
+    for (const code of [
+      'SQLITE_IOERR_FSYNC',
+      'SQLITE_FULL',
+      'SQLITE_BUSY',
+      '08006',
+      '57P01',
+      '57P03',
+      '53300',
+      'ECONNREFUSED',
+    ]) {
       assert.equal(isDatabaseUnavailable(Object.assign(new Error('x'), { code })), true, code);
     }
     for (const code of ['SQLITE_CONSTRAINT_UNIQUE', '23505', '42601', undefined]) {

@@ -70,10 +70,18 @@ export function toApiError(error: FastifyError | Error): ApiError {
   if (error instanceof SyntaxError || /JSON/.test(fastifyError.code ?? '')) {
     return new ApiError('malformed_json', bodyMessage(fastifyError));
   }
-  if (isDatabaseUnavailable(error) || /Connection terminated|timeout exceeded when trying to connect/.test(error.message)) {
-    return new ApiError('service_unavailable', 'The database is temporarily unavailable; retry shortly', undefined, {
-      'Retry-After': '1',
-    });
+  if (
+    isDatabaseUnavailable(error) ||
+    /Connection terminated|timeout exceeded when trying to connect/.test(error.message)
+  ) {
+    return new ApiError(
+      'service_unavailable',
+      'The database is temporarily unavailable; retry shortly',
+      undefined,
+      {
+        'Retry-After': '1',
+      },
+    );
   }
   const status = fastifyError.statusCode ?? 500;
   if (status === 413) return new ApiError('payload_too_large', 'The request body is larger than the limit');
