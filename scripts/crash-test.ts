@@ -50,7 +50,9 @@ const env: NodeJS.ProcessEnv = {
 };
 if (!databaseUrl) delete env.DATABASE_URL;
 
-const seed = JSON.parse(execFileSync(process.execPath, [QUIRE, 'seed', 'demo', '--json'], { env }).toString());
+const seed = JSON.parse(
+  execFileSync(process.execPath, [QUIRE, 'seed', 'demo', '--json'], { env }).toString(),
+);
 const headers = { 'x-api-key': seed.apiKey, 'content-type': 'application/json' };
 
 /** A write that may be retried with the same key, and what the server acknowledged for it. */
@@ -67,31 +69,59 @@ let retriedReplays = 0;
 
 function newWrite(writer: number, n: number): Write {
   const key = `crash-${writer}-${n}`;
-  const kinds: Write['kind'][] = seed.audienceId ? ['accountLog', 'person', 'message'] : ['accountLog', 'person'];
+  const kinds: Write['kind'][] = seed.audienceId
+    ? ['accountLog', 'person', 'message']
+    : ['accountLog', 'person'];
   const kind = kinds[n % kinds.length]!;
   if (kind === 'accountLog') {
-    return { kind, key, url: '/v0/account_logs', body: { accountId: seed.accountId, source: 'crash-test', type: 'write', idempotencyKey: key, payload: { writer, n } }, ackedId: null };
+    return {
+      kind,
+      key,
+      url: '/v0/account_logs',
+      body: {
+        accountId: seed.accountId,
+        source: 'crash-test',
+        type: 'write',
+        idempotencyKey: key,
+        payload: { writer, n },
+      },
+      ackedId: null,
+    };
   }
   if (kind === 'message') {
-    return { kind, key, url: `/v0/pages/${seed.pageId}/audiences/${seed.audienceId}/messages`, body: { message: `Crash message ${key}`, clientMessageId: key }, ackedId: null };
+    return {
+      kind,
+      key,
+      url: `/v0/pages/${seed.pageId}/audiences/${seed.audienceId}/messages`,
+      body: { message: `Crash message ${key}`, clientMessageId: key },
+      ackedId: null,
+    };
   }
   return { kind, key, url: '/v0/persons', body: { name: `Crash Person ${key}` }, ackedId: null };
 }
 
 async function send(write: Write): Promise<boolean> {
   try {
-    const response = await fetch(base + write.url, { method: 'POST', headers, body: JSON.stringify(write.body), signal: AbortSignal.timeout(5000) });
+    const response = await fetch(base + write.url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(write.body),
+      signal: AbortSignal.timeout(5000),
+    });
     if (response.status >= 500 || response.status === 429) return false;
     const body = (await response.json()) as Record<string, string>;
-    if (response.status >= 400) throw new Error(`${write.url} answered ${response.status}: ${JSON.stringify(body)}`);
+    if (response.status >= 400)
+      throw new Error(`${write.url} answered ${response.status}: ${JSON.stringify(body)}`);
     const id = body.accountLogId ?? body.personId ?? body.versionId ?? null;
-    if (write.ackedId !== null && write.ackedId !== id) throw new Error(`replay of ${write.key} returned ${id}, first ${write.ackedId}`);
+    if (write.ackedId !== null && write.ackedId !== id)
+      throw new Error(`replay of ${write.key} returned ${id}, first ${write.ackedId}`);
     if (write.ackedId === null) acknowledged++;
     else retriedReplays++;
     write.ackedId = id;
     return true;
   } catch (error) {
-    if ((error as Error).message.includes('answered') || (error as Error).message.includes('replay')) throw error;
+    if ((error as Error).message.includes('answered') || (error as Error).message.includes('replay'))
+      throw error;
     return false; // the server died under us: not acknowledged
   }
 }
@@ -113,7 +143,9 @@ async function waitReady(): Promise<void> {
 function postgresCluster(action: 'stop' | 'start'): void {
   const version = fs.readdirSync('/etc/postgresql')[0]!;
   const extra = action === 'stop' ? ['-m', 'immediate'] : [];
-  execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', action, ...extra], { stdio: 'inherit' });
+  execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', action, ...extra], {
+    stdio: 'inherit',
+  });
 }
 
 let counter = 0;
@@ -122,7 +154,8 @@ for (let round = 1; round <= ROUNDS; round++) {
   await waitReady();
   // Retry what was never acknowledged (idempotent kinds), and replay a few acknowledged ones.
   for (const write of writes.filter((w) => w.kind !== 'person' && w.ackedId === null)) await send(write);
-  for (const write of writes.filter((w) => w.ackedId !== null && w.kind !== 'person').slice(-5)) await send(write);
+  for (const write of writes.filter((w) => w.ackedId !== null && w.kind !== 'person').slice(-5))
+    await send(write);
   let alive = true;
   const killAt = 300 + Math.random() * 1200;
   const writers = Array.from({ length: WRITERS }, async (_, writer) => {
@@ -139,7 +172,9 @@ for (let round = 1; round <= ROUNDS; round++) {
   alive = false;
   await Promise.all(writers);
   if (databaseUrl) postgresCluster('start');
-  process.stderr.write(`round ${round}: killed after ${Math.round(killAt)} ms; ${acknowledged} acknowledged so far\n`);
+  process.stderr.write(
+    `round ${round}: killed after ${Math.round(killAt)} ms; ${acknowledged} acknowledged so far\n`,
+  );
 }
 
 // Final check on a fresh server.
@@ -161,14 +196,22 @@ for (const write of writes.filter((w) => w.ackedId !== null)) {
 const seenKeys = new Map<string, number>();
 let cursor: string | null = null;
 do {
-  const page = (await (await fetch(`${base}/v0/accounts/${seed.accountId}/activity?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { headers })).json()) as { items: { idempotencyKey: string | null }[]; nextCursor: string | null };
-  for (const item of page.items) if (item.idempotencyKey) seenKeys.set(item.idempotencyKey, (seenKeys.get(item.idempotencyKey) ?? 0) + 1);
+  const page = (await (
+    await fetch(
+      `${base}/v0/accounts/${seed.accountId}/activity?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+      { headers },
+    )
+  ).json()) as { items: { idempotencyKey: string | null }[]; nextCursor: string | null };
+  for (const item of page.items)
+    if (item.idempotencyKey) seenKeys.set(item.idempotencyKey, (seenKeys.get(item.idempotencyKey) ?? 0) + 1);
   cursor = page.nextCursor;
 } while (cursor);
 let duplicates = [...seenKeys.values()].filter((n) => n > 1).length;
 let messagesLost = 0;
 if (seed.audienceId) {
-  const conversation = (await (await fetch(`${base}/v0/pages/${seed.pageId}/audiences/${seed.audienceId}/messages`, { headers })).json()) as { messages: { content: string }[] };
+  const conversation = (await (
+    await fetch(`${base}/v0/pages/${seed.pageId}/audiences/${seed.audienceId}/messages`, { headers })
+  ).json()) as { messages: { content: string }[] };
   const counts = new Map<string, number>();
   for (const m of conversation.messages) counts.set(m.content, (counts.get(m.content) ?? 0) + 1);
   for (const write of writes.filter((w) => w.kind === 'message' && w.ackedId !== null)) {
@@ -179,7 +222,9 @@ if (seed.audienceId) {
 }
 server.kill('SIGTERM');
 await new Promise((r) => server.once('exit', r));
-const accountLogsLostInDb = writes.filter((w) => w.kind === 'accountLog' && w.ackedId !== null && !seenKeys.has(w.key)).length;
+const accountLogsLostInDb = writes.filter(
+  (w) => w.kind === 'accountLog' && w.ackedId !== null && !seenKeys.has(w.key),
+).length;
 
 let integrity = 'n/a (PostgreSQL)';
 if (!databaseUrl) {

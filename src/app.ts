@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { docsRoute } from './docs/docs.route.js';
 import { adminRoutes } from './features/admin/index.js';
 import { personsRoutes } from './features/persons/index.js';
 import type { App } from './http/app-types.js';
@@ -72,6 +73,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   registerHealthRoutes(app, database.db);
 
   app.get('/v0/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  docsRoute(app);
 
   await app.register(async (v0) => {
     const scope = v0 as unknown as App;
