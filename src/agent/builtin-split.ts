@@ -51,7 +51,7 @@ export function splitRequests(message: string): string[] {
       i = end;
       continue;
     }
-    if (ch === '\n' || ch === ';') {
+    if (ch === '\n' || (ch === ';' && startsRequest(message.slice(i + 1)))) {
       cut(i, i + 1);
       continue;
     }
