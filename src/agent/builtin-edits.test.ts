@@ -42,6 +42,9 @@ describe('built-in agent: edit requests', () => {
       'Could you please change the title to “Forecasts for Acme”?',
       'use "Forecasts for Acme" as the title',
       'The title should be Forecasts for Acme',
+      'Change the title of the page to Forecasts for Acme.',
+      'rename the page title to "Forecasts for Acme"',
+      'Use “Forecasts for Acme” as the new title.',
     ]) {
       await assertEdit(message, { metaTitle: 'Forecasts for Acme' });
     }
@@ -59,6 +62,9 @@ describe('built-in agent: edit requests', () => {
       metaDescription: 'Fast analytics. Built for teams.',
     });
     await assertEdit('description: "Plan. Build. Ship."', { metaDescription: 'Plan. Build. Ship.' });
+    await assertEdit('set the meta description to "Forecasts you can trust"', {
+      metaDescription: 'Forecasts you can trust',
+    });
   });
 
   it('adds, removes and sets keywords', async () => {
@@ -71,7 +77,10 @@ describe('built-in agent: edit requests', () => {
     await assertEdit('remove Forecasting from the keywords', { metaKeywords: 'analytics' });
     await assertEdit('keywords: a, b, c', { metaKeywords: 'a, b, c' });
     await assertEdit('set the keywords to x; y', { metaKeywords: 'x, y' });
-    await assertEdit('clear the keywords', { metaKeywords: '' });
+    await assertEdit('Clear the keywords.', { metaKeywords: '' });
+    await assertEdit('delete keywords analytics, forecasting', { metaKeywords: '' });
+    await assertEdit('Remove analytics from the keywords.', { metaKeywords: 'forecasting' });
+    await assertEdit('Add Looker as a keyword.', { metaKeywords: 'analytics, forecasting, Looker' });
   });
 
   it('adding a keyword already there changes nothing and says so', async () => {
@@ -86,6 +95,9 @@ describe('built-in agent: edit requests', () => {
     });
     await assertEdit('add to the context: Prefers email.', { supplementaryContext: 'Prefers email.' });
     await assertEdit('context: CFO is the buyer', { supplementaryContext: 'CFO is the buyer' });
+    await assertEdit('add "Uses dbt" to the context', { supplementaryContext: 'Uses dbt' });
+    const cleared = await ask('set the context to x\nclear the context');
+    assert.deepEqual(cleared.changes, []);
   });
 
   it('renames buttons by current text, by id, by position and by purpose', async () => {
@@ -105,6 +117,7 @@ describe('built-in agent: edit requests', () => {
     await assertEdit('rename the last button to Plans', { 'buttonTitle:act_pricing': 'Plans' });
     await assertEdit('rename the pricing button to Plans', { 'buttonTitle:act_pricing': 'Plans' });
     await assertEdit('button 1: Get started', { 'buttonTitle:act_demo': 'Get started' });
+    await assertEdit('rename the primary button to Go', { 'buttonTitle:act_demo': 'Go' });
   });
 
   it('renames the button the selected element names', async () => {
@@ -153,6 +166,10 @@ describe('built-in agent: edit requests', () => {
   });
 
   it('redrafts on request', async () => {
+    assert.equal(
+      (await ask('personalise it again')).content.metaTitle,
+      'Northwind Analytics for Ada Lovelace at Acme',
+    );
     const result = await ask('redraft');
     assert.equal(result.content.metaTitle, 'Northwind Analytics for Ada Lovelace at Acme');
     assert.match(result.reply, /^I drafted a version for Ada Lovelace at Acme/);

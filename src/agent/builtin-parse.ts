@@ -27,7 +27,7 @@ const DESC = String.raw`(?:meta\s+|page\s+|seo\s+)?description`;
 const KW = String.raw`(?:meta\s+|seo\s+)?(?:keywords?|tags?)`;
 const CTX = String.raw`(?:supplementary\s+|additional\s+)?context`;
 const URL_FIELD = String.raw`(?:(?:primary\s+)?(?:action|button|cta)(?:'s)?\s+)?(?:url|link|destination|target)`;
-const SET_VERB = '(?:set|change|update|make|replace|rewrite|edit|modify)';
+const SET_VERB = '(?:set|change|update|make|replace|rewrite|edit|modify|rename)';
 /** Between a field and its new value: "to", "to be", "as", ":", "=" ... */
 const TO = String.raw`\s*(?:to\s+be\s+|to\s+read\s+|to\s+say\s+|to\s*:?\s*|as\s*:?\s*|into\s+|with\s+|=\s*|:\s*)`;
 const IS = String.raw`\s*(?::|=|->|→|\s+should\s+be\s+|\s+must\s+be\s+|\s+will\s+be\s+|\s+is\s+)\s*`;
@@ -42,7 +42,7 @@ const END = String.raw`\s*[.!]?`;
 /** The three ways of naming a field's new value: "set F to V", "F: V", "use V as F". */
 function setPatterns(field: string): RegExp[] {
   return [
-    re(String.raw`${SET_VERB}\s+(?:the\s+)?${field}${TO}(?<value>.+)`),
+    re(String.raw`${SET_VERB}\s+(?:the\s+)?${field}(?:\s+of\s+(?:the|this)\s+page)?${TO}(?<value>.+)`),
     re(String.raw`(?:the\s+)?(?:new\s+)?${field}${IS}(?<value>.+)`),
     re(String.raw`use\s+(?<value>.+?)\s+(?:as|for)\s+(?:the\s+)?(?:new\s+)?${field}${END}`),
   ];
