@@ -196,6 +196,7 @@ describe('built-in agent: requests it cannot carry out', () => {
       /I read “make it more formal”, but I only make explicit edits/,
     );
     await assertDeclined('Make the page pop', /I can: set the title or description/);
+    await assertDeclined('Thanks, looks good!', /^Glad to help! I left the version as it is/);
   });
 
   it('refuses invalid values with the reason', async () => {
