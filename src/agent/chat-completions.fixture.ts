@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { after, before, beforeEach } from 'node:test';
 import type { AgentConfig } from '../config.js';
 import { OpenAIAgent } from './openai-agent.js';
 
@@ -112,4 +113,28 @@ export function testAgent(baseUrl: string, overrides: Partial<AgentConfig> = {})
     ...overrides,
   };
   return new OpenAIAgent(config, { retryDelayMs: 5 });
+}
+
+/**
+ * Starts one server for the test file (node:test hooks), resets it before each test, and gives
+ * tests the server and an agent pointed at it.
+ */
+export function useChatServer() {
+  let server: ChatServer | undefined;
+  before(async () => {
+    server = await startChatServer();
+  });
+  after(() => server?.close());
+  beforeEach(() => server?.reset());
+  const current = () => {
+    if (!server) throw new Error('the chat server starts in before()');
+    return server;
+  };
+  return {
+    get chat() {
+      return current();
+    },
+    agent: (overrides: Partial<AgentConfig> = {}) => testAgent(current().baseUrl, overrides),
+    signal: () => new AbortController().signal,
+  };
 }

@@ -1,53 +1,36 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import type { AgentConfig } from '../config.js';
+import { describe, it } from 'node:test';
 import { withRequest } from './agent-input.fixture.js';
-import {
-  type ChatServer,
-  completion,
-  goodAnswer,
-  json,
-  silence,
-  startChatServer,
-  testAgent,
-} from './chat-completions.fixture.js';
+import { completion, goodAnswer, json, silence, useChatServer } from './chat-completions.fixture.js';
 import { AgentError } from './openai-agent.js';
 
-let chat: ChatServer;
-before(async () => {
-  chat = await startChatServer();
-});
-after(() => chat.close());
-beforeEach(() => chat.reset());
-
-const agent = (overrides: Partial<AgentConfig> = {}) => testAgent(chat.baseUrl, overrides);
-
-const signal = () => new AbortController().signal;
+const server = useChatServer();
+const { agent, signal } = server;
 
 describe('OpenAI-compatible agent: failures and retries', () => {
   it('retries malformed JSON, then uses the good answer', async () => {
-    chat.answers.push(completion('{"reply": "oops", '), completion(goodAnswer));
+    server.chat.answers.push(completion('{"reply": "oops", '), completion(goodAnswer));
     const result = await agent().run(withRequest('go'), signal());
-    assert.equal(chat.received.length, 2);
+    assert.equal(server.chat.received.length, 2);
     assert.equal(result.changes.length, 3);
   });
 
   it('rejects output naming an unknown field or an invalid value, and retries', async () => {
-    chat.answers.push(
+    server.chat.answers.push(
       completion({ ...goodAnswer, changes: [{ field: 'buttonTitle:act_nope', newValue: 'x' }] }),
       completion({ ...goodAnswer, changes: [{ field: 'actionUrl', newValue: 'javascript:alert(1)' }] }),
       completion(goodAnswer),
     );
     const result = await agent().run(withRequest('go'), signal());
-    assert.equal(chat.received.length, 3);
+    assert.equal(server.chat.received.length, 3);
     assert.equal(result.changes.length, 3);
   });
 
   it('throws AgentError naming the problem after the last invalid answer', async () => {
     const tooLong = { field: 'metaTitle', newValue: 'x'.repeat(71) };
-    chat.answers.push(
+    server.chat.answers.push(
       completion({ ...goodAnswer, changes: [{ field: 'headline', newValue: 'x' }] }),
       completion({ ...goodAnswer, changes: [tooLong] }),
       completion({ reply: 'missing the rest' }),
@@ -63,14 +46,17 @@ describe('OpenAI-compatible agent: failures and retries', () => {
   });
 
   it('retries an answer cut off by the length limit', async () => {
-    chat.answers.push(completion('{"reply":"I was', { finish_reason: 'length' }), completion(goodAnswer));
+    server.chat.answers.push(
+      completion('{"reply":"I was', { finish_reason: 'length' }),
+      completion(goodAnswer),
+    );
     const result = await agent().run(withRequest('go'), signal());
-    assert.equal(chat.received.length, 2);
+    assert.equal(server.chat.received.length, 2);
     assert.equal(result.changes.length, 3);
   });
 
   it('times out a server that never answers, retries, then throws AgentError', async () => {
-    chat.answers.push(silence, silence);
+    server.chat.answers.push(silence, silence);
     const started = Date.now();
     await assert.rejects(
       agent({ timeoutMs: 150, maxAttempts: 2 }).run(withRequest('go'), signal()),
@@ -81,35 +67,35 @@ describe('OpenAI-compatible agent: failures and retries', () => {
       },
     );
     const elapsed = Date.now() - started;
-    assert.equal(chat.received.length, 2);
+    assert.equal(server.chat.received.length, 2);
     assert.ok(elapsed >= 290 && elapsed < 2_000, `took ${elapsed} ms`);
   });
 
   it('retries a 500, then succeeds', async () => {
-    chat.answers.push(json(500, { error: { message: 'upstream exploded' } }), completion(goodAnswer));
+    server.chat.answers.push(json(500, { error: { message: 'upstream exploded' } }), completion(goodAnswer));
     const result = await agent().run(withRequest('go'), signal());
-    assert.equal(chat.received.length, 2);
+    assert.equal(server.chat.received.length, 2);
     assert.equal(result.changes.length, 3);
   });
 
   it('retries a 429 after its Retry-After, then succeeds', async () => {
-    chat.answers.push(
+    server.chat.answers.push(
       json(429, { error: { message: 'slow down' } }, { 'retry-after': '0' }),
       completion(goodAnswer),
     );
     const result = await agent().run(withRequest('go'), signal());
-    assert.equal(chat.received.length, 2);
+    assert.equal(server.chat.received.length, 2);
     assert.equal(result.changes.length, 3);
   });
 
   it('does not retry a 401: the configuration is wrong', async () => {
-    chat.answers.push(json(401, { error: { message: 'Incorrect API key provided' } }));
+    server.chat.answers.push(json(401, { error: { message: 'Incorrect API key provided' } }));
     await assert.rejects(agent().run(withRequest('go'), signal()), (error: unknown) => {
       assert.ok(error instanceof AgentError);
       assert.match(error.message, /HTTP 401: .*Incorrect API key/);
       return true;
     });
-    assert.equal(chat.received.length, 1);
+    assert.equal(server.chat.received.length, 1);
   });
 
   it('retries a network error, then throws AgentError', async () => {
@@ -126,11 +112,11 @@ describe('OpenAI-compatible agent: failures and retries', () => {
   it("stops at once when the caller's signal aborts, without retrying", async () => {
     const controller = new AbortController();
     // The worker gives up while the model is still thinking: abort once the request has arrived.
-    chat.answers.push(() => controller.abort(new Error('worker shutting down')));
+    server.chat.answers.push(() => controller.abort(new Error('worker shutting down')));
     await assert.rejects(
       agent({ timeoutMs: 5_000 }).run(withRequest('go'), controller.signal),
       /worker shutting down/,
     );
-    assert.equal(chat.received.length, 1);
+    assert.equal(server.chat.received.length, 1);
   });
 });

@@ -1,37 +1,22 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import type { AgentConfig } from '../config.js';
+import { describe, it } from 'node:test';
 import { agentInput, withRequest } from './agent-input.fixture.js';
-import {
-  type ChatServer,
-  completion,
-  goodAnswer,
-  startChatServer,
-  testAgent,
-} from './chat-completions.fixture.js';
+import { completion, goodAnswer, useChatServer } from './chat-completions.fixture.js';
 import { createAgent } from './create-agent.js';
 import { AgentError } from './openai-agent.js';
 
-let chat: ChatServer;
-before(async () => {
-  chat = await startChatServer();
-});
-after(() => chat.close());
-beforeEach(() => chat.reset());
-
-const agent = (overrides: Partial<AgentConfig> = {}) => testAgent(chat.baseUrl, overrides);
-
-const signal = () => new AbortController().signal;
+const server = useChatServer();
+const { agent, signal } = server;
 
 describe('OpenAI-compatible agent: request and answer', () => {
   it('sends model, messages, a strict json_schema response_format and the bearer key', async () => {
-    chat.answers.push(completion(goodAnswer));
+    server.chat.answers.push(completion(goodAnswer));
     await agent().run(
       withRequest('Rename the demo button to "Talk to us"', { actionId: 'act_demo' }),
       signal(),
     );
-    assert.equal(chat.received.length, 1);
-    const { headers, body, url } = chat.received[0]!;
+    assert.equal(server.chat.received.length, 1);
+    const { headers, body, url } = server.chat.received[0]!;
     assert.equal(url, '/v1/chat/completions');
     assert.equal(headers.authorization, 'Bearer sk-test-123');
     assert.equal(headers['content-type'], 'application/json');
@@ -72,7 +57,7 @@ describe('OpenAI-compatible agent: request and answer', () => {
   });
 
   it('maps the conversation so far and asks for a draft when no message asked', async () => {
-    chat.answers.push(completion(goodAnswer));
+    server.chat.answers.push(completion(goodAnswer));
     const input = agentInput({
       conversation: [
         { role: 'user', content: 'hello' },
@@ -80,7 +65,7 @@ describe('OpenAI-compatible agent: request and answer', () => {
       ],
     });
     await agent({ openaiApiKey: null }).run(input, signal());
-    const { headers, body } = chat.received[0]!;
+    const { headers, body } = server.chat.received[0]!;
     assert.equal(headers.authorization, undefined);
     const messages = body.messages as { role: string; content: string }[];
     assert.deepEqual(
@@ -91,7 +76,7 @@ describe('OpenAI-compatible agent: request and answer', () => {
   });
 
   it('bounds free-form facts and keeps the latest history', async () => {
-    chat.answers.push(completion(goodAnswer));
+    server.chat.answers.push(completion(goodAnswer));
     const base = agentInput();
     const input = agentInput({
       recentActivity: [
@@ -106,7 +91,7 @@ describe('OpenAI-compatible agent: request and answer', () => {
       })),
     });
     await agent().run(input, signal());
-    const messages = chat.received[0]!.body.messages as { role: string; content: string }[];
+    const messages = server.chat.received[0]!.body.messages as { role: string; content: string }[];
     assert.ok(messages[1]!.content.length < 15_000, `facts are ${messages[1]!.content.length} characters`);
     assert.match(messages[1]!.content, /"text": "x{2000}…"/);
     assert.deepEqual(
@@ -116,7 +101,7 @@ describe('OpenAI-compatible agent: request and answer', () => {
   });
 
   it('turns a good structured answer into a validated result, previous values from current', async () => {
-    chat.answers.push(completion(goodAnswer));
+    server.chat.answers.push(completion(goodAnswer));
     const input = withRequest('make it about forecasting');
     const result = await agent().run(input, signal());
     assert.equal(result.reply, goodAnswer.reply);
@@ -135,7 +120,7 @@ describe('OpenAI-compatible agent: request and answer', () => {
   });
 
   it('drops a "change" to the value a field already has', async () => {
-    chat.answers.push(
+    server.chat.answers.push(
       completion({
         reply: 'ok',
         reasoning: 'r',
@@ -147,25 +132,25 @@ describe('OpenAI-compatible agent: request and answer', () => {
   });
 
   it('accepts an answer wrapped in a ```json fence', async () => {
-    chat.answers.push(completion(`\`\`\`json\n${JSON.stringify(goodAnswer)}\n\`\`\``));
+    server.chat.answers.push(completion(`\`\`\`json\n${JSON.stringify(goodAnswer)}\n\`\`\``));
     const result = await agent().run(withRequest('go'), signal());
     assert.equal(result.changes.length, 3);
   });
 
   it('turns a refusal into a reply without changes, and does not retry it', async () => {
-    chat.answers.push(completion(null, { refusal: 'I cannot help with that request.' }));
+    server.chat.answers.push(completion(null, { refusal: 'I cannot help with that request.' }));
     const input = withRequest('write something defamatory');
     const result = await agent().run(input, signal());
-    assert.equal(chat.received.length, 1);
+    assert.equal(server.chat.received.length, 1);
     assert.deepEqual(result.changes, []);
     assert.deepEqual(result.content, input.current);
     assert.match(result.reply, /declined.*I cannot help with that request\./);
   });
 
   it('treats finish_reason content_filter as a refusal', async () => {
-    chat.answers.push(completion('', { finish_reason: 'content_filter' }));
+    server.chat.answers.push(completion('', { finish_reason: 'content_filter' }));
     const result = await agent().run(withRequest('x'), signal());
-    assert.equal(chat.received.length, 1);
+    assert.equal(server.chat.received.length, 1);
     assert.deepEqual(result.changes, []);
     assert.match(result.reply, /declined.*content_filter/);
   });
@@ -173,7 +158,7 @@ describe('OpenAI-compatible agent: request and answer', () => {
   it('is what createAgent builds for AGENT=openai', () => {
     const built = createAgent({
       kind: 'openai',
-      openaiBaseUrl: chat.baseUrl,
+      openaiBaseUrl: server.chat.baseUrl,
       openaiApiKey: null,
       openaiModel: 'm',
       timeoutMs: 1000,
