@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { agentInput, withRequest } from './agent-input.fixture.js';
 import { completion, goodAnswer, useChatServer } from './chat-completions.fixture.js';
-import { createAgent } from './create-agent.js';
+import { agentRunBudgetMs, createAgent } from './create-agent.js';
 import { AgentError } from './openai-agent.js';
 
 const server = useChatServer();
@@ -186,5 +186,18 @@ describe('OpenAI-compatible agent: request and answer', () => {
         }),
       AgentError,
     );
+  });
+
+  it('tells the worker how long a run may take with all its retries', () => {
+    const config = {
+      openaiBaseUrl: 'http://x',
+      openaiApiKey: null,
+      openaiModel: 'm',
+      timeoutMs: 30_000,
+      maxAttempts: 3,
+    };
+    // 3 attempts of 30 s and 2 pauses of at most 10 s.
+    assert.equal(agentRunBudgetMs({ kind: 'openai', ...config }), 110_000);
+    assert.equal(agentRunBudgetMs({ kind: 'builtin', ...config }), 30_000);
   });
 });
