@@ -7,6 +7,7 @@ import { selectedActionOf } from './builtin-buttons.js';
 import { describeChange, describeEdit, HELP } from './builtin-describe.js';
 import { describeDraft, draftVersion } from './builtin-draft.js';
 import { type Edit, type Parsed, parseRequest, selectedFieldOf } from './builtin-parse.js';
+import { replaceText } from './builtin-replace.js';
 import { splitRequests } from './builtin-split.js';
 import { listing, q } from './builtin-text.js';
 import {
@@ -143,6 +144,12 @@ function applyEdits(input: AgentInput, edits: { edit: Edit }[]) {
             metaKeywords: content.metaKeywords.filter((k) => !lower.includes(k.toLowerCase())),
           };
         }
+        break;
+      }
+      case 'replace': {
+        const replaced = replaceText(input.page, content, edit);
+        if ('problem' in replaced) problems.push(replaced.problem);
+        else content = replaced.content;
         break;
       }
       case 'appendContext': {
