@@ -3,7 +3,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { adminRoutes } from './features/admin/index.js';
+import { assetsRoutes } from './features/assets/index.js';
 import { personsRoutes } from './features/persons/index.js';
+import { topicsRoutes } from './features/topics/index.js';
 import type { App } from './http/app-types.js';
 import { registerApiKeyAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/error-handler.js';
@@ -59,6 +61,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     const scope = v0 as unknown as App;
     registerApiKeyAuth(scope, database.db, config.apiKeyCacheTtlMs);
     personsRoutes(scope);
+    assetsRoutes(scope);
+    topicsRoutes(scope);
   });
 
   if (config.adminToken !== null) {
