@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AssetsTable } from '../src/db/schema.js';
-import { applyAssetAction } from '../src/features/assets/assets-operator.service.js';
 import { createAsset, type NewAsset } from '../src/features/assets/assets.service.js';
+import { applyAssetAction } from '../src/features/assets/assets-operator.service.js';
 import { addEntry, createTopic } from '../src/features/topics/topics.service.js';
 import type { TestTenant } from './factories.js';
 import type { TestContext } from './harness.js';
@@ -24,7 +24,12 @@ export async function makeAsset(
     ...input,
   });
   if (state === undefined) return record;
-  return applyAssetAction(ctx.database.db, tenant.tenantId, record.id, state === 'trashed' ? 'trash' : 'delete');
+  return applyAssetAction(
+    ctx.database.db,
+    tenant.tenantId,
+    record.id,
+    state === 'trashed' ? 'trash' : 'delete',
+  );
 }
 
 /** A topic of `tenant` with entries added in the order given. */
@@ -33,7 +38,11 @@ export async function makeTopic(
   tenant: TestTenant,
   entries: { type?: 'text' | 'markdown' | 'url'; content: string; sortOrder?: number }[] = [],
 ) {
-  const topic = await createTopic(ctx.database.db, tenant.tenantId, `Topic ${randomBytes(3).toString('hex')}`);
+  const topic = await createTopic(
+    ctx.database.db,
+    tenant.tenantId,
+    `Topic ${randomBytes(3).toString('hex')}`,
+  );
   const created = [];
   for (const entry of entries) {
     created.push(

@@ -21,8 +21,13 @@ type Change = Partial<Omit<AssetsTable, 'tenant_id' | 'id'>>;
 
 function transition(row: AssetsTable, action: AssetAction, now: number): Change | null {
   const state = row.lifecycle_state;
-  if (action === 'delete') return state === 'deleted' ? null : { lifecycle_state: 'deleted', deleted_at: now };
-  if (state === 'deleted') throw new ApiError('conflict', `A deleted asset cannot be ${action === 'trash' ? 'trashed' : 'restored'}`);
+  if (action === 'delete')
+    return state === 'deleted' ? null : { lifecycle_state: 'deleted', deleted_at: now };
+  if (state === 'deleted')
+    throw new ApiError(
+      'conflict',
+      `A deleted asset cannot be ${action === 'trash' ? 'trashed' : 'restored'}`,
+    );
   if (action === 'trash') return state === 'trashed' ? null : { lifecycle_state: 'trashed', trashed_at: now };
   return state === 'active' ? null : { lifecycle_state: 'active', trashed_at: null };
 }

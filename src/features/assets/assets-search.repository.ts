@@ -122,8 +122,8 @@ export async function listVisibleAssets(
 /** The plan the database picks for a word search: EXPLAIN QUERY PLAN (SQLite) or EXPLAIN (PostgreSQL). */
 export async function explainSearch(db: Executor, tenantId: string, options: SearchOptions): Promise<string> {
   const explain = dialectOf(db) === 'postgres' ? sql.raw('explain') : sql.raw('explain query plan');
-  const result = await sql<Record<string, unknown>>`${explain} ${pageQuery(db, tenantId, options)}`.execute(db);
-  return result.rows
-    .map((row) => String(row['QUERY PLAN'] ?? row.detail ?? JSON.stringify(row)))
-    .join('\n');
+  const result = await sql<Record<string, unknown>>`${explain} ${pageQuery(db, tenantId, options)}`.execute(
+    db,
+  );
+  return result.rows.map((row) => String(row['QUERY PLAN'] ?? row.detail ?? JSON.stringify(row))).join('\n');
 }

@@ -86,5 +86,10 @@ export async function updateAsset(
   assetId: string,
   changes: Partial<Omit<AssetsTable, 'tenant_id' | 'id'>>,
 ): Promise<void> {
-  await db.updateTable('assets').set(changes).where('tenant_id', '=', tenantId).where('id', '=', assetId).execute();
+  await db
+    .updateTable('assets')
+    .set(changes)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', assetId)
+    .execute();
 }

@@ -35,7 +35,9 @@ export const Asset = Type.Object(
     updatedAt: Timestamp,
     trashedAt: NullableTimestamp,
     deletedAt: NullableTimestamp,
-    downloadUrl: Nullable(Type.String({ description: '`PUBLIC_FILE_BASE_URL/<fileId>`; null when not configured.' })),
+    downloadUrl: Nullable(
+      Type.String({ description: '`PUBLIC_FILE_BASE_URL/<fileId>`; null when not configured.' }),
+    ),
     previewDownloadUrl: Nullable(
       Type.String({ description: '`PUBLIC_FILE_BASE_URL/<fileId>/preview`; null when not configured.' }),
     ),

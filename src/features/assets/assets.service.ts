@@ -29,7 +29,9 @@ export function isSearchable(row: Pick<AssetsTable, 'lifecycle_state' | 'hidden'
 }
 
 /** The normalised search words of the indexed fields, stored with the row. */
-export function searchColumns(fields: Pick<AssetsTable, 'name' | 'purpose' | 'ai_description'> & { tags: string[] }) {
+export function searchColumns(
+  fields: Pick<AssetsTable, 'name' | 'purpose' | 'ai_description'> & { tags: string[] },
+) {
   return {
     search_name: searchText(fields.name),
     search_tags: searchText(...fields.tags),
@@ -39,7 +41,12 @@ export function searchColumns(fields: Pick<AssetsTable, 'name' | 'purpose' | 'ai
 }
 
 /** A new, active asset row (not yet stored). */
-export function assetRow(tenantId: string, input: NewAsset, now: number, key?: IdempotencyInput): AssetsTable {
+export function assetRow(
+  tenantId: string,
+  input: NewAsset,
+  now: number,
+  key?: IdempotencyInput,
+): AssetsTable {
   return {
     tenant_id: tenantId,
     id: newId('asset'),
@@ -102,7 +109,10 @@ export async function createAsset(
       if (row.parent_asset_id !== null) {
         const parent = await findAsset(tx, tenantId, row.parent_asset_id);
         if (parent === undefined || parent.lifecycle_state === 'deleted') {
-          throw new ApiError('asset_not_found', `parentAssetId: no asset ${row.parent_asset_id} in this tenant`);
+          throw new ApiError(
+            'asset_not_found',
+            `parentAssetId: no asset ${row.parent_asset_id} in this tenant`,
+          );
         }
       }
       await countVisibilityChange(tx, null, row);

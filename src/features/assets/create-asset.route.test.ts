@@ -58,7 +58,7 @@ describeEachDatabase(
       assert.match(asset.createdAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     });
 
-    it('takes purpose, hidden and a parent of the tenant; another tenant\'s parent is a 404', async () => {
+    it("takes purpose, hidden and a parent of the tenant; another tenant's parent is a 404", async () => {
       const tenant = await makeTenant(ctx);
       const parent = await makeAsset(ctx, tenant, { assetType: 'logo' });
       const child = await ctx.request({
@@ -106,7 +106,14 @@ describeEachDatabase(
         method: 'POST',
         url: '/v0/assets',
         key: tenant.key,
-        body: { idempotencyKey: 'import-42', fileId: 'file_abc', hidden: false, purpose: '', name: 'Hero image', assetType: 'image' },
+        body: {
+          idempotencyKey: 'import-42',
+          fileId: 'file_abc',
+          hidden: false,
+          purpose: '',
+          name: 'Hero image',
+          assetType: 'image',
+        },
       });
       assert.equal(again.status, 201);
       assert.equal(again.headers['idempotent-replayed'], 'true');
@@ -135,7 +142,9 @@ describeEachDatabase(
       const tenant = await makeTenant(ctx);
       const body = { ...BODY, idempotencyKey: 'burst' };
       const responses = await Promise.all(
-        Array.from({ length: 50 }, () => ctx.request({ method: 'POST', url: '/v0/assets', key: tenant.key, body })),
+        Array.from({ length: 50 }, () =>
+          ctx.request({ method: 'POST', url: '/v0/assets', key: tenant.key, body }),
+        ),
       );
       for (const response of responses) assert.equal(response.status, 201, response.raw);
       assert.equal(new Set(responses.map((r) => r.body.assetId)).size, 1);
@@ -162,7 +171,9 @@ describeEachDatabase(
         const response = await ctx.request({ method: 'POST', url: '/v0/assets', key: tenant.key, body });
         assert.equal(response.status, 400, `${JSON.stringify(body)}: ${response.raw}`);
         assert.ok(
-          response.body.errors.some((e: { pointer: string; code: string }) => e.pointer === pointer && e.code === code),
+          response.body.errors.some(
+            (e: { pointer: string; code: string }) => e.pointer === pointer && e.code === code,
+          ),
           `${JSON.stringify(body)} should name ${pointer} (${code}): ${response.raw}`,
         );
       }

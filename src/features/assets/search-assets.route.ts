@@ -4,9 +4,9 @@ import { ApiError } from '../../errors.js';
 import type { App } from '../../http/app-types.js';
 import { CursorQuery, decodeCursor, LimitQuery, PageOf, pageSize, toPage } from '../../http/pagination.js';
 import { problemResponses } from '../../http/problem.js';
-import { countAssetsByWords, listVisibleAssets, searchAssetsByWords } from './assets-search.repository.js';
 import { ASSET_TYPES, Asset, toAsset } from './assets.schemas.js';
 import { visibleAssetsCounter } from './assets.service.js';
+import { countAssetsByWords, listVisibleAssets, searchAssetsByWords } from './assets-search.repository.js';
 import { MAX_QUERY_LENGTH, MAX_QUERY_WORDS, searchTerms, termCount } from './search-text.js';
 
 const NEWEST_KEY = ['number', 'string'] as const; // created_at desc, id desc
@@ -40,7 +40,9 @@ export function searchAssetsRoute(app: App): void {
       const terms = searchTerms(request.query.query);
       if (terms !== null && termCount(terms) > MAX_QUERY_WORDS) {
         const detail = `query must have at most ${MAX_QUERY_WORDS} distinct words`;
-        throw new ApiError('validation_failed', detail, [{ parameter: 'query', detail, code: 'too_many_words' }]);
+        throw new ApiError('validation_failed', detail, [
+          { parameter: 'query', detail, code: 'too_many_words' },
+        ]);
       }
       const limit = pageSize(request.query.limit);
       const map = (row: Parameters<typeof toAsset>[0]) => toAsset(row, app.config.publicFileBaseUrl);
@@ -59,7 +61,12 @@ export function searchAssetsRoute(app: App): void {
         searchAssetsByWords(app.db, request.tenantId, { terms, assetType, after, limit: limit + 1 }),
         countAssetsByWords(app.db, request.tenantId, terms, assetType),
       ]);
-      return toPage(rows, limit, { keyOf: (row) => [row.score, row.created_at, row.id], filters, totalCount, map });
+      return toPage(rows, limit, {
+        keyOf: (row) => [row.score, row.created_at, row.id],
+        filters,
+        totalCount,
+        map,
+      });
     },
   );
 }

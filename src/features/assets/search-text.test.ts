@@ -4,7 +4,15 @@ import { fts5Match, MAX_WORD_LENGTH, searchTerms, searchText, tsquery, words } f
 
 describe('asset search text', () => {
   it('splits on anything but letters and digits, lowercases and drops diacritics', () => {
-    assert.deepEqual(words('Zoë\'s "Red-Apple" logo_v2, 李雷!'), ['zoe', 's', 'red', 'apple', 'logo', 'v2', '李雷']);
+    assert.deepEqual(words('Zoë\'s "Red-Apple" logo_v2, 李雷!'), [
+      'zoe',
+      's',
+      'red',
+      'apple',
+      'logo',
+      'v2',
+      '李雷',
+    ]);
     assert.deepEqual(words('OR NEAR * : ( ) % _ - \'"'), ['or', 'near']);
     assert.equal(words('x'.repeat(500))[0]!.length, MAX_WORD_LENGTH);
   });

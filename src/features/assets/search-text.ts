@@ -13,7 +13,12 @@ export const MAX_QUERY_WORDS = 32;
 export const MAX_QUERY_LENGTH = 2000;
 
 export function words(text: string): string[] {
-  const found = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const found =
+    text
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   return found.map((word) => [...word].slice(0, MAX_WORD_LENGTH).join(''));
 }
 

@@ -33,7 +33,10 @@ export const EntryContent = Type.Object(
 );
 export type EntryContent = Static<typeof EntryContent>;
 
-export const SortOrder = Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER });
+export const SortOrder = Type.Integer({
+  minimum: -Number.MAX_SAFE_INTEGER,
+  maximum: Number.MAX_SAFE_INTEGER,
+});
 
 export function toTopicEntry(row: TopicEntriesTable): TopicEntry {
   return {
@@ -47,5 +50,10 @@ export function toTopicEntry(row: TopicEntriesTable): TopicEntry {
 }
 
 export function toTopic(row: TopicsTable) {
-  return { topicId: row.id, name: row.name, createdAt: toIso(row.created_at), updatedAt: toIso(row.updated_at) };
+  return {
+    topicId: row.id,
+    name: row.name,
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
 }

@@ -22,7 +22,13 @@ export function entriesCounter(topicId: string): string {
 
 export async function createTopic(db: Executor, tenantId: string, name: string): Promise<TopicsTable> {
   const now = Date.now();
-  const row: TopicsTable = { tenant_id: tenantId, id: newId('topic'), name, created_at: now, updated_at: now };
+  const row: TopicsTable = {
+    tenant_id: tenantId,
+    id: newId('topic'),
+    name,
+    created_at: now,
+    updated_at: now,
+  };
   await insertTopic(db, row);
   return row;
 }
@@ -72,7 +78,8 @@ export async function addEntry(
 async function requireEntry(tx: Executor, tenantId: string, topicId: string, entryId: string) {
   await requireTopic(tx, tenantId, topicId);
   const entry = await findEntry(tx, tenantId, topicId, entryId);
-  if (entry === undefined) throw new ApiError('topic_entry_not_found', `No entry ${entryId} in topic ${topicId}`);
+  if (entry === undefined)
+    throw new ApiError('topic_entry_not_found', `No entry ${entryId} in topic ${topicId}`);
   return entry;
 }
 
@@ -100,18 +107,28 @@ export async function changeEntry(
 export async function removeEntry(db: Db, tenantId: string, topicId: string, entryId: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await requireEntry(tx, tenantId, topicId, entryId);
-    if (await deleteEntry(tx, tenantId, entryId)) await addToCounter(tx, tenantId, entriesCounter(topicId), -1);
+    if (await deleteEntry(tx, tenantId, entryId))
+      await addToCounter(tx, tenantId, entriesCounter(topicId), -1);
   });
 }
 
 /** Gives the entries sortOrder 0, 1, 2... in the order given, which must name every entry once. */
-export async function reorderEntries(db: Db, tenantId: string, topicId: string, entryIds: string[]): Promise<void> {
+export async function reorderEntries(
+  db: Db,
+  tenantId: string,
+  topicId: string,
+  entryIds: string[],
+): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await lockForTransaction(tx, `topic:${tenantId}:${topicId}`);
     await requireTopic(tx, tenantId, topicId);
     const existing = new Set(await entryIdsOf(tx, tenantId, topicId));
     const given = new Set(entryIds);
-    if (given.size !== entryIds.length || given.size !== existing.size || entryIds.some((id) => !existing.has(id))) {
+    if (
+      given.size !== entryIds.length ||
+      given.size !== existing.size ||
+      entryIds.some((id) => !existing.has(id))
+    ) {
       throw ApiError.invalidField('/topicEntryIds', 'must list every entry of the topic exactly once');
     }
     const now = Date.now();
