@@ -3,7 +3,12 @@ import type { AssetsTable, Db, Executor } from '../../db/schema.js';
 import { ApiError } from '../../errors.js';
 import { createOnce } from '../../http/idempotency.js';
 import { newId } from '../../ids.js';
-import { findAsset, findAssetByIdempotencyKey, insertAssetUnlessKeyTaken } from './assets.repository.js';
+import {
+  findAsset,
+  findAssetByIdempotencyKey,
+  insertAssets,
+  insertAssetUnlessKeyTaken,
+} from './assets.repository.js';
 import type { AssetType } from './assets.schemas.js';
 import { searchText } from './search-text.js';
 
@@ -131,5 +136,21 @@ export async function createAsset(
       return record === undefined ? undefined : { record, fingerprint: record.request_fingerprint ?? '' };
     },
     keyField: 'idempotencyKey',
+  });
+}
+
+/** Creates many assets in one transaction (seeds, benchmarks): bulk inserts, counters once per type. */
+export async function bulkCreateAssets(db: Db, tenantId: string, inputs: NewAsset[]): Promise<void> {
+  const now = Date.now();
+  // Distinct, increasing creation times keep "newest first" well defined.
+  const rows = inputs.map((input, index) => assetRow(tenantId, input, now - inputs.length + index));
+  await db.transaction().execute(async (tx) => {
+    await insertAssets(tx, rows);
+    const visible = rows.filter(isSearchable);
+    await addToCounter(tx, tenantId, visibleAssetsCounter(undefined), visible.length);
+    for (const type of new Set(visible.map((row) => row.data_type))) {
+      const count = visible.filter((row) => row.data_type === type).length;
+      await addToCounter(tx, tenantId, visibleAssetsCounter(type), count);
+    }
   });
 }
