@@ -79,6 +79,34 @@ describeEachDatabase('GET /v0/assets/search', (ctx) => {
     }
   });
 
+  it('matches words of any script the same way on both databases', async () => {
+    const tenant = await makeTenant(ctx);
+    const asset = await makeAsset(ctx, tenant, {
+      name: 'Zoë 李雷 Ñandú Straße v2 Ελλάδα',
+      tags: ['naïve-café'],
+    });
+    for (const query of [
+      'zoe',
+      'ZOË',
+      '李雷',
+      '李',
+      'nandu',
+      'ÑAND',
+      'straße',
+      'v2',
+      'ελλαδα',
+      'ελλ',
+      'naive cafe',
+      'café naïve',
+    ]) {
+      assert.deepEqual(ids(await search(tenant, { query })), [asset.id], query);
+    }
+    // Every word but the last must be a whole word.
+    for (const query of ['李 nandu', 'zo nandu', 'v3', 'nandu stras x']) {
+      assert.deepEqual(ids(await search(tenant, { query })), [], query);
+    }
+  });
+
   it("never returns hidden, trashed, deleted or other tenants' assets, and counts exactly", async () => {
     const tenant = await makeTenant(ctx);
     const stranger = await makeTenant(ctx);
