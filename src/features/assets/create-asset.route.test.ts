@@ -166,6 +166,8 @@ describeEachDatabase(
         [{ ...BODY, name: 'n'.repeat(1001) }, '/name', 'too_long'],
         [{ ...BODY, tags: ['a'] }, '/tags', 'unknown_field'],
         [{ ...BODY, purpose: null }, '/purpose', 'invalid_type'],
+        [{ ...BODY, name: 'a\u0000b' }, '/name', 'invalid_value'],
+        [{ ...BODY, parentAssetId: 'asset_\u0000' }, '/parentAssetId', 'invalid_value'],
       ];
       for (const [body, pointer, code] of cases) {
         const response = await ctx.request({ method: 'POST', url: '/v0/assets', key: tenant.key, body });

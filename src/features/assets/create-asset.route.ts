@@ -1,3 +1,4 @@
+import { ApiError } from '../../errors.js';
 import type { App } from '../../http/app-types.js';
 import { markReplayed, requestFingerprint } from '../../http/idempotency.js';
 import { problemResponses } from '../../http/problem.js';
@@ -22,6 +23,7 @@ export function createAssetRoute(app: App): void {
     },
     async (request, reply) => {
       const body = request.body;
+      rejectNulCharacters(body);
       const { record, replayed } = await createAsset(
         app.db,
         request.tenantId,
@@ -46,4 +48,17 @@ export function createAssetRoute(app: App): void {
         .send(toAsset(record, app.config.publicFileBaseUrl));
     },
   );
+}
+
+/** NUL cannot be stored by PostgreSQL; refusing it here makes both databases answer the same 400. */
+function rejectNulCharacters(body: Record<string, unknown>): void {
+  const errors = Object.entries(body)
+    .filter(([, value]) => typeof value === 'string' && value.includes('\u0000'))
+    .map(([field]) => ({
+      pointer: `/${field}`,
+      detail: `${field} must not contain NUL characters`,
+      code: 'invalid_value',
+    }));
+  if (errors.length > 0)
+    throw new ApiError('validation_failed', errors.map((e) => e.detail).join('; '), errors);
 }
