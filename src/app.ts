@@ -4,7 +4,9 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { docsRoute } from './docs/docs.route.js';
 import { adminRoutes } from './features/admin/index.js';
+import { assetsRoutes } from './features/assets/index.js';
 import { personsRoutes } from './features/persons/index.js';
+import { topicsRoutes } from './features/topics/index.js';
 import type { App } from './http/app-types.js';
 import { registerApiKeyAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/error-handler.js';
@@ -84,6 +86,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
       redisUrl: config.redisUrl,
     });
     personsRoutes(scope);
+    assetsRoutes(scope);
+    topicsRoutes(scope);
   });
 
   if (config.adminToken !== null) {

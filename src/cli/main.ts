@@ -1,9 +1,11 @@
 import { Command } from 'commander';
+import { assetsCommand } from './assets.command.js';
 import { keysCommand } from './keys.command.js';
 import { migrateCommand } from './migrate.command.js';
 import { seedCommand } from './seed.command.js';
 import { serveCommand } from './serve.command.js';
 import { tenantsCommand } from './tenants.command.js';
+import { topicsCommand } from './topics.command.js';
 
 /**
  * `quire`: the operator's command. It reads the same environment as the server and works directly
@@ -19,5 +21,7 @@ program.addCommand(migrateCommand());
 program.addCommand(tenantsCommand());
 program.addCommand(keysCommand());
 program.addCommand(seedCommand());
+program.addCommand(assetsCommand());
+program.addCommand(topicsCommand());
 
 await program.parseAsync(process.argv);

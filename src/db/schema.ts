@@ -48,11 +48,61 @@ export interface PersonsTable {
   updated_at: number;
 }
 
+export interface AssetsTable {
+  tenant_id: string;
+  id: string;
+  /** `data.type`: image, logo, icon, video, custom-component. */
+  data_type: string;
+  file_id: string;
+  name: string;
+  purpose: string;
+  /** JSON array of strings. */
+  tags: string;
+  ai_description: string | null;
+  parent_asset_id: string | null;
+  hidden: number;
+  lifecycle_state: 'active' | 'trashed' | 'deleted';
+  idempotency_key: string | null;
+  /** Fingerprint of the create request that used `idempotency_key`. */
+  request_fingerprint: string | null;
+  /** Normalised words for search (` word word `), see src/features/assets/search-text.ts. */
+  search_name: string;
+  search_tags: string;
+  search_purpose: string;
+  search_ai: string;
+  created_at: number;
+  updated_at: number;
+  trashed_at: number | null;
+  deleted_at: number | null;
+}
+
+export interface TopicsTable {
+  tenant_id: string;
+  id: string;
+  name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TopicEntriesTable {
+  tenant_id: string;
+  id: string;
+  topic_id: string;
+  sort_order: number;
+  content_type: 'text' | 'markdown' | 'url';
+  content: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface DB {
   tenants: TenantsTable;
   api_keys: ApiKeysTable;
   counters: CountersTable;
   persons: PersonsTable;
+  assets: AssetsTable;
+  topics: TopicsTable;
+  topic_entries: TopicEntriesTable;
 }
 
 export type Db = Kysely<DB>;

@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/schema.js';
+import { seedAssets } from '../features/assets/assets.seed.js';
 import { seedPersons } from '../features/persons/persons.seed.js';
 import { createApiKey, createTenant } from '../features/tenants/tenants.service.js';
+import { seedTopics } from '../features/topics/topics.seed.js';
 
 /** What `quire seed demo --json` prints: ids to try the API with. Every member is a string. */
 export interface DemoSeed {
   tenantId: string;
   apiKey: string;
   personId: string;
+  topicId: string;
+  assetId: string;
   [member: string]: string;
 }
 
@@ -19,5 +23,7 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
   );
   const key = await createApiKey(db, tenant.tenantId, 'demo');
   const persons = await seedPersons(db, tenant.tenantId);
-  return { tenantId: tenant.tenantId, apiKey: key.apiKey, ...persons };
+  const topics = await seedTopics(db, tenant.tenantId);
+  const assets = await seedAssets(db, tenant.tenantId);
+  return { tenantId: tenant.tenantId, apiKey: key.apiKey, ...persons, ...topics, ...assets };
 }
