@@ -2,7 +2,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { accountsRoutes } from './features/accounts/index.js';
 import { adminRoutes } from './features/admin/index.js';
+import { personLogsRoutes } from './features/person-logs/index.js';
 import { personsRoutes } from './features/persons/index.js';
 import type { App } from './http/app-types.js';
 import { registerApiKeyAuth } from './http/auth.js';
@@ -59,6 +61,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     const scope = v0 as unknown as App;
     registerApiKeyAuth(scope, database.db, config.apiKeyCacheTtlMs);
     personsRoutes(scope);
+    accountsRoutes(scope);
+    personLogsRoutes(scope);
   });
 
   if (config.adminToken !== null) {
