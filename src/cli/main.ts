@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { keysCommand } from './keys.command.js';
+import { logsCommand } from './logs.command.js';
 import { migrateCommand } from './migrate.command.js';
 import { seedCommand } from './seed.command.js';
 import { serveCommand } from './serve.command.js';
@@ -19,5 +20,6 @@ program.addCommand(migrateCommand());
 program.addCommand(tenantsCommand());
 program.addCommand(keysCommand());
 program.addCommand(seedCommand());
+program.addCommand(logsCommand());
 
 await program.parseAsync(process.argv);

@@ -1,5 +1,6 @@
 import { registerAdminAuth } from '../../http/admin-auth.js';
 import type { App } from '../../http/app-types.js';
+import { logsAdminRoutes } from '../accounts/admin.routes.js';
 import { tenantsAdminRoutes } from '../tenants/admin.routes.js';
 
 /**
@@ -12,4 +13,5 @@ export async function adminRoutes(app: App, adminToken: string): Promise<void> {
     route.schema = { ...route.schema, hide: true };
   });
   tenantsAdminRoutes(app);
+  logsAdminRoutes(app);
 }

@@ -12,7 +12,7 @@ import { findPerson } from '../persons/persons.repository.js';
 export interface CreatePersonLogInput {
   source: string;
   type?: string;
-  payload: Record<string, unknown>;
+  payload: object;
   idempotencyKey?: string;
 }
 
