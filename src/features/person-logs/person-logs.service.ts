@@ -27,6 +27,14 @@ export async function createPersonLog(
   input: CreatePersonLogInput,
   at = Date.now(),
 ): Promise<CreateOnceResult<LogRow>> {
+  // The admin API's schema checks these too; the CLI and seeds come through here only.
+  for (const [pointer, value] of [
+    ['/source', input.source],
+    ['/type', input.type ?? 'webhook'],
+  ] as const) {
+    if (value.length > 100 || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(value))
+      throw ApiError.invalidField(pointer, `${pointer.slice(1)} must be 1 to 100 characters of kebab-case a-z0-9`);
+  }
   const key = input.idempotencyKey ?? null;
   const fingerprint = key === null ? null : requestFingerprint({ personId, ...input });
   const idempotency = key === null || fingerprint === null ? null : { key, fingerprint };
