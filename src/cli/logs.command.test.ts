@@ -13,12 +13,28 @@ const QUIRE = path.resolve('bin/quire.mjs');
 describe('quire logs', () => {
   it('adds a person log, deletes and restores it, and reports bad input on stderr', async () => {
     const { QUIRE_TEST_PG_URL, DATABASE_URL, ...rest } = process.env;
-    const env = { ...rest, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'quire-logs-')), LOG_LEVEL: 'warn' };
-    const quire = async (...args: string[]) => JSON.parse((await run(process.execPath, [QUIRE, ...args], { env })).stdout);
+    const env = {
+      ...rest,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'quire-logs-')),
+      LOG_LEVEL: 'warn',
+    };
+    const quire = async (...args: string[]) =>
+      JSON.parse((await run(process.execPath, [QUIRE, ...args], { env })).stdout);
     const seed = await quire('seed', 'demo', '--json');
     const log = await quire(
-      'logs', 'add-person-log', '--tenant', seed.tenantId, '--person', seed.personId,
-      '--source', 'user', '--type', 'note', '--payload', '{"text":"from the CLI","n":1}', '--json',
+      'logs',
+      'add-person-log',
+      '--tenant',
+      seed.tenantId,
+      '--person',
+      seed.personId,
+      '--source',
+      'user',
+      '--type',
+      'note',
+      '--payload',
+      '{"text":"from the CLI","n":1}',
+      '--json',
     );
     assert.match(log.personLogId, /^personlog_/);
     assert.deepEqual(log.payload, { text: 'from the CLI', n: 1 });
@@ -27,18 +43,58 @@ describe('quire logs', () => {
       logId: log.personLogId,
       outcome: 'deleted',
     });
-    assert.equal((await quire('logs', 'undelete', log.personLogId, '--tenant', seed.tenantId, '--json')).outcome, 'restored');
-    assert.equal((await quire('logs', 'delete', seed.accountLogId, '--tenant', seed.tenantId, '--json')).outcome, 'deleted');
+    assert.equal(
+      (await quire('logs', 'undelete', log.personLogId, '--tenant', seed.tenantId, '--json')).outcome,
+      'restored',
+    );
+    assert.equal(
+      (await quire('logs', 'delete', seed.accountLogId, '--tenant', seed.tenantId, '--json')).outcome,
+      'deleted',
+    );
     await assert.rejects(
-      run(process.execPath, [QUIRE, 'logs', 'add-person-log', '--tenant', seed.tenantId, '--person', seed.personId, '--source', 'user', '--payload', '[1]'], { env }),
+      run(
+        process.execPath,
+        [
+          QUIRE,
+          'logs',
+          'add-person-log',
+          '--tenant',
+          seed.tenantId,
+          '--person',
+          seed.personId,
+          '--source',
+          'user',
+          '--payload',
+          '[1]',
+        ],
+        { env },
+      ),
       (error: { code: number; stderr: string }) => error.code === 2 && /JSON object/.test(error.stderr),
     );
     await assert.rejects(
-      run(process.execPath, [QUIRE, 'logs', 'add-person-log', '--tenant', seed.tenantId, '--person', seed.personId, '--source', 'Not Kebab'], { env }),
+      run(
+        process.execPath,
+        [
+          QUIRE,
+          'logs',
+          'add-person-log',
+          '--tenant',
+          seed.tenantId,
+          '--person',
+          seed.personId,
+          '--source',
+          'Not Kebab',
+        ],
+        { env },
+      ),
       (error: { code: number; stderr: string }) => error.code === 1 && /source must be/.test(error.stderr),
     );
     await assert.rejects(
-      run(process.execPath, [QUIRE, 'logs', 'delete', 'personlog_01jdq8m3k4e8v9t6w5x2y1z0ab', '--tenant', seed.tenantId], { env }),
+      run(
+        process.execPath,
+        [QUIRE, 'logs', 'delete', 'personlog_01jdq8m3k4e8v9t6w5x2y1z0ab', '--tenant', seed.tenantId],
+        { env },
+      ),
       (error: { code: number; stderr: string }) => error.code === 1 && /not found/.test(error.stderr),
     );
   });

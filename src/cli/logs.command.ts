@@ -7,7 +7,7 @@ export function logsCommand(): Command {
   const logs = new Command('logs').description('Manage account logs and person logs');
   logs
     .command('add-person-log')
-    .description('Write a log of a person (it joins the activity of the person\'s account)')
+    .description("Write a log of a person (it joins the activity of the person's account)")
     .requiredOption('--tenant <id or name>', 'the tenant of the person')
     .requiredOption('--person <personId>', 'the person')
     .requiredOption('--source <source>', 'kebab-case source, e.g. user, linkedin')
@@ -48,7 +48,10 @@ export function logsCommand(): Command {
       .option('--json', 'print the result as one JSON object')
       .action(async (logId: string, options: { tenant: string; json?: boolean }) => {
         await withDatabase(async ({ db }) => {
-          print({ ...(await setLogDeletedByOperator(db, options.tenant, logId, deleted)) }, options.json === true);
+          print(
+            { ...(await setLogDeletedByOperator(db, options.tenant, logId, deleted)) },
+            options.json === true,
+          );
         });
       });
   }

@@ -16,12 +16,36 @@ const DEMO_ACCOUNTS = [
 /** A realistic mix of sources and types, one event every ~2 days from `since` days ago. */
 function historyOf(domain: string, since: number, now: number): ImportedLog[] {
   const kinds: Omit<ImportedLog, 'createdAt'>[] = [
-    { source: 'hubspot', type: 'contact-created', payload: { contact: { email: `info@${domain}` }, portalId: 4821 } },
-    { source: 'website', type: 'page-view', payload: { path: '/pricing', referrer: 'https://www.google.com/', seconds: 94 } },
-    { source: 'hubspot', type: 'deal-stage-changed', payload: { deal: { id: 90211, amount: 12500 }, from: 'qualified', to: 'proposal' } },
-    { source: 'zendesk', type: 'ticket-opened', payload: { ticket: { id: 3312, subject: 'SSO set-up question' }, priority: 'normal' } },
-    { source: 'stripe', type: 'invoice-paid', payload: { invoice: 'in_1Q2w3E', amount: 4900, currency: 'eur' } },
-    { source: 'website', type: 'form-submitted', payload: { form: 'demo-request', fields: { teamSize: '11-50' } } },
+    {
+      source: 'hubspot',
+      type: 'contact-created',
+      payload: { contact: { email: `info@${domain}` }, portalId: 4821 },
+    },
+    {
+      source: 'website',
+      type: 'page-view',
+      payload: { path: '/pricing', referrer: 'https://www.google.com/', seconds: 94 },
+    },
+    {
+      source: 'hubspot',
+      type: 'deal-stage-changed',
+      payload: { deal: { id: 90211, amount: 12500 }, from: 'qualified', to: 'proposal' },
+    },
+    {
+      source: 'zendesk',
+      type: 'ticket-opened',
+      payload: { ticket: { id: 3312, subject: 'SSO set-up question' }, priority: 'normal' },
+    },
+    {
+      source: 'stripe',
+      type: 'invoice-paid',
+      payload: { invoice: 'in_1Q2w3E', amount: 4900, currency: 'eur' },
+    },
+    {
+      source: 'website',
+      type: 'form-submitted',
+      payload: { form: 'demo-request', fields: { teamSize: '11-50' } },
+    },
   ];
   const logs: ImportedLog[] = [];
   for (let day = since - 1, i = 0; day > 0; day -= 2, i++) {
@@ -34,14 +58,23 @@ function historyOf(domain: string, since: number, now: number): ImportedLog[] {
  * Accounts with weeks of history, before the demo persons link to them (call it before
  * seedPersons). Returns the first account and a user-authored note on it.
  */
-export async function seedAccounts(db: Db, tenantId: string): Promise<{ accountId: string; accountLogId: string }> {
+export async function seedAccounts(
+  db: Db,
+  tenantId: string,
+): Promise<{ accountId: string; accountLogId: string }> {
   const now = Date.now();
   let first: { accountId: string; accountLogId: string } | undefined;
   for (const account of DEMO_ACCOUNTS) {
     const opened = await createAccountLog(
       db,
       tenantId,
-      { source: 'salesforce', type: 'account-created', payload: { owner: 'Sam Rivera', segment: 'mid-market' }, domain: account.domain, name: account.name },
+      {
+        source: 'salesforce',
+        type: 'account-created',
+        payload: { owner: 'Sam Rivera', segment: 'mid-market' },
+        domain: account.domain,
+        name: account.name,
+      },
       now - account.since * DAY,
     );
     const accountId = opened.record.account_id!;
@@ -52,7 +85,10 @@ export async function seedAccounts(db: Db, tenantId: string): Promise<{ accountI
       {
         source: 'user',
         type: 'note',
-        payload: { text: `Intro call with ${account.name}: interested in the team plan, follow up next week.`, author: 'sam@quire.example' },
+        payload: {
+          text: `Intro call with ${account.name}: interested in the team plan, follow up next week.`,
+          author: 'sam@quire.example',
+        },
         accountId,
       },
       now - DAY / 2,
@@ -63,7 +99,11 @@ export async function seedAccounts(db: Db, tenantId: string): Promise<{ accountI
 }
 
 /** More persons per account, then person logs; returns a user-authored log of `personId`. */
-export async function seedPersonActivity(db: Db, tenantId: string, personId: string): Promise<{ personLogId: string }> {
+export async function seedPersonActivity(
+  db: Db,
+  tenantId: string,
+  personId: string,
+): Promise<{ personLogId: string }> {
   for (const person of [
     { name: 'Mary Somerville', email: 'mary@analytical-engines.com', domain: 'analytical-engines.com' },
     { name: 'Jean Sammet', email: 'jean@cobol.example.org', domain: 'cobol.example.org' },

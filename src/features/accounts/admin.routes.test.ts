@@ -39,7 +39,11 @@ describeEachDatabase('admin API: logs', (ctx) => {
       ).body;
     assert.equal((await activity()).totalCount, 2);
     for (const id of [created.body.personLogId, accountLog.accountLogId]) {
-      const deleted = await ctx.request({ method: 'POST', url: `/admin/v0/tenants/${tenant.tenantId}/logs/${id}/delete`, headers: admin });
+      const deleted = await ctx.request({
+        method: 'POST',
+        url: `/admin/v0/tenants/${tenant.tenantId}/logs/${id}/delete`,
+        headers: admin,
+      });
       assert.deepEqual(deleted.body, { logId: id, outcome: 'deleted' });
     }
     assert.equal((await activity()).totalCount, 0);
@@ -86,7 +90,10 @@ describeEachDatabase('admin API: logs', (ctx) => {
       body: { source: 'Not A Slug', payload: [] },
     });
     assert.equal(bad.status, 400);
-    const unauthenticated = await ctx.request({ method: 'POST', url: `/admin/v0/tenants/${tenant.tenantId}/logs/${log.accountLogId}/delete` });
+    const unauthenticated = await ctx.request({
+      method: 'POST',
+      url: `/admin/v0/tenants/${tenant.tenantId}/logs/${log.accountLogId}/delete`,
+    });
     assert.equal(unauthenticated.status, 401);
   });
 
@@ -108,7 +115,12 @@ describeEachDatabase('admin API: logs', (ctx) => {
     assert.equal(edit.status, 200, edit.raw);
     const accounts = await ctx.request({ method: 'GET', url: '/v0/accounts', key: seed.apiKey });
     assert.equal(accounts.body.totalCount, 4);
-    assert.ok(accounts.body.items.every((a: { linkedPersonsCount: number; domain: string }) => a.domain === 'initech.example.net' || a.linkedPersonsCount >= 2));
+    assert.ok(
+      accounts.body.items.every(
+        (a: { linkedPersonsCount: number; domain: string }) =>
+          a.domain === 'initech.example.net' || a.linkedPersonsCount >= 2,
+      ),
+    );
     const activity = await ctx.request({
       method: 'GET',
       url: `/v0/accounts/${seed.accountId}/activity?includePersonActivity=true&limit=100`,
@@ -116,6 +128,8 @@ describeEachDatabase('admin API: logs', (ctx) => {
     });
     const sources = new Set(activity.body.items.map((i: { source: string }) => i.source));
     assert.ok(sources.size >= 5, [...sources].join());
-    assert.ok(activity.body.items.some((i: { personLogId: string | null }) => i.personLogId === seed.personLogId));
+    assert.ok(
+      activity.body.items.some((i: { personLogId: string | null }) => i.personLogId === seed.personLogId),
+    );
   });
 });

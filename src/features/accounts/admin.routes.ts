@@ -37,7 +37,8 @@ export function logsAdminRoutes(app: App): void {
     app.post(
       `/tenants/:tenant/logs/:log_id/${verb}`,
       { schema: { params: Type.Object({ tenant: PathId, log_id: PathId }) } },
-      async (request) => setLogDeletedByOperator(app.db, request.params.tenant, request.params.log_id, deleted),
+      async (request) =>
+        setLogDeletedByOperator(app.db, request.params.tenant, request.params.log_id, deleted),
     );
   }
 }

@@ -27,23 +27,45 @@ describeEachDatabase('PATCH /v0/accounts/{account_id}/logs/{account_log_id}', (c
       payload: { text: 'Met Ada', author: { name: 'Bob' }, tags: ['met'] },
     });
     const url = `/v0/accounts/${log.accountId}/logs/${log.accountLogId}`;
-    const response = await ctx.request({ method: 'PATCH', url, key: tenant.key, body: { text: 'Met Ada — 🚀 signed' } });
+    const response = await ctx.request({
+      method: 'PATCH',
+      url,
+      key: tenant.key,
+      body: { text: 'Met Ada — 🚀 signed' },
+    });
     assert.equal(response.status, 200, response.raw);
     assert.deepEqual(response.body, { success: true });
     const read = await ctx.request({ method: 'GET', url, key: tenant.key });
-    assert.deepEqual(read.body.payload, { text: 'Met Ada — 🚀 signed', author: { name: 'Bob' }, tags: ['met'] });
+    assert.deepEqual(read.body.payload, {
+      text: 'Met Ada — 🚀 signed',
+      author: { name: 'Bob' },
+      tags: ['met'],
+    });
     assert.ok(read.body.updatedAt >= read.body.createdAt);
     assert.equal(read.body.createdAt, log.createdAt);
     // A payload without text gains one.
-    const bare = await makeAccountLog(ctx, tenant, { accountId: log.accountId, source: 'user', payload: { x: 1 } });
+    const bare = await makeAccountLog(ctx, tenant, {
+      accountId: log.accountId,
+      source: 'user',
+      payload: { x: 1 },
+    });
     const bareUrl = `/v0/accounts/${log.accountId}/logs/${bare.accountLogId}`;
-    assert.equal((await ctx.request({ method: 'PATCH', url: bareUrl, key: tenant.key, body: { text: 't' } })).status, 200);
-    assert.deepEqual((await ctx.request({ method: 'GET', url: bareUrl, key: tenant.key })).body.payload, { x: 1, text: 't' });
+    assert.equal(
+      (await ctx.request({ method: 'PATCH', url: bareUrl, key: tenant.key, body: { text: 't' } })).status,
+      200,
+    );
+    assert.deepEqual((await ctx.request({ method: 'GET', url: bareUrl, key: tenant.key })).body.payload, {
+      x: 1,
+      text: 't',
+    });
   });
 
   it('answers 409 log_not_editable for a log that is not user-authored, and 409 for a deleted one', async () => {
     const tenant = await makeTenant(ctx);
-    const webhook = await makeAccountLog(ctx, tenant, { source: 'hubspot', payload: { text: 'from hubspot' } });
+    const webhook = await makeAccountLog(ctx, tenant, {
+      source: 'hubspot',
+      payload: { text: 'from hubspot' },
+    });
     const url = `/v0/accounts/${webhook.accountId}/logs/${webhook.accountLogId}`;
     const response = await ctx.request({ method: 'PATCH', url, key: tenant.key, body: { text: 'x' } });
     assert.equal(response.status, 409, response.raw);
@@ -84,7 +106,11 @@ describeEachDatabase('PATCH /v0/accounts/{account_id}/logs/{account_log_id}', (c
     ] as const) {
       const response = await ctx.request({ method: 'PATCH', url, key: tenant.key, body });
       assert.equal(response.status, 400, response.raw);
-      assert.ok(response.body.errors.some((e: { pointer: string; code: string }) => e.pointer === pointer && e.code === code));
+      assert.ok(
+        response.body.errors.some(
+          (e: { pointer: string; code: string }) => e.pointer === pointer && e.code === code,
+        ),
+      );
     }
     const read = await ctx.request({ method: 'GET', url, key: tenant.key });
     assert.equal(read.body.updatedAt, null, 'a rejected PATCH changes nothing');

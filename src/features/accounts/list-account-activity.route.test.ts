@@ -18,7 +18,13 @@ interface Item {
 }
 
 /** Every item of the activity, page by page, checking the envelope and totalCount on each page. */
-async function allActivity(ctx: TestContext, tenant: TestTenant, accountId: string, query: string, limit: number) {
+async function allActivity(
+  ctx: TestContext,
+  tenant: TestTenant,
+  accountId: string,
+  query: string,
+  limit: number,
+) {
   const items: Item[] = [];
   let cursor: string | null = null;
   let total: number | undefined;
@@ -41,7 +47,10 @@ async function allActivity(ctx: TestContext, tenant: TestTenant, accountId: stri
 function assertNewestFirst(items: Item[]) {
   for (let i = 1; i < items.length; i++) {
     const [a, b] = [items[i - 1]!, items[i]!];
-    assert.ok(a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a.activityId > b.activityId), `${i}`);
+    assert.ok(
+      a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a.activityId > b.activityId),
+      `${i}`,
+    );
   }
 }
 
@@ -60,7 +69,13 @@ describeEachDatabase('GET /v0/accounts/{account_id}/activity', (ctx) => {
     const db = ctx.database.db;
     const first = await makeAccountLog(ctx, tenant, { domain: 'activity.example.com', payload: { n: 1 } });
     const ada = await makePerson(ctx, tenant, { name: 'Ada', domain: 'activity.example.com' });
-    const personLog = (await createPersonLog(db, tenant.tenantId, ada.personId, { source: 'user', type: 'note', payload: { text: 'hi' } })).record;
+    const personLog = (
+      await createPersonLog(db, tenant.tenantId, ada.personId, {
+        source: 'user',
+        type: 'note',
+        payload: { text: 'hi' },
+      })
+    ).record;
     const second = await makeAccountLog(ctx, tenant, { accountId: first.accountId, idempotencyKey: 'k2' });
     const gone = await makeAccountLog(ctx, tenant, { accountId: first.accountId });
     await setLogDeleted(db, tenant.tenantId, 'account_logs', gone.accountLogId, true);
@@ -69,7 +84,11 @@ describeEachDatabase('GET /v0/accounts/{account_id}/activity', (ctx) => {
     await createPersonLog(db, tenant.tenantId, bob.personId, { source: 'user', payload: {} });
 
     const get = (query: string) =>
-      ctx.request({ method: 'GET', url: `/v0/accounts/${first.accountId}/activity${query}`, key: tenant.key });
+      ctx.request({
+        method: 'GET',
+        url: `/v0/accounts/${first.accountId}/activity${query}`,
+        key: tenant.key,
+      });
     const plain = await get('');
     assert.equal(plain.status, 200, plain.raw);
     assert.deepEqual(
@@ -156,7 +175,11 @@ describeEachDatabase('GET /v0/accounts/{account_id}/activity', (ctx) => {
       assert.equal(response.body.errors[0].parameter, 'limit');
     }
     for (const id of ['account_01jdq8m3k4e8v9t6w5x2y1z0ab', 'nope']) {
-      const response = await ctx.request({ method: 'GET', url: `/v0/accounts/${id}/activity`, key: tenant.key });
+      const response = await ctx.request({
+        method: 'GET',
+        url: `/v0/accounts/${id}/activity`,
+        key: tenant.key,
+      });
       assert.equal(response.status, 404);
       assert.equal(response.body.code, 'account_not_found');
     }
@@ -167,7 +190,11 @@ describeEachDatabase('GET /v0/accounts/{account_id}/activity', (ctx) => {
     const log = await makeAccountLog(ctx, tenant);
     for (let i = 0; i < 3; i++) await makeAccountLog(ctx, tenant, { accountId: log.accountId });
     const other = await makeAccountLog(ctx, tenant);
-    const first = await ctx.request({ method: 'GET', url: `/v0/accounts/${log.accountId}/activity?limit=2`, key: tenant.key });
+    const first = await ctx.request({
+      method: 'GET',
+      url: `/v0/accounts/${log.accountId}/activity?limit=2`,
+      key: tenant.key,
+    });
     const cursor = first.body.nextCursor;
     assert.equal(typeof cursor, 'string');
     for (const url of [
@@ -218,7 +245,10 @@ describeEachDatabase('GET /v0/accounts/{account_id}/activity', (ctx) => {
       const person = persons[i % 2]!;
       // Same milliseconds as account logs: the two kinds tie and must still interleave exactly.
       const at = base + i * 80;
-      personLogIds.add((await createPersonLog(db, tenant.tenantId, person.personId, { source: 'user', payload: { i } }, at)).record.id);
+      personLogIds.add(
+        (await createPersonLog(db, tenant.tenantId, person.personId, { source: 'user', payload: { i } }, at))
+          .record.id,
+      );
     }
     const deletedIds = imported.slice(100, 110);
     for (const id of deletedIds) await setLogDeleted(db, tenant.tenantId, 'account_logs', id, true);
@@ -230,7 +260,13 @@ describeEachDatabase('GET /v0/accounts/{account_id}/activity', (ctx) => {
     for (const item of own.items) assert.ok(all.has(item.activityId));
     assertNewestFirst(own.items);
 
-    const merged = await allActivity(ctx, tenant, seed.accountId, '&includePersonActivity=true&includeDeleted=true', 97);
+    const merged = await allActivity(
+      ctx,
+      tenant,
+      seed.accountId,
+      '&includePersonActivity=true&includeDeleted=true',
+      97,
+    );
     assert.equal(merged.totalCount, 10_040);
     assert.equal(merged.items.length, 10_040);
     const ids = new Set(merged.items.map((i) => i.activityId));

@@ -18,9 +18,18 @@ interface AccountItem {
 }
 
 async function list(ctx: TestContext, tenant: TestTenant, query = '') {
-  const response = await ctx.request({ method: 'GET', url: `/v0/accounts?limit=100${query}`, key: tenant.key });
+  const response = await ctx.request({
+    method: 'GET',
+    url: `/v0/accounts?limit=100${query}`,
+    key: tenant.key,
+  });
   assert.equal(response.status, 200, response.raw);
-  return response.body as { items: AccountItem[]; totalCount: number; hasMore: boolean; nextCursor: string | null };
+  return response.body as {
+    items: AccountItem[];
+    totalCount: number;
+    hasMore: boolean;
+    nextCursor: string | null;
+  };
 }
 
 async function account(ctx: TestContext, tenant: TestTenant, accountId: string): Promise<AccountItem> {
@@ -89,7 +98,9 @@ describeEachDatabase('GET /v0/accounts', (ctx) => {
 
   it('keeps linkedPersonsCount and the empty count exact under concurrent person creates', async () => {
     const tenant = await makeTenant(ctx);
-    await Promise.all(Array.from({ length: 15 }, (_, i) => makePerson(ctx, tenant, { domain: `c${i % 3}.example.com` })));
+    await Promise.all(
+      Array.from({ length: 15 }, (_, i) => makePerson(ctx, tenant, { domain: `c${i % 3}.example.com` })),
+    );
     const all = await list(ctx, tenant);
     assert.equal(all.totalCount, 3);
     assert.deepEqual(
@@ -116,7 +127,13 @@ describeEachDatabase('GET /v0/accounts', (ctx) => {
     assert.equal((await account(ctx, tenant, first.accountId)).latestActivityAt, iso(now + 10_000));
     // A person log of a linked person counts too.
     const person = await makePerson(ctx, tenant, { domain: 'timeline.example.com' });
-    const personLog = await createPersonLog(db, tenant.tenantId, person.personId, { source: 'user', payload: {} }, now + 15_000);
+    const personLog = await createPersonLog(
+      db,
+      tenant.tenantId,
+      person.personId,
+      { source: 'user', payload: {} },
+      now + 15_000,
+    );
     assert.equal((await account(ctx, tenant, first.accountId)).latestActivityAt, iso(now + 15_000));
     await setLogDeleted(db, tenant.tenantId, 'person_logs', personLog.record.id, true);
     await setLogDeleted(db, tenant.tenantId, 'account_logs', older!, true);
@@ -147,7 +164,11 @@ describeEachDatabase('GET /v0/accounts', (ctx) => {
       cursor = page.body.nextCursor;
     } while (cursor !== null);
     assert.deepEqual(seen, [...created].reverse());
-    const emptyPage = await ctx.request({ method: 'GET', url: '/v0/accounts?limit=2&includeEmptyOnly=true', key: tenant.key });
+    const emptyPage = await ctx.request({
+      method: 'GET',
+      url: '/v0/accounts?limit=2&includeEmptyOnly=true',
+      key: tenant.key,
+    });
     assert.equal(emptyPage.body.totalCount, 4);
     assert.deepEqual(
       emptyPage.body.items.map((a: AccountItem) => a.accountId),
@@ -171,7 +192,11 @@ describeEachDatabase('GET /v0/accounts', (ctx) => {
     assert.equal(mismatched.status, 400);
     assert.equal(mismatched.body.code, 'invalid_cursor');
     for (const value of ['', 'yes', 'null']) {
-      const response = await ctx.request({ method: 'GET', url: `/v0/accounts?includeEmptyOnly=${value}`, key: tenant.key });
+      const response = await ctx.request({
+        method: 'GET',
+        url: `/v0/accounts?includeEmptyOnly=${value}`,
+        key: tenant.key,
+      });
       assert.equal(response.status, 400);
       assert.equal(response.body.errors[0].parameter, 'includeEmptyOnly');
     }

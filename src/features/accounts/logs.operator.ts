@@ -15,7 +15,12 @@ async function tenantIdOf(db: Db, tenantIdOrName: string): Promise<string> {
   return tenant.id;
 }
 
-export async function addPersonLog(db: Db, tenantIdOrName: string, personId: string, input: CreatePersonLogInput) {
+export async function addPersonLog(
+  db: Db,
+  tenantIdOrName: string,
+  personId: string,
+  input: CreatePersonLogInput,
+) {
   const tenantId = await tenantIdOf(db, tenantIdOrName);
   const { record, replayed } = await createPersonLog(db, tenantId, personId, input);
   return {

@@ -9,7 +9,10 @@ import { createPersonLog } from './person-logs.service.js';
 
 async function personLog(ctx: TestContext, tenant: TestTenant, source: string, payload: object) {
   const person = await makePerson(ctx, tenant, { domain: 'people.example.com' });
-  const { record } = await createPersonLog(ctx.database.db, tenant.tenantId, person.personId, { source, payload });
+  const { record } = await createPersonLog(ctx.database.db, tenant.tenantId, person.personId, {
+    source,
+    payload,
+  });
   return { personId: person.personId, personLogId: record.id };
 }
 
@@ -17,7 +20,11 @@ describeEachDatabase('PATCH /v0/persons/{person_id}/logs/{person_log_id}', (ctx)
   authSuite(ctx, {
     request: async (ctx, owner) => {
       const log = await personLog(ctx, owner, 'user', { text: 'hello' });
-      return { method: 'PATCH', url: `/v0/persons/${log.personId}/logs/${log.personLogId}`, body: { text: 'edited' } };
+      return {
+        method: 'PATCH',
+        url: `/v0/persons/${log.personId}/logs/${log.personLogId}`,
+        body: { text: 'edited' },
+      };
     },
     okStatus: 200,
     otherTenant: { status: 404 },

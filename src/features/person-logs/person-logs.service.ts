@@ -33,7 +33,10 @@ export async function createPersonLog(
     ['/type', input.type ?? 'webhook'],
   ] as const) {
     if (value.length > 100 || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(value))
-      throw ApiError.invalidField(pointer, `${pointer.slice(1)} must be 1 to 100 characters of kebab-case a-z0-9`);
+      throw ApiError.invalidField(
+        pointer,
+        `${pointer.slice(1)} must be 1 to 100 characters of kebab-case a-z0-9`,
+      );
   }
   const key = input.idempotencyKey ?? null;
   const fingerprint = key === null ? null : requestFingerprint({ personId, ...input });
