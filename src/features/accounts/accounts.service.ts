@@ -32,7 +32,7 @@ export function domainOrThrow(input: string, pointer = '/domain'): string {
 }
 
 /**
- * The account of a (normalised) domain, created with `name` when none has it. Concurrent calls for
+ * The account of a (normalised) domain, created with `name` when none has it. Concurrent creates of
  * one domain meet at the unique index: one inserts, the others wait for it and then read its row.
  */
 export async function ensureAccount(
@@ -42,6 +42,10 @@ export async function ensureAccount(
   name: string,
   at: number,
 ): Promise<AccountsTable> {
+  // Most calls find the account: one indexed read. Only a miss tries the insert, where the
+  // unique index settles a race.
+  const found = await findAccountByDomain(tx, tenantId, domain);
+  if (found !== undefined) return found;
   const row: AccountsTable = {
     tenant_id: tenantId,
     id: newId('account'),
