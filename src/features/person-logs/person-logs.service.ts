@@ -38,6 +38,11 @@ export async function createPersonLog(
         `${pointer.slice(1)} must be 1 to 100 characters of kebab-case a-z0-9`,
       );
   }
+  if (
+    input.idempotencyKey !== undefined &&
+    (input.idempotencyKey.length < 1 || input.idempotencyKey.length > 255)
+  )
+    throw ApiError.invalidField('/idempotencyKey', 'idempotencyKey must be 1 to 255 characters long');
   const key = input.idempotencyKey ?? null;
   const fingerprint = key === null ? null : requestFingerprint({ personId, ...input });
   const idempotency = key === null || fingerprint === null ? null : { key, fingerprint };
