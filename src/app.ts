@@ -3,8 +3,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { docsRoute } from './docs/docs.route.js';
+import { accountsRoutes } from './features/accounts/index.js';
 import { adminRoutes } from './features/admin/index.js';
 import { assetsRoutes } from './features/assets/index.js';
+import { personLogsRoutes } from './features/person-logs/index.js';
 import { personsRoutes } from './features/persons/index.js';
 import { topicsRoutes } from './features/topics/index.js';
 import type { App } from './http/app-types.js';
@@ -88,6 +90,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     personsRoutes(scope);
     assetsRoutes(scope);
     topicsRoutes(scope);
+    accountsRoutes(scope);
+    personLogsRoutes(scope);
   });
 
   if (config.adminToken !== null) {

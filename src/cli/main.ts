@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { assetsCommand } from './assets.command.js';
 import { keysCommand } from './keys.command.js';
+import { logsCommand } from './logs.command.js';
 import { migrateCommand } from './migrate.command.js';
 import { seedCommand } from './seed.command.js';
 import { serveCommand } from './serve.command.js';
@@ -23,5 +24,6 @@ program.addCommand(keysCommand());
 program.addCommand(seedCommand());
 program.addCommand(assetsCommand());
 program.addCommand(topicsCommand());
+program.addCommand(logsCommand());
 
 await program.parseAsync(process.argv);

@@ -95,6 +95,45 @@ export interface TopicEntriesTable {
   updated_at: number;
 }
 
+/** A company, identified in its tenant by its normalised domain. */
+export interface AccountsTable {
+  tenant_id: string;
+  id: string;
+  domain: string;
+  name: string;
+  created_at: number;
+  updated_at: number;
+  /** Newest createdAt of the account's live logs and its persons' live logs; else created_at. */
+  latest_activity_at: number;
+  linked_persons_count: number;
+}
+
+/** The columns account logs and person logs share. */
+export interface LogColumns {
+  tenant_id: string;
+  id: string;
+  source: string;
+  type: string;
+  /** The client's JSON object, as text. */
+  payload: string;
+  idempotency_key: string | null;
+  /** requestFingerprint of the create request, to tell a replay from a reused key. */
+  request_fingerprint: string | null;
+  created_at: number;
+  updated_at: number | null;
+  deleted_at: number | null;
+}
+
+export interface AccountLogsTable extends LogColumns {
+  account_id: string;
+}
+
+export interface PersonLogsTable extends LogColumns {
+  person_id: string;
+  /** The person's account when the log was written (persons never change account). */
+  account_id: string | null;
+}
+
 export interface DB {
   tenants: TenantsTable;
   api_keys: ApiKeysTable;
@@ -103,6 +142,9 @@ export interface DB {
   assets: AssetsTable;
   topics: TopicsTable;
   topic_entries: TopicEntriesTable;
+  accounts: AccountsTable;
+  account_logs: AccountLogsTable;
+  person_logs: PersonLogsTable;
 }
 
 export type Db = Kysely<DB>;

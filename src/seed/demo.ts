@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/schema.js';
+import { seedAccounts, seedPersonActivity } from '../features/accounts/accounts.seed.js';
 import { seedAssets } from '../features/assets/assets.seed.js';
 import { seedPersons } from '../features/persons/persons.seed.js';
 import { createApiKey, createTenant } from '../features/tenants/tenants.service.js';
@@ -22,8 +23,18 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
     `demo-${new Date().toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}`,
   );
   const key = await createApiKey(db, tenant.tenantId, 'demo');
+  const accounts = await seedAccounts(db, tenant.tenantId);
   const persons = await seedPersons(db, tenant.tenantId);
+  const personLogs = await seedPersonActivity(db, tenant.tenantId, persons.personId);
   const topics = await seedTopics(db, tenant.tenantId);
   const assets = await seedAssets(db, tenant.tenantId);
-  return { tenantId: tenant.tenantId, apiKey: key.apiKey, ...persons, ...topics, ...assets };
+  return {
+    tenantId: tenant.tenantId,
+    apiKey: key.apiKey,
+    ...persons,
+    ...accounts,
+    ...personLogs,
+    ...topics,
+    ...assets,
+  };
 }

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation.js';
+import * as accounts from './0002-accounts.js';
 import * as assetsTopics from './0004-assets-topics.js';
 
 /**
@@ -8,5 +9,6 @@ import * as assetsTopics from './0004-assets-topics.js';
  */
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0002-accounts': accounts,
   '0004-assets-topics': assetsTopics,
 };

@@ -1,5 +1,6 @@
 import { registerAdminAuth } from '../../http/admin-auth.js';
 import type { App } from '../../http/app-types.js';
+import { logsAdminRoutes } from '../accounts/admin.routes.js';
 import { assetsAdminRoutes } from '../assets/admin.routes.js';
 import { tenantsAdminRoutes } from '../tenants/admin.routes.js';
 import { topicsAdminRoutes } from '../topics/admin.routes.js';
@@ -16,4 +17,5 @@ export async function adminRoutes(app: App, adminToken: string): Promise<void> {
   tenantsAdminRoutes(app);
   assetsAdminRoutes(app);
   topicsAdminRoutes(app);
+  logsAdminRoutes(app);
 }
