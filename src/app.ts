@@ -68,9 +68,6 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   app.setValidatorCompiler(validatorCompiler);
   // Only JSON bodies are accepted: anything else is a 415.
   app.removeContentTypeParser(['text/plain']);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('Request-Id', request.id);
-  });
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   await registerOpenApi(app);
