@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { docsRoute } from './docs/docs.route.js';
@@ -19,6 +20,16 @@ import { requestIdFor } from './http/request-id.js';
 import { QuireLogController } from './http/request-logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
+
+/**
+ * Log lines to stdout are buffered (flushed every 4 KiB, every second, and at shutdown): one
+ * write system call per request was a visible share of the request cost in the profile. A crash
+ * can lose the last few lines, never a write to the database.
+ */
+const stdoutLog = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+const flushTimer = setInterval(() => stdoutLog.flush(), 1000);
+flushTimer.unref();
+process.once('exit', () => stdoutLog.flushSync());
 
 export interface AppDeps {
   config: Config;
@@ -45,7 +56,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
               ],
               censor: '[redacted]',
             },
-            ...(logger ? { stream: logger } : {}),
+            stream: logger ?? stdoutLog,
           },
     logController: new QuireLogController(),
     genReqId: requestIdFor,
