@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { adminRoutes } from './features/admin/index.js';
+import { audiencesRoutes } from './features/audiences/index.js';
+import { pagesRoutes } from './features/pages/index.js';
 import { personsRoutes } from './features/persons/index.js';
 import type { App } from './http/app-types.js';
 import { registerApiKeyAuth } from './http/auth.js';
@@ -59,6 +61,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     const scope = v0 as unknown as App;
     registerApiKeyAuth(scope, database.db, config.apiKeyCacheTtlMs);
     personsRoutes(scope);
+    pagesRoutes(scope);
+    audiencesRoutes(scope);
   });
 
   if (config.adminToken !== null) {

@@ -1,9 +1,12 @@
 import { Command } from 'commander';
+import { audiencesCommand, versionsCommand } from './audiences.command.js';
 import { keysCommand } from './keys.command.js';
+import { pagesCommand } from './pages.command.js';
 import { migrateCommand } from './migrate.command.js';
 import { seedCommand } from './seed.command.js';
 import { serveCommand } from './serve.command.js';
 import { tenantsCommand } from './tenants.command.js';
+import { workerCommand } from './worker.command.js';
 
 /**
  * `quire`: the operator's command. It reads the same environment as the server and works directly
@@ -19,5 +22,9 @@ program.addCommand(migrateCommand());
 program.addCommand(tenantsCommand());
 program.addCommand(keysCommand());
 program.addCommand(seedCommand());
+program.addCommand(workerCommand());
+program.addCommand(pagesCommand());
+program.addCommand(audiencesCommand());
+program.addCommand(versionsCommand());
 
 await program.parseAsync(process.argv);

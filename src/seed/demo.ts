@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/schema.js';
+import { seedPages } from '../features/pages/pages.seed.js';
 import { seedPersons } from '../features/persons/persons.seed.js';
 import { createApiKey, createTenant } from '../features/tenants/tenants.service.js';
 
@@ -19,5 +20,6 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
   );
   const key = await createApiKey(db, tenant.tenantId, 'demo');
   const persons = await seedPersons(db, tenant.tenantId);
-  return { tenantId: tenant.tenantId, apiKey: key.apiKey, ...persons };
+  const pages = await seedPages(db, tenant.tenantId, persons.personId);
+  return { tenantId: tenant.tenantId, apiKey: key.apiKey, ...persons, ...pages };
 }

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation.js';
+import * as pages from './0003-pages.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -7,4 +8,5 @@ import * as foundation from './0001-foundation.js';
  */
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0003-pages': pages,
 };

@@ -1,6 +1,8 @@
 import { registerAdminAuth } from '../../http/admin-auth.js';
 import type { App } from '../../http/app-types.js';
 import { tenantsAdminRoutes } from '../tenants/admin.routes.js';
+import { audiencesAdminRoutes } from '../audiences/admin.routes.js';
+import { pagesAdminRoutes } from '../pages/admin.routes.js';
 
 /**
  * The operator API under /admin/v0 (enabled by ADMIN_TOKEN). Each feature keeps its admin routes
@@ -12,4 +14,6 @@ export async function adminRoutes(app: App, adminToken: string): Promise<void> {
     route.schema = { ...route.schema, hide: true };
   });
   tenantsAdminRoutes(app);
+  pagesAdminRoutes(app);
+  audiencesAdminRoutes(app);
 }
