@@ -1,8 +1,8 @@
 import type { AgentInput, AgentResult, PageAgent } from '../src/agent/page-agent.js';
 import { VersionWorker } from '../src/agent/version-worker.js';
 import { type AudienceInput, createAudience } from '../src/features/audiences/audiences.service.js';
-import { DEMO_PAGE } from '../src/features/pages/pages.seed.js';
 import type { CreatePageInput } from '../src/features/pages/pages.schemas.js';
+import { DEMO_PAGE } from '../src/features/pages/pages.seed.js';
 import { createPage } from '../src/features/pages/pages.service.js';
 import type { TestTenant } from './factories.js';
 import type { TestContext } from './harness.js';
@@ -42,7 +42,9 @@ export class FakeAgent implements PageAgent {
     const asked = input.request?.message.match(/^title: (.+)$/)?.[1];
     const metaTitle = asked ?? `${input.current.metaTitle} for ${input.audience.effectiveName}`;
     return {
-      reply: asked ? `Title changed to "${asked}".` : `Drafted a version for ${input.audience.effectiveName}.`,
+      reply: asked
+        ? `Title changed to "${asked}".`
+        : `Drafted a version for ${input.audience.effectiveName}.`,
       reasoning: 'fake reasoning',
       content: { ...input.current, metaTitle },
       changes: [],
@@ -50,12 +52,19 @@ export class FakeAgent implements PageAgent {
   }
 }
 
-export function makeWorker(ctx: TestContext, agent: PageAgent, options: { leaseMs?: number; maxAttempts?: number } = {}) {
+/** A worker for one tenant's versions (test files share one PostgreSQL database and run in parallel). */
+export function makeWorker(
+  ctx: TestContext,
+  tenant: TestTenant,
+  agent: PageAgent,
+  options: { leaseMs?: number; maxAttempts?: number; agentTimeoutMs?: number } = {},
+) {
   return new VersionWorker({
+    tenantId: tenant.tenantId,
     db: ctx.database.db,
     agent,
     leaseMs: options.leaseMs ?? 10_000,
-    agentTimeoutMs: 5_000,
+    agentTimeoutMs: options.agentTimeoutMs ?? 5_000,
     maxAttempts: options.maxAttempts ?? 3,
     pollMs: 20,
     retryDelayMs: 0,

@@ -1,8 +1,7 @@
 import type { AudienceVersionsTable, Executor } from '../db/schema.js';
-import { findAudienceById } from '../features/audiences/audiences.repository.js';
+import { findAudienceById, findConversation } from '../features/audiences/audiences.repository.js';
 import { computedNameOf } from '../features/audiences/audiences.service.js';
 import { currentContent } from '../features/audiences/conversation.service.js';
-import { findConversation } from '../features/audiences/audiences.repository.js';
 import { listMessages } from '../features/audiences/messages.repository.js';
 import { findPage } from '../features/pages/pages.repository.js';
 import { pageActions } from '../features/pages/pages.schemas.js';

@@ -55,7 +55,13 @@ export function fieldValue(content: AudienceContent, field: ContentField): strin
 
 /** What differs between two contents, in a stable field order. */
 export function diffContent(before: AudienceContent, after: AudienceContent): AgentChange[] {
-  const fields: ContentField[] = ['metaTitle', 'metaDescription', 'metaKeywords', 'supplementaryContext', 'actionUrl'];
+  const fields: ContentField[] = [
+    'metaTitle',
+    'metaDescription',
+    'metaKeywords',
+    'supplementaryContext',
+    'actionUrl',
+  ];
   for (const id of Object.keys(after.buttonTitles)) fields.push(`buttonTitle:${id}`);
   const changes: AgentChange[] = [];
   for (const field of fields) {
@@ -66,7 +72,15 @@ export function diffContent(before: AudienceContent, after: AudienceContent): Ag
   return changes;
 }
 
-const LIMITS = { metaTitle: 300, metaDescription: 1000, keyword: 100, keywords: 50, supplementaryContext: 50_000, buttonTitle: 200, url: 2048 };
+const LIMITS = {
+  metaTitle: 300,
+  metaDescription: 1000,
+  keyword: 100,
+  keywords: 50,
+  supplementaryContext: 50_000,
+  buttonTitle: 200,
+  url: 2048,
+};
 
 /**
  * Checks an agent's proposed content against the page; returns the problems (empty when valid).
@@ -85,14 +99,16 @@ export function contentProblems(content: unknown, current: AudienceContent): str
   text('metaDescription', LIMITS.metaDescription);
   text('supplementaryContext', LIMITS.supplementaryContext);
   text('actionUrl', LIMITS.url);
-  if (typeof c.metaTitle === 'string' && c.metaTitle.trim() === '') problems.push('metaTitle must not be empty');
+  if (typeof c.metaTitle === 'string' && c.metaTitle.trim() === '')
+    problems.push('metaTitle must not be empty');
   if (typeof c.actionUrl === 'string' && c.actionUrl !== '' && !isHttpUrl(c.actionUrl)) {
     problems.push('actionUrl must be an http(s) URL');
   }
   const keywords = c.metaKeywords;
   if (!Array.isArray(keywords) || keywords.some((k) => typeof k !== 'string' || k.length > LIMITS.keyword)) {
     problems.push(`metaKeywords must be an array of strings of at most ${LIMITS.keyword} characters`);
-  } else if (keywords.length > LIMITS.keywords) problems.push(`metaKeywords has more than ${LIMITS.keywords} items`);
+  } else if (keywords.length > LIMITS.keywords)
+    problems.push(`metaKeywords has more than ${LIMITS.keywords} items`);
   const buttons = c.buttonTitles;
   if (buttons === null || typeof buttons !== 'object' || Array.isArray(buttons)) {
     problems.push('buttonTitles must be an object');
@@ -101,13 +117,23 @@ export function contentProblems(content: unknown, current: AudienceContent): str
     for (const [id, title] of Object.entries(buttons)) {
       if (!known.has(id)) problems.push(`buttonTitles names an unknown action ${id}`);
       else if (typeof title !== 'string' || title.trim() === '' || title.length > LIMITS.buttonTitle) {
-        problems.push(`buttonTitles.${id} must be a non-empty string of at most ${LIMITS.buttonTitle} characters`);
+        problems.push(
+          `buttonTitles.${id} must be a non-empty string of at most ${LIMITS.buttonTitle} characters`,
+        );
       }
     }
     for (const id of known) if (!(id in buttons)) problems.push(`buttonTitles is missing action ${id}`);
   }
   const extra = Object.keys(c).filter(
-    (k) => !['metaTitle', 'metaDescription', 'metaKeywords', 'supplementaryContext', 'buttonTitles', 'actionUrl'].includes(k),
+    (k) =>
+      ![
+        'metaTitle',
+        'metaDescription',
+        'metaKeywords',
+        'supplementaryContext',
+        'buttonTitles',
+        'actionUrl',
+      ].includes(k),
   );
   if (extra.length > 0) problems.push(`content has unknown members: ${extra.join(', ')}`);
   return problems;

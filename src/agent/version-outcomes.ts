@@ -1,5 +1,9 @@
 import type { AudienceVersionsTable, Db, MessagesTable } from '../db/schema.js';
-import { findConversation, lockAudience, touchConversation } from '../features/audiences/audiences.repository.js';
+import {
+  findConversation,
+  lockAudience,
+  touchConversation,
+} from '../features/audiences/audiences.repository.js';
 import { insertChanges, insertMessage } from '../features/audiences/messages.repository.js';
 import {
   expiredLeases,
@@ -16,7 +20,11 @@ import type { AgentChange, AudienceContent } from './page-agent.js';
  * is still `processing` under this worker's lease: a worker that lost its lease writes nothing.
  */
 
-function agentMessage(version: AudienceVersionsTable, conversationId: string, fields: Partial<MessagesTable>): MessagesTable {
+function agentMessage(
+  version: AudienceVersionsTable,
+  conversationId: string,
+  fields: Partial<MessagesTable>,
+): MessagesTable {
   return {
     tenant_id: version.tenant_id,
     id: newId('message'),
@@ -110,7 +118,8 @@ export async function failAttempt(
     await lockAudience(tx, tenantId, audienceId);
     const current = await findVersion(tx, tenantId, version.id);
     if (current === undefined || current.status !== 'processing') return 'lost';
-    if (owner !== null ? current.lease_owner !== owner : current.lease_expires_at! >= Date.now()) return 'lost';
+    if (owner !== null ? current.lease_owner !== owner : current.lease_expires_at! >= Date.now())
+      return 'lost';
     const now = Date.now();
     const lease = { lease_owner: null, lease_expires_at: null, last_error: error.slice(0, 2000) };
     if (current.attempts < maxAttempts) {
@@ -150,7 +159,12 @@ export async function releaseVersion(db: Db, version: AudienceVersionsTable, own
       version.tenant_id,
       version.id,
       ['processing'],
-      { status: 'queued', attempts: Math.max(version.attempts - 1, 0), lease_owner: null, lease_expires_at: null },
+      {
+        status: 'queued',
+        attempts: Math.max(version.attempts - 1, 0),
+        lease_owner: null,
+        lease_expires_at: null,
+      },
       owner,
     );
   });
@@ -160,10 +174,17 @@ export async function releaseVersion(db: Db, version: AudienceVersionsTable, own
  * Versions whose worker died or hung (lease expired) go back to `queued`, or are cancelled when
  * their attempts are used up. Returns how many were handled.
  */
-export async function reapExpiredLeases(db: Db, maxAttempts: number): Promise<number> {
-  const expired = await expiredLeases(db, Date.now(), 20);
+export async function reapExpiredLeases(db: Db, maxAttempts: number, tenantId?: string): Promise<number> {
+  const expired = await expiredLeases(db, Date.now(), 20, tenantId);
   for (const version of expired) {
-    await failAttempt(db, version, null, 'the worker processing this version stopped (lease expired)', maxAttempts, 0);
+    await failAttempt(
+      db,
+      version,
+      null,
+      'the worker processing this version stopped (lease expired)',
+      maxAttempts,
+      0,
+    );
   }
   return expired.length;
 }

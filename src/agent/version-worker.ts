@@ -27,6 +27,8 @@ export interface VersionWorkerOptions {
   retryDelayMs?: number;
   logger?: WorkerLogger;
   id?: string;
+  /** Work for one tenant only (a dedicated worker; tests use it to stay out of each other's way). */
+  tenantId?: string;
 }
 
 const silent: WorkerLogger = { info() {}, warn() {}, error() {} };
@@ -38,7 +40,7 @@ const silent: WorkerLogger = { info() {}, warn() {}, error() {} };
  */
 export class VersionWorker {
   readonly id: string;
-  readonly #options: Required<Omit<VersionWorkerOptions, 'id'>>;
+  readonly #options: Required<Omit<VersionWorkerOptions, 'id' | 'tenantId'>> & { tenantId?: string };
   #loop: Promise<void> | null = null;
   #stopping = false;
   #current: AbortController | null = null;
@@ -86,9 +88,12 @@ export class VersionWorker {
   /** One step: returns 'processed' when it claimed a version (whatever the outcome), else 'idle'. */
   async runOnce(): Promise<'processed' | 'idle'> {
     const { db, leaseMs, maxAttempts } = this.#options;
-    await reapExpiredLeases(db, maxAttempts);
+    const { tenantId } = this.#options;
+    await reapExpiredLeases(db, maxAttempts, tenantId);
     const now = Date.now();
-    const version = await db.transaction().execute((tx) => claimNextQueued(tx, this.id, now, now + leaseMs));
+    const version = await db
+      .transaction()
+      .execute((tx) => claimNextQueued(tx, this.id, now, now + leaseMs, tenantId));
     if (version === undefined) return 'idle';
     await this.#process(version);
     return 'processed';
@@ -96,7 +101,12 @@ export class VersionWorker {
 
   async #process(version: AudienceVersionsTable): Promise<void> {
     const { db, agent, leaseMs, agentTimeoutMs, maxAttempts, logger } = this.#options;
-    const log = { worker: this.id, versionId: version.id, audienceId: version.audience_id, attempt: version.attempts };
+    const log = {
+      worker: this.id,
+      versionId: version.id,
+      audienceId: version.audience_id,
+      attempt: version.attempts,
+    };
     logger.info(log, 'processing version');
     const controller = new AbortController();
     this.#current = controller;
@@ -104,18 +114,24 @@ export class VersionWorker {
       () => controller.abort(new Error(`the agent did not answer within ${agentTimeoutMs} ms`)),
       agentTimeoutMs,
     );
-    const heartbeat = setInterval(() => {
-      renewLease(db, version.tenant_id, version.id, this.id, Date.now() + leaseMs).then(
-        (kept) => kept || controller.abort(new Error('lease lost')),
-        () => {},
-      );
-    }, Math.max(Math.floor(leaseMs / 3), 50));
+    const heartbeat = setInterval(
+      () => {
+        renewLease(db, version.tenant_id, version.id, this.id, Date.now() + leaseMs).then(
+          (kept) => kept || controller.abort(new Error('lease lost')),
+          () => {},
+        );
+      },
+      Math.max(Math.floor(leaseMs / 3), 50),
+    );
     try {
       const input = await loadAgentInput(db, version);
       const result = await raceAbort(agent.run(input, controller.signal), controller.signal);
       const checked = checkResult(result, input.current);
       const written = await writeDraft(db, version, this.id, checked);
-      logger.info({ ...log, written, changes: checked.changes.length }, written ? 'version drafted' : 'lease lost; result discarded');
+      logger.info(
+        { ...log, written, changes: checked.changes.length },
+        written ? 'version drafted' : 'lease lost; result discarded',
+      );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (this.#stopping) {
@@ -123,7 +139,7 @@ export class VersionWorker {
         logger.info(log, 'worker stopping: version given back to the queue');
         return;
       }
-      const delay = (this.#options.retryDelayMs) * 2 ** Math.max(version.attempts - 1, 0);
+      const delay = this.#options.retryDelayMs * 2 ** Math.max(version.attempts - 1, 0);
       const outcome = await failAttempt(db, version, this.id, message, maxAttempts, delay);
       logger.warn({ ...log, outcome, error: message }, 'agent attempt failed');
     } finally {
@@ -164,5 +180,10 @@ export function checkResult(result: AgentResult, current: AudienceContent) {
     buttonTitles: { ...result.content.buttonTitles },
     actionUrl: result.content.actionUrl,
   };
-  return { reply: result.reply, reasoning: result.reasoning, content, changes: diffContent(current, content) };
+  return {
+    reply: result.reply,
+    reasoning: result.reasoning,
+    content,
+    changes: diffContent(current, content),
+  };
 }

@@ -22,7 +22,9 @@ const tenantOption = (command: Command) =>
 /** `quire audiences create|update|archive`: an audience is a page's personalised variant. */
 export function audiencesCommand(): Command {
   const audiences = new Command('audiences').description('Manage audiences of pages (operators)');
-  tenantOption(audiences.command('create').description('Create an audience of a page; queues version 1 for the agent'))
+  tenantOption(
+    audiences.command('create').description('Create an audience of a page; queues version 1 for the agent'),
+  )
     .requiredOption('--page <pageId>', 'the page')
     .option('--data <json>', 'personId, customName, supplementaryContext, overrides... as JSON')
     .option('--file <path>', 'read the JSON from a file (- for stdin)')
@@ -41,17 +43,25 @@ export function audiencesCommand(): Command {
       await withDatabase(async ({ db }) => {
         const tenantId = await requireTenant(db, options.tenant);
         const input = readJsonInput<AudienceInput>(AudienceInput, options);
-        print(await presentAudience(db, await updateAudience(db, tenantId, audienceId, input)), options.json === true);
+        print(
+          await presentAudience(db, await updateAudience(db, tenantId, audienceId, input)),
+          options.json === true,
+        );
       });
     });
-  tenantOption(audiences.command('archive <audienceId>').description('Archive an audience; cancels its waiting versions')).action(
-    async (audienceId: string, options: Options) => {
-      await withDatabase(async ({ db }) => {
-        const tenantId = await requireTenant(db, options.tenant);
-        print(await presentAudience(db, await archiveAudience(db, tenantId, audienceId)), options.json === true);
-      });
-    },
-  );
+  tenantOption(
+    audiences
+      .command('archive <audienceId>')
+      .description('Archive an audience; cancels its waiting versions'),
+  ).action(async (audienceId: string, options: Options) => {
+    await withDatabase(async ({ db }) => {
+      const tenantId = await requireTenant(db, options.tenant);
+      print(
+        await presentAudience(db, await archiveAudience(db, tenantId, audienceId)),
+        options.json === true,
+      );
+    });
+  });
   return audiences;
 }
 
@@ -59,7 +69,11 @@ export function audiencesCommand(): Command {
 export function versionsCommand(): Command {
   const versions = new Command('versions').description('Publish or cancel audience versions (operators)');
   for (const [verb, action, what] of [
-    ['publish', publishVersion, 'Publish a draft: it becomes the audience publishedVersion; the previous one is archived'],
+    [
+      'publish',
+      publishVersion,
+      'Publish a draft: it becomes the audience publishedVersion; the previous one is archived',
+    ],
     ['cancel', cancelVersion, 'Cancel a pending or queued version'],
   ] as const) {
     tenantOption(versions.command(`${verb} <versionId>`).description(what)).action(

@@ -1,8 +1,8 @@
 import { Command } from 'commander';
 import { audiencesCommand, versionsCommand } from './audiences.command.js';
 import { keysCommand } from './keys.command.js';
-import { pagesCommand } from './pages.command.js';
 import { migrateCommand } from './migrate.command.js';
+import { pagesCommand } from './pages.command.js';
 import { seedCommand } from './seed.command.js';
 import { serveCommand } from './serve.command.js';
 import { tenantsCommand } from './tenants.command.js';

@@ -22,7 +22,10 @@ export function workerCommand(): Command {
       await migrateToLatest(database.db);
       const agent = createAgent(config.agent);
       const pool = startWorkers(database.db, config, agent, count, logger);
-      logger.info({ workers: pool.workers.map((w) => w.id), agent: agent.name, database: database.location }, 'workers started');
+      logger.info(
+        { workers: pool.workers.map((w) => w.id), agent: agent.name, database: database.location },
+        'workers started',
+      );
       for (const signal of ['SIGTERM', 'SIGINT'] as const) {
         process.once(signal, () => {
           logger.info({ signal }, 'stopping workers: giving back versions in progress');

@@ -49,7 +49,14 @@ export interface PersonsTable {
 }
 
 export type PageStatus = 'archived' | 'draft' | 'published';
-export type VersionStatus = 'archived' | 'cancelled' | 'draft' | 'pending' | 'processing' | 'published' | 'queued';
+export type VersionStatus =
+  | 'archived'
+  | 'cancelled'
+  | 'draft'
+  | 'pending'
+  | 'processing'
+  | 'published'
+  | 'queued';
 
 /** A landing page. actions, action_card_widgets, scripts, footer_links, metadata: JSON text. */
 export interface PagesTable {

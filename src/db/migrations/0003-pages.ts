@@ -147,7 +147,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['version_changes', 'messages', 'conversations', 'audience_versions', 'audiences', 'pages']) {
+  for (const table of [
+    'version_changes',
+    'messages',
+    'conversations',
+    'audience_versions',
+    'audiences',
+    'pages',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

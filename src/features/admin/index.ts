@@ -1,8 +1,8 @@
 import { registerAdminAuth } from '../../http/admin-auth.js';
 import type { App } from '../../http/app-types.js';
-import { tenantsAdminRoutes } from '../tenants/admin.routes.js';
 import { audiencesAdminRoutes } from '../audiences/admin.routes.js';
 import { pagesAdminRoutes } from '../pages/admin.routes.js';
+import { tenantsAdminRoutes } from '../tenants/admin.routes.js';
 
 /**
  * The operator API under /admin/v0 (enabled by ADMIN_TOKEN). Each feature keeps its admin routes

@@ -4,7 +4,15 @@ import { Nullable, NullableTimestamp, Timestamp } from '../../http/common.schema
 import { toIso, toIsoOrNull } from '../../time.js';
 import { Metadata } from '../pages/pages.schemas.js';
 
-export const VERSION_STATUSES = ['archived', 'cancelled', 'draft', 'pending', 'processing', 'published', 'queued'] as const;
+export const VERSION_STATUSES = [
+  'archived',
+  'cancelled',
+  'draft',
+  'pending',
+  'processing',
+  'published',
+  'queued',
+] as const;
 const VersionStatus = Type.Union([
   Type.Literal('archived'),
   Type.Literal('cancelled'),
@@ -52,9 +60,12 @@ export const Audience = Type.Object(
     actionUrlOverride: Nullable(Type.String()),
     supplementaryContext: Nullable(Type.String()),
     latestVersion: Type.Union([AudienceVersion, Type.Null()], {
-      description: 'The newest version; null only if the audience has none (creating an audience queues version 1).',
+      description:
+        'The newest version; null only if the audience has none (creating an audience queues version 1).',
     }),
-    publishedVersion: Type.Union([AudienceVersion, Type.Null()], { description: 'The published version; null until one is published.' }),
+    publishedVersion: Type.Union([AudienceVersion, Type.Null()], {
+      description: 'The published version; null until one is published.',
+    }),
     effectiveMetadata: Type.Optional(Metadata),
     metadataOverride: Type.Optional(Metadata),
     createdAt: Timestamp,
@@ -93,7 +104,9 @@ export const Message = Type.Object(
     versionId: Type.Union([Type.String(), Type.Null()], {
       description: 'Extension: the version the message asked for (user) or answers (agent).',
     }),
-    clientMessageId: Type.Union([Type.String(), Type.Null()], { description: 'Extension: the client id of a user message.' }),
+    clientMessageId: Type.Union([Type.String(), Type.Null()], {
+      description: 'Extension: the client id of a user message.',
+    }),
     selectedElement: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], {
       description: 'Extension: the element the user selected, as sent.',
     }),

@@ -3,14 +3,23 @@ import type { AudiencesTable, Db, Executor, PagesTable } from '../../db/schema.j
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { toIso, toIsoOrNull } from '../../time.js';
-import { findPerson } from '../persons/persons.repository.js';
 import { addToAudiencesCount, findPage, lockPage } from '../pages/pages.repository.js';
 import { Metadata, pageMetadata } from '../pages/pages.schemas.js';
-import { insertAudience, insertConversation, lockAudience, updateAudienceRow } from './audiences.repository.js';
+import { findPerson } from '../persons/persons.repository.js';
+import {
+  insertAudience,
+  insertConversation,
+  lockAudience,
+  updateAudienceRow,
+} from './audiences.repository.js';
 import { type Audience, toVersion } from './audiences.schemas.js';
+import {
+  latestVersion,
+  publishedVersion,
+  transitionVersion,
+  waitingVersionIds,
+} from './versions.repository.js';
 import { enqueueVersion } from './versions.service.js';
-import { latestVersion, publishedVersion, transitionVersion, waitingVersionIds } from './versions.repository.js';
-
 
 const Override = (max: number) => Type.Union([Type.String({ maxLength: max }), Type.Null()]);
 
@@ -86,7 +95,8 @@ export async function updateAudience(db: Db, tenantId: string, audienceId: strin
   if (input.actionUrlOverride !== undefined) changes.action_url_override = input.actionUrlOverride;
   if (input.supplementaryContext !== undefined) changes.supplementary_context = input.supplementaryContext;
   if (input.metadataOverride !== undefined)
-    changes.metadata_override = input.metadataOverride === null ? null : JSON.stringify(input.metadataOverride);
+    changes.metadata_override =
+      input.metadataOverride === null ? null : JSON.stringify(input.metadataOverride);
   const updated = await updateAudienceRow(db, tenantId, audienceId, changes);
   if (updated === undefined) throw ApiError.notFound('Audience');
   return updated;
@@ -103,7 +113,10 @@ export async function archiveAudience(db: Db, tenantId: string, audienceId: stri
     if (audience.archived_at !== null) return audience;
     const now = Date.now();
     for (const id of await waitingVersionIds(tx, tenantId, audienceId)) {
-      await transitionVersion(tx, tenantId, id, ['pending', 'queued'], { status: 'cancelled', cancelled_at: now });
+      await transitionVersion(tx, tenantId, id, ['pending', 'queued'], {
+        status: 'cancelled',
+        cancelled_at: now,
+      });
     }
     await addToAudiencesCount(tx, tenantId, audience.page_id, -1);
     return (await updateAudienceRow(tx, tenantId, audienceId, { archived_at: now, updated_at: now }))!;
@@ -120,14 +133,20 @@ export async function computedNameOf(db: Executor, audience: AudiencesTable, pag
 }
 
 /** The Audience as the API shows it. */
-export async function presentAudience(db: Executor, audience: AudiencesTable, page?: PagesTable): Promise<Audience> {
+export async function presentAudience(
+  db: Executor,
+  audience: AudiencesTable,
+  page?: PagesTable,
+): Promise<Audience> {
   const owner = page ?? (await findPage(db, audience.tenant_id, audience.page_id))!;
   const { computedName, person } = await computedNameOf(db, audience, owner);
   const latest = await latestVersion(db, audience.tenant_id, audience.id);
   const published = await publishedVersion(db, audience.tenant_id, audience.id);
-  const override = audience.metadata_override === null ? null : (JSON.parse(audience.metadata_override) as Metadata);
+  const override =
+    audience.metadata_override === null ? null : (JSON.parse(audience.metadata_override) as Metadata);
   const pageMeta = pageMetadata(owner);
-  const effective = pageMeta === null && override === null ? null : { ...(pageMeta ?? {}), ...(override ?? {}) };
+  const effective =
+    pageMeta === null && override === null ? null : { ...(pageMeta ?? {}), ...(override ?? {}) };
   return {
     audienceId: audience.id,
     pageId: audience.page_id,

@@ -9,7 +9,14 @@ import { toIso } from '../../time.js';
 import { findPage } from '../pages/pages.repository.js';
 import { pageActions, pageMetadata } from '../pages/pages.schemas.js';
 import { findAudience, findConversation, lockAudience, touchConversation } from './audiences.repository.js';
-import { type Change, type Conversation, type MessageAccepted, type SendMessageBody, toChange, toMessage } from './audiences.schemas.js';
+import {
+  type Change,
+  type Conversation,
+  type MessageAccepted,
+  type SendMessageBody,
+  toChange,
+  toMessage,
+} from './audiences.schemas.js';
 import {
   findMessageByClientId,
   insertMessageUnlessClientIdTaken,
@@ -45,7 +52,12 @@ export async function sendMessage(
   const conversation = (await findConversation(db, tenantId, audienceId))!;
   const clientMessageId = body.clientMessageId ?? randomUUID();
   const fingerprint = requestFingerprint({ message: body.message, selectedElement: body.selectedElement });
-  const accepted = (versionId: string): MessageAccepted => ({ accepted: true, audienceId, clientMessageId, versionId });
+  const accepted = (versionId: string): MessageAccepted => ({
+    accepted: true,
+    audienceId,
+    clientMessageId,
+    versionId,
+  });
 
   const result = await createOnce({
     fingerprint,
@@ -94,7 +106,12 @@ export async function currentContent(
   const latest = await latestContentVersion(db, audience.tenant_id, audience.id);
   if (latest !== undefined) return JSON.parse(latest.content!) as AudienceContent;
   return defaultContent(
-    { title: page.title, actions: pageActions(page), headerActionId: page.header_action_id, metadata: pageMetadata(page) },
+    {
+      title: page.title,
+      actions: pageActions(page),
+      headerActionId: page.header_action_id,
+      metadata: pageMetadata(page),
+    },
     {
       supplementaryContext: audience.supplementary_context,
       actionUrlOverride: audience.action_url_override,

@@ -38,7 +38,9 @@ describeEachDatabase('POST /v0/pages/{page_id}/audiences/{audience_id}/versions'
     const { pageId, audienceId } = await makeAudience(ctx, tenant);
     const url = `/v0/pages/${pageId}/audiences/${audienceId}/versions`;
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => ctx.request({ method: 'POST', url, key: tenant.key, body: { operationKey: 'op-1' } })),
+      Array.from({ length: 6 }, () =>
+        ctx.request({ method: 'POST', url, key: tenant.key, body: { operationKey: 'op-1' } }),
+      ),
     );
     assert.deepEqual(new Set(results.map((r) => r.status)), new Set([201]));
     assert.equal(new Set(results.map((r) => r.body.versionId)).size, 1);
@@ -60,12 +62,24 @@ describeEachDatabase('POST /v0/pages/{page_id}/audiences/{audience_id}/versions'
     const tenant = await makeTenant(ctx);
     const { pageId, audienceId } = await makeAudience(ctx, tenant);
     const url = `/v0/pages/${pageId}/audiences/${audienceId}/versions`;
-    for (const [operationKey, code] of [['', 'too_short'], ['k'.repeat(129), 'too_long'], [7, 'invalid_type']] as const) {
+    for (const [operationKey, code] of [
+      ['', 'too_short'],
+      ['k'.repeat(129), 'too_long'],
+      [7, 'invalid_type'],
+    ] as const) {
       const response = await ctx.request({ method: 'POST', url, key: tenant.key, body: { operationKey } });
       assert.equal(response.status, 400);
-      assert.deepEqual(response.body.errors.map((e: { pointer: string; code: string }) => [e.pointer, e.code]), [['/operationKey', code]]);
+      assert.deepEqual(
+        response.body.errors.map((e: { pointer: string; code: string }) => [e.pointer, e.code]),
+        [['/operationKey', code]],
+      );
     }
-    const ok = await ctx.request({ method: 'POST', url, key: tenant.key, body: { operationKey: 'k'.repeat(128) } });
+    const ok = await ctx.request({
+      method: 'POST',
+      url,
+      key: tenant.key,
+      body: { operationKey: 'k'.repeat(128) },
+    });
     assert.equal(ok.status, 201);
     assert.equal(ok.body.versionNumber, 2, 'rejected requests created no version');
   });

@@ -25,7 +25,11 @@ describeEachDatabase('GET /v0/pages/{page_id}/audiences/{audience_id}', (ctx) =>
       supplementaryContext: 'Met at a conference',
       metadataOverride: { title: 'For Ada' },
     });
-    const response = await ctx.request({ method: 'GET', url: `/v0/pages/${pageId}/audiences/${audienceId}`, key: tenant.key });
+    const response = await ctx.request({
+      method: 'GET',
+      url: `/v0/pages/${pageId}/audiences/${audienceId}`,
+      key: tenant.key,
+    });
     assert.equal(response.status, 200, response.raw);
     const a = response.body;
     assert.equal(a.computedName, 'Ada Lovelace at acme.com');
@@ -51,10 +55,18 @@ describeEachDatabase('GET /v0/pages/{page_id}/audiences/{audience_id}', (ctx) =>
     const page = await makePage(ctx, tenant, { name: 'Spring launch' });
     const general = await makeAudience(ctx, tenant, page.id);
     const named = await makeAudience(ctx, tenant, page.id, { customName: 'Board members' });
-    const g = await ctx.request({ method: 'GET', url: `/v0/pages/${page.id}/audiences/${general.audienceId}`, key: tenant.key });
+    const g = await ctx.request({
+      method: 'GET',
+      url: `/v0/pages/${page.id}/audiences/${general.audienceId}`,
+      key: tenant.key,
+    });
     assert.equal(g.body.computedName, 'Spring launch');
     assert.equal(g.body.personRouteKey, null);
-    const n = await ctx.request({ method: 'GET', url: `/v0/pages/${page.id}/audiences/${named.audienceId}`, key: tenant.key });
+    const n = await ctx.request({
+      method: 'GET',
+      url: `/v0/pages/${page.id}/audiences/${named.audienceId}`,
+      key: tenant.key,
+    });
     assert.equal(n.body.effectiveName, 'Board members');
     assert.equal(n.body.computedName, 'Spring launch');
   });
@@ -62,7 +74,7 @@ describeEachDatabase('GET /v0/pages/{page_id}/audiences/{audience_id}', (ctx) =>
   it('follows the latest version, shows the published one, and says archived when archived', async () => {
     const tenant = await makeTenant(ctx);
     const { pageId, audienceId, versionId } = await makeAudience(ctx, tenant);
-    await drain(makeWorker(ctx, new FakeAgent()));
+    await drain(makeWorker(ctx, tenant, new FakeAgent()));
     await publishVersion(ctx.database.db, tenant.tenantId, versionId);
     const url = `/v0/pages/${pageId}/audiences/${audienceId}`;
     const published = await ctx.request({ method: 'GET', url, key: tenant.key });
@@ -80,7 +92,11 @@ describeEachDatabase('GET /v0/pages/{page_id}/audiences/{audience_id}', (ctx) =>
     const { audienceId } = await makeAudience(ctx, tenant);
     const other = await makePage(ctx, tenant);
     for (const path of ['', '/messages']) {
-      const response = await ctx.request({ method: 'GET', url: `/v0/pages/${other.id}/audiences/${audienceId}${path}`, key: tenant.key });
+      const response = await ctx.request({
+        method: 'GET',
+        url: `/v0/pages/${other.id}/audiences/${audienceId}${path}`,
+        key: tenant.key,
+      });
       assert.equal(response.status, 404, path);
     }
     const post = await ctx.request({
@@ -90,7 +106,12 @@ describeEachDatabase('GET /v0/pages/{page_id}/audiences/{audience_id}', (ctx) =>
       body: { message: 'hi' },
     });
     assert.equal(post.status, 404);
-    const version = await ctx.request({ method: 'POST', url: `/v0/pages/${other.id}/audiences/${audienceId}/versions`, key: tenant.key, body: {} });
+    const version = await ctx.request({
+      method: 'POST',
+      url: `/v0/pages/${other.id}/audiences/${audienceId}/versions`,
+      key: tenant.key,
+      body: {},
+    });
     assert.equal(version.status, 404);
   });
 });

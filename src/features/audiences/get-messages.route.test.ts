@@ -20,7 +20,11 @@ describeEachDatabase('GET /v0/pages/{page_id}/audiences/{audience_id}/messages',
     const tenant = await makeTenant(ctx);
     const page = await makePage(ctx, tenant, { metadata: undefined, pageContext: undefined });
     const { audienceId } = await makeAudience(ctx, tenant, page.id);
-    const response = await ctx.request({ method: 'GET', url: `/v0/pages/${page.id}/audiences/${audienceId}/messages`, key: tenant.key });
+    const response = await ctx.request({
+      method: 'GET',
+      url: `/v0/pages/${page.id}/audiences/${audienceId}/messages`,
+      key: tenant.key,
+    });
     assert.equal(response.status, 200, response.raw);
     assert.deepEqual(response.body.messages, []);
     assert.deepEqual(response.body.pendingChanges, []);
@@ -39,9 +43,13 @@ describeEachDatabase('GET /v0/pages/{page_id}/audiences/{audience_id}/messages',
 
   it('shows replies with changes, pending changes, and publishedMessageId after publishing', async () => {
     const tenant = await makeTenant(ctx);
-    const { pageId, audienceId, versionId: first } = await makeAudience(ctx, tenant, undefined, { customName: 'CFOs' });
+    const {
+      pageId,
+      audienceId,
+      versionId: first,
+    } = await makeAudience(ctx, tenant, undefined, { customName: 'CFOs' });
     const url = `/v0/pages/${pageId}/audiences/${audienceId}/messages`;
-    const worker = makeWorker(ctx, new FakeAgent());
+    const worker = makeWorker(ctx, tenant, new FakeAgent());
     await drain(worker);
     let read = await ctx.request({ method: 'GET', url, key: tenant.key });
     const [reply1] = read.body.messages;
@@ -49,15 +57,24 @@ describeEachDatabase('GET /v0/pages/{page_id}/audiences/{audience_id}/messages',
     assert.equal(reply1.hasSnapshot, true);
     assert.equal(reply1.isInterrupted, false);
     assert.equal(reply1.reasoning, 'fake reasoning');
-    assert.deepEqual(reply1.changes.map((c: { field: string; newValue: string }) => [c.field, c.newValue]), [
-      ['metaTitle', 'Loomwork: close your books in two days for CFOs'],
-    ]);
+    assert.deepEqual(
+      reply1.changes.map((c: { field: string; newValue: string }) => [c.field, c.newValue]),
+      [['metaTitle', 'Loomwork: close your books in two days for CFOs']],
+    );
     assert.deepEqual(read.body.pendingChanges, reply1.changes);
     assert.equal(read.body.context.currentMetaTitle, 'Loomwork: close your books in two days for CFOs');
-    assert.equal(read.body.context.currentMetaKeywords, 'month-end close, reconciliation, finance automation');
+    assert.equal(
+      read.body.context.currentMetaKeywords,
+      'month-end close, reconciliation, finance automation',
+    );
 
     await publishVersion(ctx.database.db, tenant.tenantId, first);
-    const sent = await ctx.request({ method: 'POST', url, key: tenant.key, body: { message: 'title: Two-day close for CFOs' } });
+    const sent = await ctx.request({
+      method: 'POST',
+      url,
+      key: tenant.key,
+      body: { message: 'title: Two-day close for CFOs' },
+    });
     read = await ctx.request({ method: 'GET', url, key: tenant.key });
     assert.equal(read.body.conversation.publishedMessageId, reply1.messageId);
     assert.deepEqual(read.body.pendingChanges, [], 'nothing newer than the published version yet');
@@ -72,7 +89,11 @@ describeEachDatabase('GET /v0/pages/{page_id}/audiences/{audience_id}/messages',
     assert.equal(reply2.changes[0].previousValue, 'Loomwork: close your books in two days for CFOs');
     assert.equal(reply2.changes[0].newValue, 'Two-day close for CFOs');
     const timestamps = read.body.messages.map((m: { timestamp: number }) => m.timestamp);
-    assert.deepEqual(timestamps, [...timestamps].sort((a, b) => a - b), 'oldest first');
+    assert.deepEqual(
+      timestamps,
+      [...timestamps].sort((a, b) => a - b),
+      'oldest first',
+    );
 
     await publishVersion(ctx.database.db, tenant.tenantId, sent.body.versionId);
     read = await ctx.request({ method: 'GET', url, key: tenant.key });

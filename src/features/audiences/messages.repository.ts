@@ -39,7 +39,12 @@ export async function findMessage(db: Executor, tenantId: string, messageId: str
     .executeTakeFirst();
 }
 
-export async function setMessageVersion(db: Executor, tenantId: string, messageId: string, versionId: string) {
+export async function setMessageVersion(
+  db: Executor,
+  tenantId: string,
+  messageId: string,
+  versionId: string,
+) {
   await db
     .updateTable('messages')
     .set({ version_id: versionId })

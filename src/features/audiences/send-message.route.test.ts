@@ -10,7 +10,11 @@ describeEachDatabase('POST /v0/pages/{page_id}/audiences/{audience_id}/messages'
   authSuite(ctx, {
     request: async (ctx, owner) => {
       const { pageId, audienceId } = await makeAudience(ctx, owner);
-      return { method: 'POST', url: `/v0/pages/${pageId}/audiences/${audienceId}/messages`, body: { message: 'Hello' } };
+      return {
+        method: 'POST',
+        url: `/v0/pages/${pageId}/audiences/${audienceId}/messages`,
+        body: { message: 'Hello' },
+      };
     },
     okStatus: 202,
     otherTenant: { status: 404 },
@@ -20,7 +24,12 @@ describeEachDatabase('POST /v0/pages/{page_id}/audiences/{audience_id}/messages'
     const tenant = await makeTenant(ctx);
     const { pageId, audienceId } = await makeAudience(ctx, tenant);
     const url = `/v0/pages/${pageId}/audiences/${audienceId}/messages`;
-    const sent = await ctx.request({ method: 'POST', url, key: tenant.key, body: { message: 'Make it shorter' } });
+    const sent = await ctx.request({
+      method: 'POST',
+      url,
+      key: tenant.key,
+      body: { message: 'Make it shorter' },
+    });
     assert.equal(sent.status, 202, sent.raw);
     assert.equal(sent.body.accepted, true);
     assert.equal(sent.body.audienceId, audienceId);
@@ -31,7 +40,11 @@ describeEachDatabase('POST /v0/pages/{page_id}/audiences/{audience_id}/messages'
     assert.equal(mine.role, 'user');
     assert.equal(mine.versionId, sent.body.versionId);
     assert.equal(mine.clientMessageId, sent.body.clientMessageId);
-    const audience = await ctx.request({ method: 'GET', url: `/v0/pages/${pageId}/audiences/${audienceId}`, key: tenant.key });
+    const audience = await ctx.request({
+      method: 'GET',
+      url: `/v0/pages/${pageId}/audiences/${audienceId}`,
+      key: tenant.key,
+    });
     assert.equal(audience.body.latestVersion.versionId, sent.body.versionId);
     assert.equal(audience.body.latestVersion.status, 'pending', 'version 1 is still queued ahead of it');
   });
@@ -40,15 +53,30 @@ describeEachDatabase('POST /v0/pages/{page_id}/audiences/{audience_id}/messages'
     const tenant = await makeTenant(ctx);
     const { pageId, audienceId } = await makeAudience(ctx, tenant);
     const url = `/v0/pages/${pageId}/audiences/${audienceId}/messages`;
-    const body = { message: 'Mention SOC 2', clientMessageId: 'c-1', selectedElement: { id: 'hero', kind: 'title' } };
-    const results = await Promise.all(Array.from({ length: 6 }, () => ctx.request({ method: 'POST', url, key: tenant.key, body })));
+    const body = {
+      message: 'Mention SOC 2',
+      clientMessageId: 'c-1',
+      selectedElement: { id: 'hero', kind: 'title' },
+    };
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => ctx.request({ method: 'POST', url, key: tenant.key, body })),
+    );
     assert.deepEqual(new Set(results.map((r) => r.status)), new Set([202]));
     assert.equal(new Set(results.map((r) => r.body.versionId)).size, 1);
     assert.equal(results.filter((r) => r.headers['idempotent-replayed'] === 'true').length, 5);
-    const reordered = { clientMessageId: 'c-1', selectedElement: { kind: 'title', id: 'hero' }, message: 'Mention SOC 2' };
+    const reordered = {
+      clientMessageId: 'c-1',
+      selectedElement: { kind: 'title', id: 'hero' },
+      message: 'Mention SOC 2',
+    };
     const replay = await ctx.request({ method: 'POST', url, key: tenant.key, body: reordered });
     assert.equal(replay.status, 202);
-    const other = await ctx.request({ method: 'POST', url, key: tenant.key, body: { ...body, message: 'Something else' } });
+    const other = await ctx.request({
+      method: 'POST',
+      url,
+      key: tenant.key,
+      body: { ...body, message: 'Something else' },
+    });
     assert.equal(other.status, 422);
     assert.equal(other.body.code, 'idempotency_key_reused');
     assert.equal(other.body.errors[0].pointer, '/clientMessageId');
@@ -61,20 +89,23 @@ describeEachDatabase('POST /v0/pages/{page_id}/audiences/{audience_id}/messages'
     const { pageId, audienceId } = await makeAudience(ctx, tenant);
     const url = `/v0/pages/${pageId}/audiences/${audienceId}/messages`;
     await ctx.request({ method: 'POST', url, key: tenant.key, body: { message: 'first' } });
-    await ctx.request({ method: 'POST', url, key: tenant.key, body: { message: 'title: Hi', selectedElement: { id: 'hero' } } });
+    await ctx.request({
+      method: 'POST',
+      url,
+      key: tenant.key,
+      body: { message: 'title: Hi', selectedElement: { id: 'hero' } },
+    });
     const agent = new FakeAgent();
-    await drain(makeWorker(ctx, agent));
-    // The queue spans tenants: keep what this audience's versions were given.
-    const inputs = agent.inputs.filter((i) => i.audience.audienceId === audienceId);
-    assert.deepEqual(inputs.map((i) => i.request?.message ?? null), [null, 'first', 'title: Hi']);
+    await drain(makeWorker(ctx, tenant, agent));
+    const inputs = agent.inputs;
+    assert.deepEqual(
+      inputs.map((i) => i.request?.message ?? null),
+      [null, 'first', 'title: Hi'],
+    );
     assert.deepEqual(inputs[2]!.request!.selectedElement, { id: 'hero' });
     // Both messages were sent before any reply existed: the conversation before the second is the first.
     assert.deepEqual(inputs[2]!.conversation, [{ role: 'user', content: 'first' }]);
-    assert.deepEqual(
-      inputs[1]!.conversation,
-      [],
-      'nothing came before "first"',
-    );
+    assert.deepEqual(inputs[1]!.conversation, [], 'nothing came before "first"');
   });
 
   it('answers 400 naming the field for each bound, writing nothing', async () => {
@@ -95,7 +126,9 @@ describeEachDatabase('POST /v0/pages/{page_id}/audiences/{audience_id}/messages'
       const response = await ctx.request({ method: 'POST', url, key: tenant.key, body });
       assert.equal(response.status, 400, JSON.stringify(body).slice(0, 80));
       assert.ok(
-        response.body.errors.some((e: { pointer: string; code: string }) => e.pointer === pointer && e.code === code),
+        response.body.errors.some(
+          (e: { pointer: string; code: string }) => e.pointer === pointer && e.code === code,
+        ),
         response.raw.slice(0, 300),
       );
     }

@@ -21,7 +21,13 @@ export function sendMessageRoute(app: App): void {
     },
     async (request, reply) => {
       const { page_id, audience_id } = request.params;
-      const { accepted, replayed } = await sendMessage(app.db, request.tenantId, page_id, audience_id, request.body);
+      const { accepted, replayed } = await sendMessage(
+        app.db,
+        request.tenantId,
+        page_id,
+        audience_id,
+        request.body,
+      );
       if (replayed) markReplayed(reply);
       return reply.code(202).send(accepted);
     },

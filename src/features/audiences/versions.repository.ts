@@ -13,7 +13,10 @@ export async function insertVersion(db: Executor, row: AudienceVersionsTable): P
 }
 
 /** Inserts unless the audience already has a version with this operationKey; false when it has. */
-export async function insertVersionUnlessKeyTaken(db: Executor, row: AudienceVersionsTable): Promise<boolean> {
+export async function insertVersionUnlessKeyTaken(
+  db: Executor,
+  row: AudienceVersionsTable,
+): Promise<boolean> {
   const inserted = await db
     .insertInto('audience_versions')
     .values(row)
@@ -143,7 +146,12 @@ export async function transitionVersion(
 }
 
 /** Published and draft versions older than `versionNumber`: what publishing a newer one archives. */
-export async function olderLiveVersions(db: Executor, tenantId: string, audienceId: string, versionNumber: number) {
+export async function olderLiveVersions(
+  db: Executor,
+  tenantId: string,
+  audienceId: string,
+  versionNumber: number,
+) {
   return db
     .selectFrom('audience_versions')
     .select(['id', 'status'])
@@ -162,7 +170,13 @@ export async function olderLiveVersions(db: Executor, tenantId: string, audience
  * never take the same row. SQLite: the caller's transaction holds the single write lock.
  * Must run inside a transaction.
  */
-export async function claimNextQueued(tx: Executor, owner: string, now: number, leaseUntil: number) {
+export async function claimNextQueued(
+  tx: Executor,
+  owner: string,
+  now: number,
+  leaseUntil: number,
+  tenantId?: string,
+) {
   let candidate = tx
     .selectFrom('audience_versions')
     .select(['tenant_id', 'id'])
@@ -171,6 +185,7 @@ export async function claimNextQueued(tx: Executor, owner: string, now: number, 
     .orderBy('queued_at', 'asc')
     .orderBy('id', 'asc')
     .limit(1);
+  if (tenantId !== undefined) candidate = candidate.where('tenant_id', '=', tenantId);
   if (dialectOf(tx) === 'postgres') candidate = candidate.forUpdate().skipLocked();
   const row = await candidate.executeTakeFirst();
   if (row === undefined) return undefined;
@@ -191,15 +206,16 @@ export async function claimNextQueued(tx: Executor, owner: string, now: number, 
 }
 
 /** Processing versions whose worker stopped renewing its lease (it died or hung). */
-export async function expiredLeases(tx: Executor, now: number, limit: number) {
+export async function expiredLeases(tx: Executor, now: number, limit: number, tenantId?: string) {
   // No row lock here: each one is then moved under its audience's lock, in the usual lock order.
-  return tx
+  let query = tx
     .selectFrom('audience_versions')
     .selectAll()
     .where('status', '=', 'processing')
     .where('lease_expires_at', '<', now)
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
+  return query.execute();
 }
 
 /** Extends the lease while the agent works; false when the lease was lost (another worker took over). */
@@ -222,7 +238,11 @@ export async function renewLease(
 }
 
 /** The audience's waiting versions (pending or queued). */
-export async function waitingVersionIds(db: Executor, tenantId: string, audienceId: string): Promise<string[]> {
+export async function waitingVersionIds(
+  db: Executor,
+  tenantId: string,
+  audienceId: string,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('audience_versions')
     .select('id')

@@ -1,12 +1,18 @@
+import { primaryAction } from '../../agent/audience-content.js';
+import type { AudienceContent } from '../../agent/page-agent.js';
 import type { AudiencesTable, AudienceVersionsTable, Db, Executor } from '../../db/schema.js';
 import { ApiError } from '../../errors.js';
 import { createOnce, requestFingerprint } from '../../http/idempotency.js';
 import { newId } from '../../ids.js';
-import { findConversation, lockAudience, lockAudienceAndNumberVersion, touchConversation, updateAudienceRow } from './audiences.repository.js';
 import { findPage } from '../pages/pages.repository.js';
 import { pageActions } from '../pages/pages.schemas.js';
-import { primaryAction } from '../../agent/audience-content.js';
-import type { AudienceContent } from '../../agent/page-agent.js';
+import {
+  findConversation,
+  lockAudience,
+  lockAudienceAndNumberVersion,
+  touchConversation,
+  updateAudienceRow,
+} from './audiences.repository.js';
 import {
   findVersion,
   findVersionByOperationKey,
@@ -85,7 +91,10 @@ export async function createVersion(
       if (audience === undefined) throw ApiError.notFound('Audience');
       if (audience.archived_at !== null) throw new ApiError('conflict', 'The audience is archived');
       // Under the audience lock, a key already taken is seen here before a number is handed out.
-      if (operationKey !== undefined && (await findVersionByOperationKey(tx, tenantId, audienceId, operationKey))) {
+      if (
+        operationKey !== undefined &&
+        (await findVersionByOperationKey(tx, tenantId, audienceId, operationKey))
+      ) {
         return null;
       }
       return enqueueVersion(tx, audience, { operationKey: operationKey ?? null, fingerprint });
@@ -108,7 +117,11 @@ export async function createVersion(
  * older drafts get `obsoleteAt` and become `archived`. The conversation's publishedMessageId becomes
  * the version's reply, and the audience takes the version's content (metadata, context, action URL).
  */
-export async function publishVersion(db: Db, tenantId: string, versionId: string): Promise<AudienceVersionsTable> {
+export async function publishVersion(
+  db: Db,
+  tenantId: string,
+  versionId: string,
+): Promise<AudienceVersionsTable> {
   return db.transaction().execute(async (tx) => {
     const version = await findVersion(tx, tenantId, versionId);
     if (version === undefined) throw ApiError.notFound('Version');
@@ -120,7 +133,11 @@ export async function publishVersion(db: Db, tenantId: string, versionId: string
     const now = Date.now();
     for (const older of await olderLiveVersions(tx, tenantId, version.audience_id, version.version_number)) {
       const obsolete = older.status === 'draft' ? { obsolete_at: now } : {};
-      await transitionVersion(tx, tenantId, older.id, [older.status], { status: 'archived', archived_at: now, ...obsolete });
+      await transitionVersion(tx, tenantId, older.id, [older.status], {
+        status: 'archived',
+        archived_at: now,
+        ...obsolete,
+      });
     }
     await transitionVersion(tx, tenantId, versionId, ['draft'], { status: 'published', published_at: now });
     const conversation = await findConversation(tx, tenantId, version.audience_id);
@@ -133,7 +150,12 @@ export async function publishVersion(db: Db, tenantId: string, versionId: string
   });
 }
 
-async function applyContentToAudience(tx: Executor, audience: AudiencesTable, content: AudienceContent, now: number) {
+async function applyContentToAudience(
+  tx: Executor,
+  audience: AudiencesTable,
+  content: AudienceContent,
+  now: number,
+) {
   const page = await findPage(tx, audience.tenant_id, audience.page_id);
   const pageUrl = primaryAction(pageActions(page!), page!.header_action_id)?.url ?? '';
   const override = audience.metadata_override === null ? {} : JSON.parse(audience.metadata_override);
@@ -151,7 +173,11 @@ async function applyContentToAudience(tx: Executor, audience: AudiencesTable, co
 }
 
 /** An operator cancels a pending or queued version; the next pending one moves up. */
-export async function cancelVersion(db: Db, tenantId: string, versionId: string): Promise<AudienceVersionsTable> {
+export async function cancelVersion(
+  db: Db,
+  tenantId: string,
+  versionId: string,
+): Promise<AudienceVersionsTable> {
   return db.transaction().execute(async (tx) => {
     const version = await findVersion(tx, tenantId, versionId);
     if (version === undefined) throw ApiError.notFound('Version');
@@ -163,7 +189,10 @@ export async function cancelVersion(db: Db, tenantId: string, versionId: string)
     });
     if (!cancelled) {
       const current = await findVersion(tx, tenantId, versionId);
-      throw new ApiError('conflict', `Only a pending or queued version can be cancelled; this one is ${current!.status}`);
+      throw new ApiError(
+        'conflict',
+        `Only a pending or queued version can be cancelled; this one is ${current!.status}`,
+      );
     }
     await promoteNextPending(tx, tenantId, version.audience_id, now);
     return (await findVersion(tx, tenantId, versionId))!;

@@ -22,7 +22,20 @@ describeEachDatabase('GET /v0/pages/{page_id}', (ctx) => {
     assert.equal(response.status, 200, response.raw);
     const body = response.body;
     assert.equal(body.pageId, page.id);
-    for (const member of ['brandId', 'name', 'title', 'pageContext', 'pageType', 'status', 'actions', 'actionCardWidgets', 'scripts', 'footerLinks', 'headerActionId', 'metadata'] as const) {
+    for (const member of [
+      'brandId',
+      'name',
+      'title',
+      'pageContext',
+      'pageType',
+      'status',
+      'actions',
+      'actionCardWidgets',
+      'scripts',
+      'footerLinks',
+      'headerActionId',
+      'metadata',
+    ] as const) {
       assert.deepEqual(body[member], DEMO_PAGE[member], member);
     }
     assert.equal(body.audiencesCount, 0);

@@ -90,7 +90,11 @@ export const PageType = Type.Union([
   Type.Literal('sales_deck'),
   Type.Literal('custom'),
 ]);
-export const PageStatus = Type.Union([Type.Literal('archived'), Type.Literal('draft'), Type.Literal('published')]);
+export const PageStatus = Type.Union([
+  Type.Literal('archived'),
+  Type.Literal('draft'),
+  Type.Literal('published'),
+]);
 
 export const Page = Type.Object(
   {

@@ -45,18 +45,32 @@ export const DEMO_PAGE: CreatePageInput = {
     {
       type: 'logo_strip',
       title: 'Trusted by finance teams at',
-      logos: [logo('Northwind', 'asset_northwind'), logo('Contoso', 'asset_contoso'), logo('Fabrikam', 'asset_fabrikam')],
+      logos: [
+        logo('Northwind', 'asset_northwind'),
+        logo('Contoso', 'asset_contoso'),
+        logo('Fabrikam', 'asset_fabrikam'),
+      ],
     },
-    { type: 'integrations', title: 'Works with your ERP', logos: [logo('NetSuite', 'asset_netsuite'), logo('Sage Intacct', 'asset_sage')] },
+    {
+      type: 'integrations',
+      title: 'Works with your ERP',
+      logos: [logo('NetSuite', 'asset_netsuite'), logo('Sage Intacct', 'asset_sage')],
+    },
   ],
   scripts: [
     {
       name: 'analytics',
       description: 'Privacy-friendly page analytics',
       enabled: true,
-      content: '<script defer data-domain="loomwork.example.com" src="https://plausible.io/js/script.js"></script>',
+      content:
+        '<script defer data-domain="loomwork.example.com" src="https://plausible.io/js/script.js"></script>',
     },
-    { name: 'chat', description: 'Support chat widget (off for outbound pages)', enabled: false, content: '<script src="https://chat.example.com/w.js"></script>' },
+    {
+      name: 'chat',
+      description: 'Support chat widget (off for outbound pages)',
+      enabled: false,
+      content: '<script src="https://chat.example.com/w.js"></script>',
+    },
   ],
   footerLinks: [
     {
@@ -114,7 +128,14 @@ export async function seedPages(
     status: 'published',
     pageContext: 'Registration page for a webinar that has taken place.',
     actions: [
-      { actionId: 'register', actionIndex: 0, purpose: 'Register for the webinar', buttonTitle: 'Save my seat', actionType: 'form', url: 'https://loomwork.example.com/webinar' },
+      {
+        actionId: 'register',
+        actionIndex: 0,
+        purpose: 'Register for the webinar',
+        buttonTitle: 'Save my seat',
+        actionType: 'form',
+        url: 'https://loomwork.example.com/webinar',
+      },
     ],
   });
   await archivePage(db, tenantId, old.id);

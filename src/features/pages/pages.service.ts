@@ -1,8 +1,7 @@
 import type { Db, PagesTable } from '../../db/schema.js';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
-import { findPage, lockPage, updatePageRow } from './pages.repository.js';
-import { insertPage } from './pages.repository.js';
+import { findPage, insertPage, lockPage, updatePageRow } from './pages.repository.js';
 import type { CreatePageInput, UpdatePageInput } from './pages.schemas.js';
 
 /**

@@ -37,7 +37,10 @@ describeEachDatabase('POST /v0/pages/{page_id}/restore', (ctx) => {
   it('restores an archived page of unknown prior status as draft', async () => {
     const tenant = await makeTenant(ctx);
     const page = await makePage(ctx, tenant, { status: 'published' });
-    await updatePageRow(ctx.database.db, tenant.tenantId, page.id, { status: 'archived', archived_at: Date.now() });
+    await updatePageRow(ctx.database.db, tenant.tenantId, page.id, {
+      status: 'archived',
+      archived_at: Date.now(),
+    });
     const response = await restore(tenant.key, page.id);
     assert.equal(response.body.status, 'draft');
     assert.equal(response.body.archivedAt, null);
@@ -67,7 +70,12 @@ describeEachDatabase('POST /v0/pages/{page_id}/restore', (ctx) => {
     const page = await makePage(ctx, tenant);
     const bare = await ctx.request({ method: 'POST', url: `/v0/pages/${page.id}/restore`, key: tenant.key });
     assert.equal(bare.status, 400, bare.raw);
-    const extra = await ctx.request({ method: 'POST', url: `/v0/pages/${page.id}/restore`, key: tenant.key, body: { x: 1 } });
+    const extra = await ctx.request({
+      method: 'POST',
+      url: `/v0/pages/${page.id}/restore`,
+      key: tenant.key,
+      body: { x: 1 },
+    });
     assert.equal(extra.status, 400);
     assert.equal(extra.body.errors[0].pointer, '/x');
     const missing = await restore(tenant.key, 'page_01jdq8m3k4e8v9t6w5x2y1z0ab');
