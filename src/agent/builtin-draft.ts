@@ -1,0 +1,249 @@
+/**
+ * The built-in agent's first draft: a version personalised from what Quire knows, with no request
+ * to follow. Everything is derived from the input alone (no clock, no randomness), so the same input
+ * always drafts the same version.
+ */
+
+import {
+  activityDetail,
+  describeActivity,
+  describeTopicEntry,
+  firstSentence,
+  plural,
+  q,
+  termsOf,
+} from './builtin-text.js';
+import { clip, dedupeKeywords, LIMITS } from './content.js';
+import type { AgentInput, AgentTopicEntry, AudienceContent } from './page-agent.js';
+
+const ACTIVITY_IN_CONTEXT = 5;
+const TOPICS_IN_CONTEXT = 3;
+const DRAFT_KEYWORDS = 12;
+
+export interface Draft {
+  content: AudienceContent;
+  /** Who the draft addresses ("Ada Lovelace at Acme"), or null for a general audience. */
+  audienceLabel: string | null;
+  activityCount: number;
+  relevantTopics: AgentTopicEntry[];
+  /** The terms that made topic entries relevant, for the reasoning. */
+  interestTerms: string[];
+}
+
+export function draftVersion(input: AgentInput): Draft {
+  const subject = subjectOf(input);
+  const relevant = relevantTopicEntries(input);
+  const content: AudienceContent = {
+    ...input.current,
+    metaTitle: draftTitle(input, subject),
+    metaDescription: draftDescription(input, subject),
+    metaKeywords: draftKeywords(input, relevant.entries),
+    supplementaryContext: draftContext(input, subject, relevant.entries),
+  };
+  return {
+    content,
+    audienceLabel: subject.label,
+    activityCount: input.recentActivity.length,
+    relevantTopics: relevant.entries,
+    interestTerms: relevant.terms,
+  };
+}
+
+interface Subject {
+  person: string | null;
+  company: string | null;
+  /** "Ada Lovelace at Acme", "Acme", "Ada Lovelace", a custom audience name, or null. */
+  label: string | null;
+}
+
+function subjectOf(input: AgentInput): Subject {
+  const person = input.person?.name.trim() || null;
+  const company = input.account?.name.trim() || input.person?.domain?.trim() || null;
+  let label = person && company ? `${person} at ${company}` : (person ?? company);
+  // A general audience may still carry a meaningful name ("Fintech CFOs").
+  if (label === null && input.audience.effectiveName.trim() !== input.page.name.trim()) {
+    label = input.audience.effectiveName.trim() || null;
+  }
+  return { person, company, label };
+}
+
+function pageTitle(input: AgentInput): string {
+  return input.page.title.trim() || input.page.name.trim() || input.current.metaTitle;
+}
+
+function draftTitle(input: AgentInput, subject: Subject): string {
+  const title = pageTitle(input);
+  const candidates = [
+    subject.person && subject.company ? `${title} for ${subject.person} at ${subject.company}` : null,
+    subject.company ? `${title} for ${subject.company}` : null,
+    subject.label ? `${title} for ${subject.label}` : null,
+  ];
+  const fitting = candidates.find((c): c is string => c !== null && c.length <= LIMITS.metaTitle);
+  if (fitting) return fitting;
+  const whom = subject.company ?? subject.label;
+  if (whom && whom.length <= LIMITS.metaTitle / 2) {
+    const suffix = ` for ${whom}`;
+    return `${clip(title, LIMITS.metaTitle - suffix.length)}${suffix}`;
+  }
+  return clip(title, LIMITS.metaTitle);
+}
+
+function draftDescription(input: AgentInput, subject: Subject): string {
+  const offer = firstSentence(input.page.pageContext) || pageTitle(input);
+  const lead = subject.label ? `For ${subject.label}: ` : '';
+  const body = clip(`${lead}${offer}`, LIMITS.metaDescription);
+  const action = input.page.actions[0];
+  const callToAction = action
+    ? ` ${(input.current.buttonTitles[action.actionId] ?? action.buttonTitle).trim()}.`
+    : '';
+  const withAction = `${body.replace(/[.!?…]?$/, (end) => end || '.')}${callToAction}`;
+  return callToAction.length > 2 && withAction.length <= LIMITS.metaDescription ? withAction : body;
+}
+
+function draftKeywords(input: AgentInput, topics: AgentTopicEntry[]): string[] {
+  // The page's own keywords come first: an operator chose them.
+  const base = input.current.metaKeywords;
+  const company = input.account?.name ? [input.account.name] : [];
+  const terms = salientTerms([
+    [input.page.title, input.page.title, input.page.pageContext, ...input.page.actions.map((a) => a.purpose)],
+    input.recentActivity.map((a) => activityDetail(a) ?? ''),
+    topics.map((t) => t.content),
+  ]);
+  const keywords = dedupeKeywords([...base, ...company, ...terms]);
+  return keywords.filter((k) => k.length <= LIMITS.keyword).slice(0, Math.max(DRAFT_KEYWORDS, base.length));
+}
+
+/**
+ * Terms worth a keyword: those the page's title names or that appear in more than one source (the
+ * page, the audience's activity, the relevant topics), so a keyword reflects a shared interest rather
+ * than a stray verb. Ranked by how many sources share them, then how often they occur.
+ */
+function salientTerms(sources: string[][]): string[] {
+  const stats = new Map<string, { sources: Set<number>; n: number; first: number }>();
+  let position = 0;
+  sources.forEach((texts, source) => {
+    for (const term of termsOf(texts.join(' '))) {
+      const entry = stats.get(term) ?? { sources: new Set<number>(), n: 0, first: position };
+      entry.sources.add(source);
+      entry.n += 1;
+      stats.set(term, entry);
+      position += 1;
+    }
+  });
+  const titleTerms = new Set(termsOf(sources[0]?.[0] ?? ''));
+  return [...stats.entries()]
+    .filter(([term, s]) => s.sources.size > 1 || titleTerms.has(term))
+    .sort((a, b) => b[1].sources.size - a[1].sources.size || b[1].n - a[1].n || a[1].first - b[1].first)
+    .map(([term]) => term);
+}
+
+/**
+ * Topic entries that share terms with what the page offers and what the audience did, best first.
+ * With nothing in common, none is relevant: a summary of unrelated entries would mislead.
+ */
+export function relevantTopicEntries(input: AgentInput): { entries: AgentTopicEntry[]; terms: string[] } {
+  const interest = new Set(
+    termsOf(
+      [
+        input.page.title,
+        input.page.pageContext,
+        ...input.page.actions.map((a) => a.purpose),
+        ...input.recentActivity.map((a) => activityDetail(a) ?? ''),
+        input.account?.name ?? '',
+      ].join(' '),
+    ),
+  );
+  const matched = new Set<string>();
+  const scored = input.topicEntries.map((entry, index) => {
+    const shared = [...new Set(termsOf(entry.content))].filter((t) => interest.has(t));
+    return { entry, index, shared };
+  });
+  const best = scored
+    .filter((s) => s.shared.length > 0)
+    .sort((a, b) => b.shared.length - a.shared.length || a.index - b.index)
+    .slice(0, TOPICS_IN_CONTEXT);
+  for (const s of best) for (const t of s.shared) matched.add(t);
+  return { entries: best.map((s) => s.entry), terms: [...matched].slice(0, 8) };
+}
+
+function draftContext(input: AgentInput, subject: Subject, topics: AgentTopicEntry[]): string {
+  const lines: string[] = [];
+  const who: string[] = [];
+  if (input.person) {
+    const email = input.person.email ? ` (${input.person.email})` : '';
+    who.push(`${input.person.name}${email}`);
+  }
+  if (input.account) who.push(`${input.person ? 'at ' : ''}${input.account.name} (${input.account.domain})`);
+  lines.push(who.length > 0 ? `Audience: ${who.join(' ')}.` : `Audience: ${subject.label ?? 'general'}.`);
+
+  const activity = input.recentActivity.slice(0, ACTIVITY_IN_CONTEXT);
+  if (activity.length > 0) {
+    const more = input.recentActivity.length - activity.length;
+    lines.push(`Recent activity (newest first${more > 0 ? `, ${more} older not shown` : ''}):`);
+    for (const a of activity) lines.push(`- ${describeActivity(a)}`);
+  } else {
+    lines.push('Recent activity: none recorded.');
+  }
+
+  if (topics.length > 0) {
+    lines.push('Relevant topic entries:');
+    for (const t of topics) lines.push(`- ${describeTopicEntry(t)}`);
+  }
+
+  const action = input.page.actions[0];
+  if (action) {
+    const title = input.current.buttonTitles[action.actionId] ?? action.buttonTitle;
+    const purpose = action.purpose.trim() ? ` (${action.purpose.trim()})` : '';
+    lines.push(`Page: ${pageTitle(input)}; primary action ${q(title)}${purpose}.`);
+  } else {
+    lines.push(`Page: ${pageTitle(input)}.`);
+  }
+  return clipLines(lines, LIMITS.supplementaryContext);
+}
+
+/** Keeps whole lines while they fit, so the summary never ends mid-sentence. */
+function clipLines(lines: string[], max: number): string {
+  const kept: string[] = [];
+  let length = 0;
+  for (const line of lines) {
+    const next = length + line.length + (kept.length > 0 ? 1 : 0);
+    if (next > max) break;
+    kept.push(line);
+    length = next;
+  }
+  return kept.join('\n');
+}
+
+/** The reply and reasoning of a draft, specific to what was found. */
+export function describeDraft(input: AgentInput, draft: Draft, changed: boolean) {
+  const who = draft.audienceLabel ?? 'a general audience';
+  const facts: string[] = [];
+  facts.push(plural(draft.activityCount, 'recent activity', 'recent activities'));
+  facts.push(plural(draft.relevantTopics.length, 'relevant topic entry', 'relevant topic entries'));
+  const reply = changed
+    ? `I drafted a version for ${who}. The title now reads ${q(draft.content.metaTitle)}, the description ` +
+      `speaks to them, the keywords come from the page, their activity and your topics, and the ` +
+      `supplementary context summarises ${facts.join(' and ')}. Tell me what to adjust, for example ` +
+      `"set the title to …", "add keyword …" or "rename the … button to …".`
+    : `This audience's version already matches what I would draft for ${who}, so I changed nothing. ` +
+      `Ask me for specific edits (title, description, keywords, context, button titles, action URL).`;
+  const sources = [
+    input.person ? `the person (${input.person.name})` : null,
+    input.account ? `the account (${input.account.name})` : null,
+    `${plural(input.recentActivity.length, 'activity', 'activities')}`,
+    `${plural(input.topicEntries.length, 'topic entry', 'topic entries')}`,
+  ].filter((s): s is string => s !== null);
+  const topicWhy =
+    draft.relevantTopics.length > 0
+      ? ` Topic entries were kept when they share terms with the page or the activity (${draft.interestTerms.join(', ')}).`
+      : input.topicEntries.length > 0
+        ? ' No topic entry shares terms with the page or the activity, so none is summarised.'
+        : '';
+  const reasoning =
+    `No message asked for this version, so I personalised the page "${input.page.name}" from ${sources.join(', ')}. ` +
+    `The title and description name ${who} so the page reads as written for them, within ` +
+    `${LIMITS.metaTitle} and ${LIMITS.metaDescription} characters.` +
+    topicWhy +
+    ' Button titles and the action URL are left as they were.';
+  return { reply, reasoning };
+}

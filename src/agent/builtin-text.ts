@@ -1,0 +1,125 @@
+/**
+ * Small, deterministic text tools for the built-in agent: picking salient terms out of prose,
+ * summarising an activity or a topic entry in one line, and quoting values back to the user.
+ */
+import type { AgentActivity, AgentTopicEntry } from './page-agent.js';
+
+const STOPWORDS = new Set(
+  `a about above after again against all also am an and any are as at be because been before being
+  below between both but by can could did do does doing down during each few for from further get
+  gets got had has have having he her here hers him his how i if in into is it its itself just let
+  like made make makes many may me more most much must my need new no nor not now of off on once
+  one only or other our ours out over own per same she should so some such than that the their
+  them then there these they this those through to too under until up upon us use used uses using
+  very via was way we well were what when where which while who whom why will with within without
+  would you your yours yet page pages visit visited viewed view views click clicked team teams
+  help helps today every across into onto want wants able know see seen`.split(/\s+/),
+);
+
+/** Lower-case words worth a keyword: 4+ letters, not a stopword, in order of appearance. */
+export function termsOf(text: string): string[] {
+  const words = text.toLowerCase().match(/[\p{L}][\p{L}\p{N}-]*[\p{L}\p{N}]|[\p{L}]/gu) ?? [];
+  return words.filter((w) => w.length >= 4 && !STOPWORDS.has(w) && !/^\d/.test(w));
+}
+
+/**
+ * The most frequent terms of the given texts, ties broken by first appearance, so the same input
+ * always yields the same ranking.
+ */
+export function topTerms(texts: readonly string[], count: number, exclude: ReadonlySet<string> = new Set()) {
+  const tally = new Map<string, { n: number; first: number }>();
+  let position = 0;
+  for (const text of texts) {
+    for (const term of termsOf(text)) {
+      const entry = tally.get(term);
+      if (entry) entry.n += 1;
+      else if (!exclude.has(term)) tally.set(term, { n: 1, first: position });
+      position += 1;
+    }
+  }
+  return [...tally.entries()]
+    .sort((a, b) => b[1].n - a[1].n || a[1].first - b[1].first)
+    .slice(0, count)
+    .map(([term]) => term);
+}
+
+/** The first sentence of some prose, markdown decorations removed. */
+export function firstSentence(text: string): string {
+  const plain = stripMarkdown(text);
+  const match = plain.match(/^(.+?[.!?])(\s|$)/);
+  return (match?.[1] ?? plain).trim();
+}
+
+export function stripMarkdown(text: string): string {
+  return text
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s{0,3}(#{1,6}|[-*+>]|\d+\.)\s+/gm, '')
+    .replace(/[*_`~]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const DETAIL_KEYS = [
+  'text',
+  'title',
+  'summary',
+  'subject',
+  'description',
+  'note',
+  'page',
+  'path',
+  'url',
+  'name',
+];
+
+/** The most telling string in an activity's payload (its text, title, page...), if any. */
+export function activityDetail(activity: AgentActivity): string | null {
+  for (const key of DETAIL_KEYS) {
+    const value = activity.payload[key];
+    if (typeof value === 'string' && value.trim() !== '') return stripMarkdown(value);
+  }
+  return null;
+}
+
+/** "2026-11-20, Ada Lovelace: page view (web): Pricing" */
+export function describeActivity(activity: AgentActivity, maxDetail = 140): string {
+  const date = activity.createdAt.slice(0, 10);
+  const what = humanise(activity.type);
+  const who = activity.personName ? `${activity.personName}: ` : '';
+  const detail = activityDetail(activity);
+  const tail = detail ? `: ${clipText(detail, maxDetail)}` : '';
+  return `${date}, ${who}${what} (${activity.source})${tail}`;
+}
+
+export function describeTopicEntry(entry: AgentTopicEntry, max = 200): string {
+  if (entry.type === 'url') return entry.content.trim();
+  return clipText(firstSentence(entry.content), max);
+}
+
+/** "page_view" / "pageView" -> "page view" */
+export function humanise(identifier: string): string {
+  return identifier
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_.-]+/g, ' ')
+    .toLowerCase()
+    .trim();
+}
+
+function clipText(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** Quotes a value for a reply: “Talk to us”. */
+export function q(value: string): string {
+  return `“${value}”`;
+}
+
+/** "a", "a and b", "a, b and c" */
+export function listing(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
