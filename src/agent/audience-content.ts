@@ -1,9 +1,10 @@
-import type { AgentChange, AudienceContent, ContentField } from './page-agent.js';
+import { isHttpUrl } from './content.js';
+import type { AudienceContent } from './page-agent.js';
 
 /**
- * AudienceContent helpers shared by the version worker and the conversation read: the content a
- * first version starts from, the string form of each field, the diff that becomes a version's
- * changes, and the checks an agent's content must pass before it touches a version.
+ * AudienceContent helpers of the version worker and the conversation read: the content a first
+ * version starts from, and the checks an agent's content must pass before it touches a version
+ * (the shapes and outer bounds; the agents' own stricter bounds live in ./content.ts).
  */
 
 interface PageLike {
@@ -35,41 +36,6 @@ export function defaultContent(page: PageLike, audience: AudienceLike): Audience
     buttonTitles: Object.fromEntries(page.actions.map((a) => [a.actionId, a.buttonTitle])),
     actionUrl: audience.actionUrlOverride ?? primaryAction(page.actions, page.headerActionId)?.url ?? '',
   };
-}
-
-/** A field's value as a change shows it (keywords joined with ", "). */
-export function fieldValue(content: AudienceContent, field: ContentField): string {
-  if (field.startsWith('buttonTitle:')) return content.buttonTitles[field.slice('buttonTitle:'.length)] ?? '';
-  switch (field) {
-    case 'metaKeywords':
-      return content.metaKeywords.join(', ');
-    case 'metaTitle':
-    case 'metaDescription':
-    case 'supplementaryContext':
-    case 'actionUrl':
-      return content[field];
-    default:
-      return '';
-  }
-}
-
-/** What differs between two contents, in a stable field order. */
-export function diffContent(before: AudienceContent, after: AudienceContent): AgentChange[] {
-  const fields: ContentField[] = [
-    'metaTitle',
-    'metaDescription',
-    'metaKeywords',
-    'supplementaryContext',
-    'actionUrl',
-  ];
-  for (const id of Object.keys(after.buttonTitles)) fields.push(`buttonTitle:${id}`);
-  const changes: AgentChange[] = [];
-  for (const field of fields) {
-    const previousValue = fieldValue(before, field);
-    const newValue = fieldValue(after, field);
-    if (previousValue !== newValue) changes.push({ field, previousValue, newValue });
-  }
-  return changes;
 }
 
 const LIMITS = {
@@ -137,13 +103,4 @@ export function contentProblems(content: unknown, current: AudienceContent): str
   );
   if (extra.length > 0) problems.push(`content has unknown members: ${extra.join(', ')}`);
   return problems;
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }

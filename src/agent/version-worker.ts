@@ -3,8 +3,9 @@ import os from 'node:os';
 import type { AudienceVersionsTable, Db } from '../db/schema.js';
 import { claimNextQueued, renewLease } from '../features/audiences/versions.repository.js';
 import { loadAgentInput } from './agent-context.js';
-import { contentProblems, diffContent } from './audience-content.js';
-import type { AgentResult, AudienceContent, PageAgent } from './page-agent.js';
+import { contentProblems } from './audience-content.js';
+import { diffContent } from './content.js';
+import type { AgentPage, AgentResult, AudienceContent, PageAgent } from './page-agent.js';
 import { failAttempt, reapExpiredLeases, releaseVersion, writeDraft } from './version-outcomes.js';
 
 export interface WorkerLogger {
@@ -126,7 +127,7 @@ export class VersionWorker {
     try {
       const input = await loadAgentInput(db, version);
       const result = await raceAbort(agent.run(input, controller.signal), controller.signal);
-      const checked = checkResult(result, input.current);
+      const checked = checkResult(result, input.current, input.page);
       const written = await writeDraft(db, version, this.id, checked);
       logger.info(
         { ...log, written, changes: checked.changes.length },
@@ -163,7 +164,7 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
  * The agent's output is untrusted: its content must be valid for the page, its reply a non-empty
  * string. The changes written are computed from the content itself, so they always agree with it.
  */
-export function checkResult(result: AgentResult, current: AudienceContent) {
+export function checkResult(result: AgentResult, current: AudienceContent, page: AgentPage) {
   const problems = contentProblems(result?.content, current);
   if (typeof result?.reply !== 'string' || result.reply.trim() === '' || result.reply.length > 50_000) {
     problems.push('reply must be a non-empty string of at most 50000 characters');
@@ -184,6 +185,6 @@ export function checkResult(result: AgentResult, current: AudienceContent) {
     reply: result.reply,
     reasoning: result.reasoning,
     content,
-    changes: diffContent(current, content),
+    changes: diffContent(page, current, content),
   };
 }

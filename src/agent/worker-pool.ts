@@ -16,6 +16,7 @@ export function startWorkers(
   agent: PageAgent,
   count: number,
   logger?: WorkerLogger,
+  tenantId?: string,
 ): WorkerPool {
   const workers = Array.from(
     { length: count },
@@ -28,6 +29,7 @@ export function startWorkers(
         agentTimeoutMs: config.agent.timeoutMs,
         maxAttempts: config.agent.maxAttempts,
         ...(logger === undefined ? {} : { logger }),
+        ...(tenantId === undefined ? {} : { tenantId }),
       }),
   );
   for (const worker of workers) worker.start();

@@ -4,13 +4,15 @@ import { createAgent } from '../agent/create-agent.js';
 import { startWorkers } from '../agent/worker-pool.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { requireTenant } from '../features/tenants/require-tenant.js';
 import { configOrExit } from './context.js';
 
 export function workerCommand(): Command {
   return new Command('worker')
     .description('Run page-agent workers that process queued versions (any number of them may run)')
     .option('--concurrency <n>', 'workers in this process', '1')
-    .action(async (options: { concurrency: string }) => {
+    .option('--tenant <id or name>', "process only this tenant's versions (a dedicated worker)")
+    .action(async (options: { concurrency: string; tenant?: string }) => {
       const config = configOrExit();
       const count = Number(options.concurrency);
       if (!Number.isInteger(count) || count < 1 || count > 64) {
@@ -20,8 +22,10 @@ export function workerCommand(): Command {
       const logger = pino({ level: config.logLevel }, pino.destination(2));
       const database = openDatabase(config, { poolSize: count + 2 });
       await migrateToLatest(database.db);
+      const tenantId =
+        options.tenant === undefined ? undefined : await requireTenant(database.db, options.tenant);
       const agent = createAgent(config.agent);
-      const pool = startWorkers(database.db, config, agent, count, logger);
+      const pool = startWorkers(database.db, config, agent, count, logger, tenantId);
       logger.info(
         { workers: pool.workers.map((w) => w.id), agent: agent.name, database: database.location },
         'workers started',
