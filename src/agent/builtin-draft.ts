@@ -110,7 +110,8 @@ function draftKeywords(input: AgentInput, topics: AgentTopicEntry[]): string[] {
     topics.map((t) => t.content),
   ]);
   const keywords = dedupeKeywords([...base, ...company, ...terms]);
-  return keywords.filter((k) => k.length <= LIMITS.keyword).slice(0, Math.max(DRAFT_KEYWORDS, base.length));
+  const count = Math.min(LIMITS.keywordCount, Math.max(DRAFT_KEYWORDS, base.length));
+  return keywords.filter((k) => k.length <= LIMITS.keyword).slice(0, count);
 }
 
 /**

@@ -27,7 +27,7 @@ const DESC = String.raw`(?:meta\s+|page\s+|seo\s+)?description`;
 const KW = String.raw`(?:meta\s+|seo\s+)?(?:keywords?|tags?)`;
 const CTX = String.raw`(?:supplementary\s+|additional\s+)?context`;
 const URL_FIELD = String.raw`(?:(?:primary\s+)?(?:action|button|cta)(?:'s)?\s+)?(?:url|link|destination|target)`;
-const SET_VERB = '(?:set|change|update|make|replace|rewrite|edit|modify)';
+const SET_VERB = '(?:set|change|update|make|replace|rewrite|edit|modify|rename)';
 /** Between a field and its new value: "to", "to be", "as", ":", "=" ... */
 const TO = String.raw`\s*(?:to\s+be\s+|to\s+read\s+|to\s+say\s+|to\s*:?\s*|as\s*:?\s*|into\s+|with\s+|=\s*|:\s*)`;
 const IS = String.raw`\s*(?::|=|->|→|\s+should\s+be\s+|\s+must\s+be\s+|\s+will\s+be\s+|\s+is\s+)\s*`;
@@ -36,13 +36,15 @@ const BTN_PART = String.raw`(?:\s+(?:title|text|label|copy|caption|wording))?`;
 const RENAME = '(?:rename|relabel|retitle|change|set|update|make|edit)';
 
 const re = (source: string) => new RegExp(`^${source}$`, 'is');
+/** Ends a pattern whose last word is a field name: "... as the action URL." */
+const END = String.raw`\s*[.!]?`;
 
 /** The three ways of naming a field's new value: "set F to V", "F: V", "use V as F". */
 function setPatterns(field: string): RegExp[] {
   return [
-    re(String.raw`${SET_VERB}\s+(?:the\s+)?${field}${TO}(?<value>.+)`),
+    re(String.raw`${SET_VERB}\s+(?:the\s+)?${field}(?:\s+of\s+(?:the|this)\s+page)?${TO}(?<value>.+)`),
     re(String.raw`(?:the\s+)?(?:new\s+)?${field}${IS}(?<value>.+)`),
-    re(String.raw`use\s+(?<value>.+?)\s+(?:as|for)\s+(?:the\s+)?(?:new\s+)?${field}`),
+    re(String.raw`use\s+(?<value>.+?)\s+(?:as|for)\s+(?:the\s+)?(?:new\s+)?${field}${END}`),
   ];
 }
 
@@ -66,26 +68,26 @@ const KEYWORD_SET = setPatterns(KW);
 const KEYWORD_ADD = [
   re(String.raw`(?:add|include|append)\s+(?:the\s+|a\s+|new\s+)?${KW}\s*:?\s*(?<list>.+)`),
   re(
-    String.raw`(?:add|include|append)\s+(?<list>.+?)\s+(?:to|into)\s+(?:the\s+)?(?:list\s+of\s+)?${KW}(?:\s+list)?`,
+    String.raw`(?:add|include|append)\s+(?<list>.+?)\s+(?:to|into)\s+(?:the\s+)?(?:list\s+of\s+)?${KW}(?:\s+list)?${END}`,
   ),
-  re(String.raw`(?:add|include|append)\s+(?<list>.+?)\s+as\s+(?:a\s+|new\s+|another\s+)*${KW}`),
+  re(String.raw`(?:add|include|append)\s+(?<list>.+?)\s+as\s+(?:a\s+|new\s+|another\s+)*${KW}${END}`),
 ];
 const KEYWORD_REMOVE = [
   re(String.raw`(?:remove|delete|drop|exclude)\s+(?:the\s+)?${KW}\s*:?\s*(?<list>.+)`),
   re(
-    String.raw`(?:remove|delete|drop|take)\s+(?<list>.+?)\s+(?:out\s+)?(?:from|of)\s+(?:the\s+)?${KW}(?:\s+list)?`,
+    String.raw`(?:remove|delete|drop|take)\s+(?<list>.+?)\s+(?:out\s+)?(?:from|of)\s+(?:the\s+)?${KW}(?:\s+list)?${END}`,
   ),
 ];
 const KEYWORD_CLEAR = re(
-  String.raw`(?:clear|remove|delete|drop|empty)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?${KW}`,
+  String.raw`(?:clear|remove|delete|drop|empty)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?${KW}${END}`,
 );
 const CONTEXT_APPEND = [
   re(String.raw`(?:add|append)\s+to\s+(?:the\s+)?${CTX}\s*:?\s*(?<value>.+)`),
-  re(String.raw`(?:add|append)\s+(?<value>.+?)\s+to\s+(?:the\s+)?${CTX}`),
+  re(String.raw`(?:add|append)\s+(?<value>.+?)\s+to\s+(?:the\s+)?${CTX}${END}`),
 ];
-const CONTEXT_CLEAR = re(String.raw`(?:clear|remove|delete|empty)\s+(?:the\s+)?${CTX}`);
+const CONTEXT_CLEAR = re(String.raw`(?:clear|remove|delete|empty)\s+(?:the\s+)?${CTX}${END}`);
 const REDRAFT = re(
-  String.raw`(?:redraft|regenerate|re-?personali[sz]e|refresh|start\s+over|personali[sz]e)(?:\s+(?:it|this|the\s+page|the\s+version|the\s+draft|again|from\s+scratch))*`,
+  String.raw`(?:redraft|regenerate|re-?personali[sz]e|refresh|start\s+over|personali[sz]e)(?:\s+(?:it|this|the\s+page|the\s+version|the\s+draft|again|from\s+scratch))*${END}`,
 );
 const CHATTER = re(
   String.raw`(?:hi|hello|hey|thanks|thank\s+you|cheers|great|perfect|ok(?:ay)?|nice|awesome|looks\s+good|good\s+job|well\s+done)(?:[\s,!.]+\w+){0,3}[\s!.]*`,

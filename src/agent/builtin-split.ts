@@ -6,18 +6,19 @@
 
 const QUOTE_PAIRS: Record<string, string> = { '"': '"', '“': '”', '‘': '’', '«': '»', '`': '`', "'": "'" };
 
-/** Words that start a new request after "and", a comma or a sentence end. */
-const REQUEST_START =
-  /^(?:please\s+)?(?:set|change|update|rename|relabel|retitle|add|include|append|remove|delete|drop|exclude|use|make|replace|rewrite|point|clear|empty|link|edit|modify|redraft|regenerate|also|mention|write|shorten|lengthen|translate|personali[sz]e|improve|could|can|would|please|i'd|i want)\b/i;
-/** Courtesy that ends a request ("... to X. Thanks!"). */
-const CHATTER_START = /^(?:thanks|thank you|cheers|great|perfect|ok|okay|nice|awesome|looks good)\b/i;
+/** Verbs that start a new request after "and", a comma or a semicolon. */
+const REQUEST_VERB =
+  /^(?:please\s+)?(?:set|change|update|rename|relabel|retitle|add|include|append|remove|delete|drop|exclude|use|make|replace|rewrite|point|clear|empty|link|edit|modify|redraft|regenerate)\b/i;
+/** After a sentence end, a new sentence may also open politely or ask for something unsupported. */
+const SENTENCE_START =
+  /^(?:also|mention|write|shorten|lengthen|translate|personali[sz]e|improve|could|can|would|will|please|i'd|i’d|i would|i want|let's|let’s|thanks|thank you|cheers|great|perfect|ok|okay|nice|awesome|looks good)\b/i;
 /** "title: X", "keywords = X" also start a request. */
 const FIELD_START =
   /^(?:the\s+)?(?:meta\s+|page\s+|seo\s+)?(?:title|description|keywords?|tags|(?:supplementary\s+)?context|(?:action\s+)?url|button\s*#?\d*(?:\s+(?:title|text|label))?)\s*[:=]/i;
 
 function startsRequest(rest: string): boolean {
   const text = rest.trimStart();
-  return REQUEST_START.test(text) || FIELD_START.test(text);
+  return REQUEST_VERB.test(text) || FIELD_START.test(text);
 }
 
 /** Index just past the closing quote of a quote opening at `i`, or -1 when `i` opens none. */
@@ -51,7 +52,7 @@ export function splitRequests(message: string): string[] {
       i = end;
       continue;
     }
-    if (ch === '\n' || ch === ';') {
+    if (ch === '\n' || (ch === ';' && startsRequest(message.slice(i + 1)))) {
       cut(i, i + 1);
       continue;
     }
@@ -59,7 +60,7 @@ export function splitRequests(message: string): string[] {
     if (/[.!?]/.test(ch) && /^\s/.test(rest)) {
       const after = rest.trimStart();
       // "Acme Inc. Built for teams" stays whole; "... X. Add keyword Y" and "... X. Thanks!" split.
-      if (startsRequest(after) || CHATTER_START.test(after)) {
+      if (startsRequest(after) || SENTENCE_START.test(after)) {
         cut(i + 1, i + 1);
         continue;
       }

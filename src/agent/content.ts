@@ -158,3 +158,25 @@ export function clip(text: string, max: number): string {
   const base = space > max / 2 ? cut.slice(0, space) : cut;
   return `${base.replace(/[\s,;:.\-–—]+$/, '')}…`;
 }
+
+/**
+ * What is wrong with an agent's result, for the worker to check before it writes a version: every
+ * value within its bounds, and `changes` exactly the fields where `content` differs from `current`.
+ * Empty when the result is sound.
+ */
+export function agentResultProblems(
+  page: AgentPage,
+  current: AudienceContent,
+  result: { content: AudienceContent; changes: AgentChange[] },
+): string[] {
+  const problems: string[] = [];
+  const expected = diffContent(page, current, result.content);
+  if (JSON.stringify(expected) !== JSON.stringify(result.changes)) {
+    problems.push('changes do not list exactly the fields where content differs from current');
+  }
+  for (const change of expected) {
+    const problem = fieldProblem(page, change.field, change.newValue);
+    if (problem) problems.push(`${change.field}: ${problem}`);
+  }
+  return problems;
+}

@@ -1,0 +1,120 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { agentInput, withRequest } from './agent-input.fixture.js';
+import { BuiltinAgent } from './builtin-agent.js';
+import { diffContent, LIMITS } from './content.js';
+import type { AgentInput, AgentResult } from './page-agent.js';
+
+const agent = new BuiltinAgent();
+const run = (input: AgentInput) => agent.run(input, new AbortController().signal);
+const ask = (message: string, selectedElement: Record<string, unknown> | null = null) =>
+  run(withRequest(message, selectedElement));
+
+/** Every result must be internally consistent: content = current + changes, changes = the diff. */
+function assertConsistent(input: AgentInput, result: AgentResult) {
+  assert.deepEqual(result.changes, diffContent(input.page, input.current, result.content));
+  assert.ok(result.content.metaTitle.length <= LIMITS.metaTitle, result.content.metaTitle);
+  assert.ok(result.content.metaDescription.length <= LIMITS.metaDescription, result.content.metaDescription);
+  assert.ok(result.reply.length > 0 && result.reasoning.length > 0);
+}
+
+function changed(result: AgentResult): Record<string, string> {
+  return Object.fromEntries(result.changes.map((c) => [c.field, c.newValue]));
+}
+
+describe('built-in agent: first draft', () => {
+  it('names the person and company and what the page offers', async () => {
+    const input = agentInput();
+    const result = await run(input);
+    assertConsistent(input, result);
+    assert.equal(result.content.metaTitle, 'Northwind Analytics for Ada Lovelace at Acme');
+    assert.match(
+      result.content.metaDescription,
+      /^For Ada Lovelace at Acme: Northwind Analytics turns product usage/,
+    );
+    assert.match(result.content.metaDescription, /Book a demo\.$/);
+    assert.match(result.reply, /Ada Lovelace at Acme/);
+    assert.match(result.reasoning, /No message asked for this version/);
+  });
+
+  it('draws keywords from the page, the account, the activity and the topics', async () => {
+    const result = await run(agentInput());
+    const keywords = result.content.metaKeywords;
+    assert.deepEqual(keywords.slice(0, 3), ['analytics', 'forecasting', 'Acme']);
+    for (const expected of ['snowflake', 'integration', 'pricing', 'northwind'])
+      assert.ok(keywords.includes(expected));
+    // A word only one source uses in passing ("turns", "syncs") is not a keyword.
+    assert.ok(!keywords.includes('turns') && !keywords.includes('syncs'), keywords.join(', '));
+    assert.equal(changed(result).metaKeywords, keywords.join(', '));
+  });
+
+  it('summarises recent activity and only the relevant topic entries', async () => {
+    const { supplementaryContext } = (await run(agentInput())).content;
+    assert.match(
+      supplementaryContext,
+      /^Audience: Ada Lovelace \(ada@acme\.example\) at Acme \(acme\.example\)\./,
+    );
+    assert.match(
+      supplementaryContext,
+      /2026-11-20, Ada Lovelace: page view \(web\): Pricing for enterprise forecasting/,
+    );
+    assert.match(supplementaryContext, /note \(user\): Asked about Snowflake integration/);
+    assert.match(supplementaryContext, /Our Snowflake integration syncs usage data every 15 minutes\./);
+    assert.match(supplementaryContext, /Forecasting accuracy improved 23%/);
+    assert.doesNotMatch(supplementaryContext, /office party/i);
+    assert.match(supplementaryContext, /primary action “Book a demo”/);
+  });
+
+  it('leaves button titles and the action URL alone', async () => {
+    const result = await run(agentInput());
+    assert.ok(result.changes.every((c) => !c.field.startsWith('buttonTitle:') && c.field !== 'actionUrl'));
+  });
+
+  it('drafts for an account alone, a person alone and a general audience', async () => {
+    const accountOnly = await run(agentInput({ person: null }));
+    assert.equal(accountOnly.content.metaTitle, 'Northwind Analytics for Acme');
+    const personOnly = await run(
+      agentInput({ account: null, person: { name: 'Bo Li', email: null, domain: null } }),
+    );
+    assert.equal(personOnly.content.metaTitle, 'Northwind Analytics for Bo Li');
+    const general = await run(
+      agentInput({
+        person: null,
+        account: null,
+        recentActivity: [],
+        audience: { audienceId: 'audience_x', effectiveName: 'Analytics demo' },
+      }),
+    );
+    assert.equal(general.content.metaTitle, 'Northwind Analytics');
+    assert.match(general.content.supplementaryContext, /Recent activity: none recorded\./);
+  });
+
+  it('keeps a long title and description within bounds', async () => {
+    const input = agentInput({
+      page: {
+        ...agentInput().page,
+        title: 'The Complete Revenue Forecasting and Product Analytics Platform for Modern Finance Teams',
+        pageContext: `${'Forecast revenue from usage with confidence intervals and scenario planning '.repeat(5)}.`,
+      },
+      account: { name: 'Acme Global Holdings International', domain: 'acme.example' },
+    });
+    const result = await run(input);
+    assertConsistent(input, result);
+    assert.match(result.content.metaTitle, /for Acme Global Holdings International$/);
+    assert.match(result.content.metaDescription, /…$/);
+  });
+
+  it('is deterministic: the same input gives the same output', async () => {
+    const first = await run(agentInput());
+    const second = await run(agentInput());
+    assert.deepEqual(second, first);
+    const edit = 'set the title to "A" and add keyword b';
+    assert.deepEqual(await ask(edit), await ask(edit));
+  });
+
+  it('honours an aborted signal', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('stop'));
+    await assert.rejects(agent.run(agentInput(), controller.signal), /stop/);
+  });
+});

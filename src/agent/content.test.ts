@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { agentInput } from './agent-input.fixture.js';
+import {
+  agentResultProblems,
+  clip,
+  contentFields,
+  diffContent,
+  fieldProblem,
+  fieldValue,
+  isHttpUrl,
+  parseKeywordList,
+  withField,
+} from './content.js';
+
+const { page, current } = agentInput();
+
+describe('audience content helpers', () => {
+  it("lists the page's fields, buttons by action id", () => {
+    assert.deepEqual(contentFields(page).slice(5), ['buttonTitle:act_demo', 'buttonTitle:act_pricing']);
+  });
+
+  it('reads fields as strings, keywords joined with ", "', () => {
+    assert.equal(fieldValue(current, page, 'metaKeywords'), 'analytics, forecasting');
+    assert.equal(fieldValue(current, page, 'buttonTitle:act_pricing'), 'See pricing');
+    // A button the audience never renamed reads as the page's default title.
+    assert.equal(fieldValue({ ...current, buttonTitles: {} }, page, 'buttonTitle:act_demo'), 'Book a demo');
+  });
+
+  it('writes fields back and diffs exactly the changed ones', () => {
+    const next = withField(
+      withField(current, page, 'metaKeywords', 'a; b, A'),
+      page,
+      'buttonTitle:act_demo',
+      'Go',
+    );
+    assert.deepEqual(next.metaKeywords, ['a', 'b']);
+    assert.deepEqual(diffContent(page, current, next), [
+      { field: 'metaKeywords', previousValue: 'analytics, forecasting', newValue: 'a, b' },
+      { field: 'buttonTitle:act_demo', previousValue: 'Book a demo', newValue: 'Go' },
+    ]);
+    assert.throws(() => withField(current, page, 'buttonTitle:nope', 'x'), /Unknown action nope/);
+  });
+
+  it('bounds values', () => {
+    assert.equal(fieldProblem(page, 'metaTitle', 'x'.repeat(70)), null);
+    assert.match(fieldProblem(page, 'metaTitle', 'x'.repeat(71)) ?? '', /at most 70/);
+    assert.match(fieldProblem(page, 'metaTitle', '  ') ?? '', /cannot be empty/);
+    assert.match(fieldProblem(page, 'metaDescription', 'x'.repeat(161)) ?? '', /at most 160/);
+    assert.match(
+      fieldProblem(page, 'metaKeywords', Array.from({ length: 21 }, (_, i) => `k${i}`).join(',')) ?? '',
+      /at most 20 keywords/,
+    );
+    assert.match(fieldProblem(page, 'buttonTitle:act_x', 'Go') ?? '', /no action "act_x"/);
+    assert.equal(fieldProblem(page, 'supplementaryContext', ''), null);
+    assert.equal(parseKeywordList(' a ,, b ;a').join('|'), 'a|b');
+  });
+
+  it('accepts only absolute http(s) URLs', () => {
+    assert.ok(isHttpUrl('https://example.com/demo?x=1'));
+    assert.ok(isHttpUrl('http://127.0.0.1:8080'));
+    for (const bad of [
+      '/demo',
+      'example.com',
+      'ftp://example.com',
+      'javascript:alert(1)',
+      'mailto:a@b.c',
+      'https://',
+    ]) {
+      assert.ok(!isHttpUrl(bad), bad);
+    }
+  });
+
+  it('clips at a word boundary with an ellipsis', () => {
+    assert.equal(clip('short', 10), 'short');
+    assert.equal(clip('one two three four', 12), 'one two…');
+    assert.ok(clip('x'.repeat(50), 20).length <= 20);
+  });
+
+  it('checks an agent result for the worker', () => {
+    const content = { ...current, metaTitle: 'New' };
+    const changes = diffContent(page, current, content);
+    assert.deepEqual(agentResultProblems(page, current, { content, changes }), []);
+    assert.deepEqual(agentResultProblems(page, current, { content, changes: [] }), [
+      'changes do not list exactly the fields where content differs from current',
+    ]);
+    const long = { ...current, actionUrl: 'nope' };
+    assert.match(
+      agentResultProblems(page, current, { content: long, changes: diffContent(page, current, long) })[0] ??
+        '',
+      /actionUrl: "nope" is not an absolute/,
+    );
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * What the OpenAI-compatible agent sends: the chat messages built from an AgentInput and the JSON
+ * schema of the answer it asks for (structured output). The schema names this page's own fields, so
+ * a model that honours strict mode cannot even name a button the page does not have.
+ */
+import { contentFields, LIMITS } from './content.js';
+import type { AgentInput } from './page-agent.js';
+
+export const RESPONSE_SCHEMA_NAME = 'page_agent_result';
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export function responseSchema(input: AgentInput) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['reply', 'reasoning', 'changes'],
+    properties: {
+      reply: { type: 'string', description: 'Your answer to the user, shown in the conversation.' },
+      reasoning: { type: 'string', description: 'Why you changed what you changed (or nothing).' },
+      changes: {
+        type: 'array',
+        description: 'Only the fields whose value changes; empty when nothing should change.',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['field', 'newValue'],
+          properties: {
+            field: { type: 'string', enum: contentFields(input.page) },
+            newValue: { type: 'string' },
+          },
+        },
+      },
+    },
+  } as const;
+}
+
+const SYSTEM_PROMPT = `You are the page agent of Quire, a service of personalised landing pages.
+A page is personalised for one audience (a person and/or their company). You edit the audience's
+version of the page. The editable fields are:
+- metaTitle: the page title, at most ${LIMITS.metaTitle} characters, not empty.
+- metaDescription: the meta description, at most ${LIMITS.metaDescription} characters, not empty.
+- metaKeywords: keywords as ONE string separated by ", ", at most ${LIMITS.keywordCount} keywords of at most ${LIMITS.keyword} characters each.
+- supplementaryContext: notes for the page about the audience (what is known about them), at most ${LIMITS.supplementaryContext} characters.
+- actionUrl: where the page's primary action sends visitors, an absolute http(s) URL.
+- buttonTitle:<actionId>: the title of that action's button, at most ${LIMITS.buttonTitle} characters.
+Answer with JSON only, matching the given schema: "reply" (friendly and specific, addressed to the
+user), "reasoning" (why), and "changes" listing ONLY fields whose value changes, each with its full new
+value. When the user asks for something you cannot do with these fields, explain it in "reply" and
+return no changes. Never invent facts about the audience that the context does not contain.`;
+
+/** The conversation sent to the model: instructions, the facts as JSON, the history, the request. */
+export function buildMessages(input: AgentInput): ChatMessage[] {
+  const facts = {
+    page: input.page,
+    audience: input.audience,
+    person: input.person,
+    account: input.account,
+    recentActivity: input.recentActivity,
+    topicEntries: input.topicEntries,
+    currentContent: input.current,
+  };
+  const messages: ChatMessage[] = [
+    { role: 'system', content: SYSTEM_PROMPT },
+    { role: 'user', content: `What Quire knows (JSON):\n${JSON.stringify(facts, null, 2)}` },
+    ...input.conversation.map(
+      (m): ChatMessage => ({ role: m.role === 'agent' ? 'assistant' : 'user', content: m.content }),
+    ),
+  ];
+  if (input.request === null) {
+    messages.push({
+      role: 'user',
+      content:
+        'Draft a personalised version for this audience: a metaTitle and metaDescription that name the ' +
+        'person and/or company and what the page offers, metaKeywords drawn from the page, the account, ' +
+        'the activity and the topics, and a supplementaryContext summarising what is known (recent ' +
+        'activity, relevant topic entries). Keep button titles and the action URL unless there is a reason.',
+    });
+  } else {
+    const selected =
+      input.request.selectedElement === null
+        ? ''
+        : `\n\n(The user selected this element in the editor: ${JSON.stringify(input.request.selectedElement)})`;
+    messages.push({ role: 'user', content: `${input.request.message}${selected}` });
+  }
+  return messages;
+}
+
+export function requestBody(input: AgentInput, model: string) {
+  return {
+    model,
+    messages: buildMessages(input),
+    response_format: {
+      type: 'json_schema',
+      json_schema: { name: RESPONSE_SCHEMA_NAME, strict: true, schema: responseSchema(input) },
+    },
+  };
+}
