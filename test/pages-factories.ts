@@ -1,3 +1,4 @@
+import { diffContent } from '../src/agent/content.js';
 import type { AgentInput, AgentResult, PageAgent } from '../src/agent/page-agent.js';
 import { VersionWorker } from '../src/agent/version-worker.js';
 import { type AudienceInput, createAudience } from '../src/features/audiences/audiences.service.js';
@@ -40,14 +41,15 @@ export class FakeAgent implements PageAgent {
       throw new Error('fake agent failure');
     }
     const asked = input.request?.message.match(/^title: (.+)$/)?.[1];
-    const metaTitle = asked ?? `${input.current.metaTitle} for ${input.audience.effectiveName}`;
+    // Titles stay within the agents' 70-character bound.
+    const metaTitle = asked ?? `${input.current.metaTitle} for ${input.audience.effectiveName}`.slice(0, 70);
     return {
       reply: asked
         ? `Title changed to "${asked}".`
         : `Drafted a version for ${input.audience.effectiveName}.`,
       reasoning: 'fake reasoning',
       content: { ...input.current, metaTitle },
-      changes: [],
+      changes: diffContent(input.page, input.current, { ...input.current, metaTitle }),
     };
   }
 }

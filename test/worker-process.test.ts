@@ -34,7 +34,11 @@ function exited(child: ChildProcess): Promise<void> {
     : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const value = await probe();
@@ -101,7 +105,10 @@ describeEachDatabase('quire worker processes', (ctx) => {
       assert.equal(version!.id, versionId);
       assert.equal(version!.attempts, 2, 'the lost attempt and the one that finished');
       const replies = await replyCounts(ctx, tenant);
-      assert.deepEqual(replies.map((r) => [r.version_id, Number(r.replies)]), [[versionId, 1]]);
+      assert.deepEqual(
+        replies.map((r) => [r.version_id, Number(r.replies)]),
+        [[versionId, 1]],
+      );
     } finally {
       rescuer.kill('SIGTERM');
       await exited(rescuer);
@@ -114,7 +121,8 @@ describeEachDatabase('quire worker processes', (ctx) => {
     const page = await makePage(ctx, tenant);
     for (let a = 0; a < 20; a++) {
       const { audienceId } = await makeAudience(ctx, tenant, page.id, { customName: `Audience ${a}` });
-      for (let v = 2; v <= 10; v++) await createVersion(ctx.database.db, tenant.tenantId, audienceId, undefined);
+      for (let v = 2; v <= 10; v++)
+        await createVersion(ctx.database.db, tenant.tenantId, audienceId, undefined);
     }
     const env = { AGENT: 'builtin', WORKER_LEASE_MS: '5000' };
     const workers = [startWorker(ctx, tenant, env), startWorker(ctx, tenant, env)];
@@ -128,15 +136,24 @@ describeEachDatabase('quire worker processes', (ctx) => {
         120_000,
       );
       assert.equal(versions.length, 200);
-      assert.ok(versions.every((v) => v.attempts === 1), 'every version was claimed exactly once');
+      assert.ok(
+        versions.every((v) => v.attempts === 1),
+        'every version was claimed exactly once',
+      );
       const replies = await replyCounts(ctx, tenant);
       assert.equal(replies.length, 200);
-      assert.ok(replies.every((r) => Number(r.replies) === 1), 'one reply per version');
+      assert.ok(
+        replies.every((r) => Number(r.replies) === 1),
+        'one reply per version',
+      );
       for (let i = 1; i < versions.length; i++) {
         const [before, after] = [versions[i - 1]!, versions[i]!];
         if (before.audience_id !== after.audience_id) continue;
         assert.equal(after.version_number, before.version_number + 1);
-        assert.ok(after.queued_at! >= before.became_draft_at!, 'queued only once the previous one was drafted');
+        assert.ok(
+          after.queued_at! >= before.became_draft_at!,
+          'queued only once the previous one was drafted',
+        );
         assert.ok(after.became_draft_at! >= before.became_draft_at!);
       }
     } finally {

@@ -42,7 +42,7 @@ describeEachDatabase('version lifecycle and worker', (ctx) => {
     // Each version builds on the previous one's content.
     assert.equal(
       agent.inputs[1]!.current.metaTitle,
-      `${agent.inputs[0]!.current.metaTitle} for ${agent.inputs[0]!.audience.effectiveName}`,
+      `${agent.inputs[0]!.current.metaTitle} for ${agent.inputs[0]!.audience.effectiveName}`.slice(0, 70),
     );
   });
 

@@ -4,7 +4,7 @@ import type { AudienceVersionsTable, Db } from '../db/schema.js';
 import { claimNextQueued, renewLease } from '../features/audiences/versions.repository.js';
 import { loadAgentInput } from './agent-context.js';
 import { contentProblems } from './audience-content.js';
-import { diffContent } from './content.js';
+import { agentResultProblems, diffContent } from './content.js';
 import type { AgentPage, AgentResult, AudienceContent, PageAgent } from './page-agent.js';
 import { failAttempt, reapExpiredLeases, releaseVersion, writeDraft } from './version-outcomes.js';
 
@@ -172,6 +172,8 @@ export function checkResult(result: AgentResult, current: AudienceContent, page:
   if (typeof result?.reasoning !== 'string' || result.reasoning.length > 50_000) {
     problems.push('reasoning must be a string of at most 50000 characters');
   }
+  // Shapes first; then the agents' own bounds on what changed, and changes that match the content.
+  if (problems.length === 0) problems.push(...agentResultProblems(page, current, result));
   if (problems.length > 0) throw new Error(`the agent's output was refused: ${problems.join('; ')}`);
   const content: AudienceContent = {
     metaTitle: result.content.metaTitle,

@@ -26,7 +26,9 @@ export function startWorkers(
         agent,
         leaseMs: config.workerLeaseMs,
         pollMs: config.workerPollMs,
-        agentTimeoutMs: config.agent.timeoutMs,
+        // The agent bounds each of its calls by AGENT_TIMEOUT_MS and may retry them itself (the
+        // OpenAI agent does): the worker's limit on a whole run leaves room for those retries.
+        agentTimeoutMs: config.agent.timeoutMs * config.agent.maxAttempts + 1_000,
         maxAttempts: config.agent.maxAttempts,
         ...(logger === undefined ? {} : { logger }),
         ...(tenantId === undefined ? {} : { tenantId }),
