@@ -49,6 +49,7 @@ export async function createAudience(db: Db, tenantId: string, pageId: string, i
   return db.transaction().execute(async (tx) => {
     const page = await lockPage(tx, tenantId, pageId);
     if (page === undefined) throw ApiError.notFound('Page');
+    if (page.deleted_at !== null) throw new ApiError('conflict', 'The page is deleted: restore it first');
     const now = Date.now();
     const row: AudiencesTable = {
       tenant_id: tenantId,
