@@ -44,7 +44,8 @@ describe('end to end: message -> agent draft -> publish with the CLI [sqlite]', 
     });
     const headers = { 'x-api-key': seed.apiKey, 'content-type': 'application/json' };
     const audienceUrl = `${base}/v0/pages/${seed.pageId}/audiences/${seed.audienceId}`;
-    const get = async (url: string) => (await fetch(url, { headers })).json();
+    // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies freely
+    const get = async (url: string): Promise<any> => (await fetch(url, { headers })).json();
 
     const archived = await get(`${base}/v0/pages/${seed.archivedPageId}`);
     assert.equal(archived.status, 'archived');
