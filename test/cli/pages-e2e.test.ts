@@ -62,7 +62,7 @@ describe('end to end: message -> agent draft -> publish with the CLI [sqlite]', 
       }),
     });
     assert.equal(sent.status, 202);
-    const { versionId } = await sent.json();
+    const { versionId } = (await sent.json()) as { versionId: string };
     const atOnce = await get(`${audienceUrl}/messages`);
     assert.ok(
       atOnce.messages.some((m: { content: string }) => m.content.includes('A two-day close for Ada')),
