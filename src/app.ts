@@ -1,7 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { docsRoute } from './docs/docs.route.js';
 import { adminRoutes } from './features/admin/index.js';
 import { audiencesRoutes } from './features/audiences/index.js';
 import { pagesRoutes } from './features/pages/index.js';
@@ -11,23 +12,40 @@ import { registerApiKeyAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerRateLimit } from './http/rate-limit.js';
 import { requestIdFor } from './http/request-id.js';
+import { QuireLogController } from './http/request-logging.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
 
 export interface AppDeps {
   config: Config;
   database: Database;
-  /** A logger instance or pino options; tests pass `false`. */
-  logger?: FastifyServerOptions['logger'];
+  /** Where JSON log lines go (stdout by default); `false` turns logging off (tests). */
+  logger?: false | { write(line: string): void };
 }
 
 /** Builds the whole HTTP application without listening: the server, the CLI and the tests share it. */
 export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: { paths: ['req.headers["x-api-key"]', 'req.headers.authorization'], censor: '[redacted]' },
-    },
+    logger:
+      logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Secrets never reach the logs, whatever a future serializer decides to include.
+            redact: {
+              paths: [
+                'req.headers["x-api-key"]',
+                'req.headers.authorization',
+                'headers["x-api-key"]',
+                'headers.authorization',
+              ],
+              censor: '[redacted]',
+            },
+            ...(logger ? { stream: logger } : {}),
+          },
+    logController: new QuireLogController(),
     genReqId: requestIdFor,
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
@@ -52,14 +70,21 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     reply.header('Request-Id', request.id);
   });
   registerErrorHandling(app);
+  registerSecurityHeaders(app);
   await registerOpenApi(app);
   registerHealthRoutes(app, database.db);
 
   app.get('/v0/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  docsRoute(app);
 
   await app.register(async (v0) => {
     const scope = v0 as unknown as App;
     registerApiKeyAuth(scope, database.db, config.apiKeyCacheTtlMs);
+    registerRateLimit(scope, {
+      perSecond: config.rateLimitPerSecond,
+      burst: config.rateLimitBurst,
+      redisUrl: config.redisUrl,
+    });
     personsRoutes(scope);
     pagesRoutes(scope);
     audiencesRoutes(scope);

@@ -43,7 +43,15 @@ export interface TestResponse {
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ LOG_LEVEL: 'silent', ADMIN_TOKEN, WORKERS: '0' }),
+    // The rate limiter runs in every test (its cost and headers are real) with a limit no test
+    // reaches; test/http/rate-limit.test.ts sets low limits to test it.
+    ...loadConfig({
+      LOG_LEVEL: 'silent',
+      ADMIN_TOKEN,
+      WORKERS: '0',
+      RATE_LIMIT_PER_SECOND: '100000',
+      RATE_LIMIT_BURST: '100000',
+    }),
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import { selectedActionOf } from './builtin-buttons.js';
 import { describeChange, describeEdit, HELP } from './builtin-describe.js';
 import { describeDraft, draftVersion } from './builtin-draft.js';
 import { type Edit, type Parsed, parseRequest, selectedFieldOf } from './builtin-parse.js';
+import { replaceText } from './builtin-replace.js';
 import { splitRequests } from './builtin-split.js';
 import { listing, q } from './builtin-text.js';
 import {
@@ -58,9 +59,15 @@ function answer(input: AgentInput, request: NonNullable<AgentInput['request']>):
         'The message names a button I could not identify, so I made no change rather than guess.',
       );
     }
-    const said = unknown.length > 0 ? ` I read ${listing(unknown.map(q))}, but` : ' I';
+    if (unknown.length === 0) {
+      return unchanged(
+        `Glad to help! I left the version as it is. ${HELP}`,
+        'The message contains no edit request, so there was nothing to change.',
+      );
+    }
     return unchanged(
-      `I didn't find an edit I can make in your message.${said} I only make explicit edits. ${HELP}`,
+      `I didn't find an edit I can make in your message. I read ${listing(unknown.map(q))}, but I only ` +
+        `make explicit edits. ${HELP}`,
       'The message contains no request I recognise as an edit, so I left the version as it was ' +
         'instead of guessing what you meant.',
     );
@@ -137,6 +144,12 @@ function applyEdits(input: AgentInput, edits: { edit: Edit }[]) {
             metaKeywords: content.metaKeywords.filter((k) => !lower.includes(k.toLowerCase())),
           };
         }
+        break;
+      }
+      case 'replace': {
+        const replaced = replaceText(input.page, content, edit);
+        if ('problem' in replaced) problems.push(replaced.problem);
+        else content = replaced.content;
         break;
       }
       case 'appendContext': {

@@ -40,6 +40,8 @@ export function describeEdit(edit: Edit): string {
       return `add the keyword${edit.keywords.length === 1 ? '' : 's'} ${listing(edit.keywords.map(q))}`;
     case 'removeKeywords':
       return `remove the keyword${edit.keywords.length === 1 ? '' : 's'} ${listing(edit.keywords.map(q))}`;
+    case 'replace':
+      return `replace ${q(edit.find)} with ${q(edit.replacement)}${edit.field ? ` in ${fieldLabel(edit.field)}` : ''}`;
     case 'appendContext':
       return `add ${q(clip(edit.text, 80))} to the supplementary context`;
   }

@@ -45,6 +45,7 @@ describe('built-in agent: edit requests', () => {
       'Change the title of the page to Forecasts for Acme.',
       'rename the page title to "Forecasts for Acme"',
       'Use “Forecasts for Acme” as the new title.',
+      'update the headline to Forecasts for Acme',
     ]) {
       await assertEdit(message, { metaTitle: 'Forecasts for Acme' });
     }
@@ -130,6 +131,7 @@ describe('built-in agent: edit requests', () => {
       },
     );
     await assertEdit('rename it to Plans', { 'buttonTitle:act_demo': 'Plans' }, { text: 'Book a demo' });
+    await assertEdit('make the button say Go', { 'buttonTitle:act_demo': 'Go' }, { actionIndex: 0 });
     await assertEdit('change this to "Short title"', { metaTitle: 'Short title' }, { field: 'title' });
   });
 
@@ -143,6 +145,18 @@ describe('built-in agent: edit requests', () => {
     await assertEdit('point the button at https://acme.example/book', {
       actionUrl: 'https://acme.example/book',
     });
+  });
+
+  it('replaces text, keywords and button titles', async () => {
+    await assertEdit("replace 'Book a demo' with 'Talk to us'", { 'buttonTitle:act_demo': 'Talk to us' });
+    await assertEdit('replace analytics with BI', { metaKeywords: 'BI, forecasting' });
+    await assertEdit('replace "product usage" with "usage" in the description', {
+      metaDescription: 'Revenue forecasts from usage data.',
+    });
+    await assertEdit('swap forecasts for projections', {
+      metaDescription: 'Revenue projections from product usage data.',
+    });
+    await assertEdit('Replace northwind with Acme in the title.', { metaTitle: 'Acme Analytics' });
   });
 
   it('applies several requests in one message, in order', async () => {
@@ -196,6 +210,7 @@ describe('built-in agent: requests it cannot carry out', () => {
       /I read “make it more formal”, but I only make explicit edits/,
     );
     await assertDeclined('Make the page pop', /I can: set the title or description/);
+    await assertDeclined('Thanks, looks good!', /^Glad to help! I left the version as it is/);
   });
 
   it('refuses invalid values with the reason', async () => {

@@ -6,7 +6,7 @@
 
 import { type ButtonContext, resolveButton } from './builtin-buttons.js';
 import { readList, readValue } from './builtin-split.js';
-import { buttonField } from './content.js';
+import { buttonField, buttonTitleOf } from './content.js';
 import type { ContentField } from './page-agent.js';
 
 export type Edit =
@@ -14,7 +14,11 @@ export type Edit =
   | { kind: 'addKeywords'; keywords: string[] }
   | { kind: 'removeKeywords'; keywords: string[] }
   | { kind: 'appendContext'; text: string }
-  | { kind: 'redraft' };
+  | { kind: 'redraft' }
+  /** "replace X with Y": a keyword, or text inside the title, description or context. */
+  | { kind: 'replace'; find: string; replacement: string; field: ReplaceField | null };
+
+export type ReplaceField = 'metaTitle' | 'metaDescription' | 'supplementaryContext' | 'metaKeywords';
 
 export type Parsed =
   | { status: 'edit'; text: string; edit: Edit }
@@ -22,7 +26,7 @@ export type Parsed =
   | { status: 'unknown'; text: string }
   | { status: 'chatter'; text: string };
 
-const TITLE = String.raw`(?:meta\s+|page\s+|seo\s+)?title`;
+const TITLE = String.raw`(?:(?:meta\s+|page\s+|seo\s+)?title|headline)`;
 const DESC = String.raw`(?:meta\s+|page\s+|seo\s+)?description`;
 const KW = String.raw`(?:meta\s+|seo\s+)?(?:keywords?|tags?)`;
 const CTX = String.raw`(?:supplementary\s+|additional\s+)?context`;
@@ -93,6 +97,17 @@ const CHATTER = re(
   String.raw`(?:hi|hello|hey|thanks|thank\s+you|cheers|great|perfect|ok(?:ay)?|nice|awesome|looks\s+good|good\s+job|well\s+done)(?:[\s,!.]+\w+){0,3}[\s!.]*`,
 );
 
+const REPLACE = re(
+  String.raw`(?:replace|swap|substitute)\s+(?<find>.+?)\s+(?:with|by|for)\s+(?<replacement>.+?)(?:\s+in\s+(?:the\s+)?(?<where>(?:meta\s+|page\s+)?(?:title|headline|description|keywords?|(?:supplementary\s+)?context)))?${END}`,
+);
+const REPLACE_FIELDS: [string, ReplaceField][] = [
+  ['title', 'metaTitle'],
+  ['headline', 'metaTitle'],
+  ['description', 'metaDescription'],
+  ['keyword', 'metaKeywords'],
+  ['context', 'supplementaryContext'],
+];
+
 const BUTTON_REF_FIRST = re(
   String.raw`${RENAME}\s+(?:the\s+)?(?<ref>.+?)\s+${BTN}(?:'s)?${BTN_PART}\s+(?:to\s+(?:say\s+|read\s+)?|as\s+|into\s+|:\s*)(?<value>.+)`,
 );
@@ -161,7 +176,28 @@ export function parseRequest(
         });
     }
   }
+  const replace = text.match(REPLACE);
+  if (replace?.groups) {
+    const find = readValue(replace.groups.find!);
+    const replacement = readValue(replace.groups.replacement!, true);
+    const where = replace.groups.where?.toLowerCase() ?? null;
+    const field =
+      where === null ? null : (REPLACE_FIELDS.find(([word]) => where.includes(word))?.[1] ?? null);
+    // "replace "Book a demo" with "Talk to us"": the text of a button is renamed like a button.
+    const button = field === null ? exactButton(find, buttons) : null;
+    if (button) return edit(buttonEdit(button, readValue(replace.groups.replacement!)));
+    return edit({ kind: 'replace', find, replacement, field });
+  }
   return { status: 'unknown', text };
+}
+
+/** The button whose current title is exactly `text` (any case), if one is. */
+function exactButton(text: string, buttons: ButtonContext): string | null {
+  const lower = text.toLowerCase();
+  const matches = buttons.page.actions.filter(
+    (a) => buttonTitleOf(buttons.content, buttons.page, a.actionId).toLowerCase() === lower,
+  );
+  return matches.length === 1 ? matches[0]!.actionId : null;
 }
 
 function setValue(field: ContentField, value: string): string {
@@ -183,7 +219,7 @@ function parseButton(text: string, buttons: ButtonContext): { edit?: Edit; probl
   if (after?.groups) {
     // "Talk to us to Contact": try each "to"/"as" as the divider until the left side names a button.
     const rest = after.groups.rest!;
-    const dividers = [...rest.matchAll(/(?:^|\s)(?:to(?:\s+say|\s+read)?|as|into)\s+|:\s*/gi)];
+    const dividers = [...rest.matchAll(/(?:^|\s)(?:to(?:\s+say|\s+read)?|as|into|say|read)\s+|:\s*/gi)];
     let lastProblem: string | null = null;
     for (const d of dividers) {
       const ref = rest.slice(0, d.index).trim();

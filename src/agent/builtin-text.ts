@@ -22,27 +22,6 @@ export function termsOf(text: string): string[] {
   return words.filter((w) => w.length >= 4 && !STOPWORDS.has(w) && !/^\d/.test(w));
 }
 
-/**
- * The most frequent terms of the given texts, ties broken by first appearance, so the same input
- * always yields the same ranking.
- */
-export function topTerms(texts: readonly string[], count: number, exclude: ReadonlySet<string> = new Set()) {
-  const tally = new Map<string, { n: number; first: number }>();
-  let position = 0;
-  for (const text of texts) {
-    for (const term of termsOf(text)) {
-      const entry = tally.get(term);
-      if (entry) entry.n += 1;
-      else if (!exclude.has(term)) tally.set(term, { n: 1, first: position });
-      position += 1;
-    }
-  }
-  return [...tally.entries()]
-    .sort((a, b) => b[1].n - a[1].n || a[1].first - b[1].first)
-    .slice(0, count)
-    .map(([term]) => term);
-}
-
 /** The first sentence of some prose, markdown decorations removed. */
 export function firstSentence(text: string): string {
   const plain = stripMarkdown(text);

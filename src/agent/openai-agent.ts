@@ -121,10 +121,23 @@ export class OpenAIAgent implements PageAgent {
   }
 
   private delay(attempt: number, retryAfterMs: number | null): number {
-    const base = this.options.retryDelayMs ?? 500;
-    const max = this.options.maxRetryDelayMs ?? 10_000;
+    const base = this.options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
+    const max = this.options.maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS;
     return Math.min(max, retryAfterMs ?? base * 2 ** (attempt - 1));
   }
+}
+
+const DEFAULT_RETRY_DELAY_MS = 500;
+const DEFAULT_MAX_RETRY_DELAY_MS = 10_000;
+
+/**
+ * The longest one `run` can take: every attempt timing out, and every pause between attempts at its
+ * cap (a server's Retry-After can ask for that much). A caller that bounds the whole run (the version
+ * worker) should allow at least this, or it cuts off the agent's own retries.
+ */
+export function openAIRunBudgetMs(config: AgentConfig, options: OpenAIAgentOptions = {}): number {
+  const pause = options.maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS;
+  return config.timeoutMs * config.maxAttempts + pause * (config.maxAttempts - 1);
 }
 
 /** Retry-After in seconds (or an HTTP date), as milliseconds. */

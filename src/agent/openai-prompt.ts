@@ -52,6 +52,18 @@ user), "reasoning" (why), and "changes" listing ONLY fields whose value changes,
 value. When the user asks for something you cannot do with these fields, explain it in "reply" and
 return no changes. Never invent facts about the audience that the context does not contain.`;
 
+/** Activity payloads and topic entries are free-form: bound them so one huge log cannot blow the context. */
+const MAX_FACT_STRING = 2000;
+/** The latest messages of a long conversation are the ones that matter for the next edit. */
+const MAX_HISTORY = 20;
+
+function boundStrings<T>(value: T, max: number, depth = 0): T {
+  if (typeof value === 'string') return (value.length > max ? `${value.slice(0, max)}…` : value) as T;
+  if (depth > 8 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => boundStrings(v, max, depth + 1)) as T;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, boundStrings(v, max, depth + 1)])) as T;
+}
+
 /** The conversation sent to the model: instructions, the facts as JSON, the history, the request. */
 export function buildMessages(input: AgentInput): ChatMessage[] {
   const facts = {
@@ -59,16 +71,16 @@ export function buildMessages(input: AgentInput): ChatMessage[] {
     audience: input.audience,
     person: input.person,
     account: input.account,
-    recentActivity: input.recentActivity,
-    topicEntries: input.topicEntries,
+    recentActivity: boundStrings(input.recentActivity, MAX_FACT_STRING),
+    topicEntries: boundStrings(input.topicEntries, MAX_FACT_STRING),
     currentContent: input.current,
   };
   const messages: ChatMessage[] = [
     { role: 'system', content: SYSTEM_PROMPT },
     { role: 'user', content: `What Quire knows (JSON):\n${JSON.stringify(facts, null, 2)}` },
-    ...input.conversation.map(
-      (m): ChatMessage => ({ role: m.role === 'agent' ? 'assistant' : 'user', content: m.content }),
-    ),
+    ...input.conversation
+      .slice(-MAX_HISTORY)
+      .map((m): ChatMessage => ({ role: m.role === 'agent' ? 'assistant' : 'user', content: m.content })),
   ];
   if (input.request === null) {
     messages.push({

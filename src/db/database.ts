@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, type SqliteDatabase } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { DB, Executor } from './schema.js';
@@ -40,8 +41,32 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew; preparing is most of the cost of a simple SQLite query.
+ * Statements are reused by their SQL text (queries are parameterised, so the set is small).
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max: 1000 });
+  return {
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement === undefined) {
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+    close() {
+      statements.clear();
+      sqlite.close();
+    },
+  };
 }
 
 // BIGINT (int8) holds epoch-millisecond timestamps and counters, all below 2^53: read them as numbers.

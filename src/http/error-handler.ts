@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { ApiError } from '../errors.js';
 import { PROBLEM_CONTENT_TYPE } from './problem.js';
 import { toFieldErrors } from './validation.js';
@@ -68,6 +69,19 @@ export function toApiError(error: FastifyError | Error): ApiError {
   // JSON.parse failures (and prototype-poisoning attempts) surface as 400 SyntaxErrors.
   if (error instanceof SyntaxError || /JSON/.test(fastifyError.code ?? '')) {
     return new ApiError('malformed_json', bodyMessage(fastifyError));
+  }
+  if (
+    isDatabaseUnavailable(error) ||
+    /Connection terminated|timeout exceeded when trying to connect/.test(error.message)
+  ) {
+    return new ApiError(
+      'service_unavailable',
+      'The database is temporarily unavailable; retry shortly',
+      undefined,
+      {
+        'Retry-After': '1',
+      },
+    );
   }
   const status = fastifyError.statusCode ?? 500;
   if (status === 413) return new ApiError('payload_too_large', 'The request body is larger than the limit');

@@ -91,4 +91,17 @@ describeEachDatabase('HTTP conventions', (ctx) => {
     assert.equal(ready.status, 200);
     assert.equal(ready.body.status, 'ready');
   });
+
+  it('sends security headers and no-store on API responses', async () => {
+    const tenant = await makeTenant(ctx);
+    for (const response of [
+      await ctx.request({ method: 'GET', url: '/v0/persons', key: tenant.key }),
+      await ctx.request({ method: 'GET', url: '/v0/persons' }),
+    ]) {
+      assert.equal(response.headers['x-content-type-options'], 'nosniff');
+      assert.equal(response.headers['x-frame-options'], 'DENY');
+      assert.match(String(response.headers['content-security-policy']), /default-src 'none'/);
+      assert.equal(response.headers['cache-control'], 'no-store');
+    }
+  });
 });

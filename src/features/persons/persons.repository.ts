@@ -44,3 +44,21 @@ export async function listPersons(db: Executor, tenantId: string, after: SortKey
   }
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
+
+/** Inserts many persons in one statement (bulk loads: the benchmark, large tests). Slugs must be unique. */
+export async function insertPersons(db: Executor, rows: PersonsTable[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('persons').values(rows).execute();
+}
+
+/** The sort key of the person at `offset` in list order (benchmarks use it to make deep cursors). */
+export async function personSortKeyAt(db: Executor, tenantId: string, offset: number) {
+  return db
+    .selectFrom('persons')
+    .select(['created_at', 'id'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -1,0 +1,87 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface Running {
+  child: ChildProcess;
+  base: string;
+  /** Peak resident set size so far, in MB (VmHWM). */
+  peakRssMb(): number;
+  stop(): Promise<void>;
+}
+
+function peakRss(pid: number | undefined): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function waitFor(child: ChildProcess, pattern: RegExp, what: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = pattern.exec(out);
+      if (match) {
+        child.stdout?.off('data', onData);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk) => process.stderr.write(chunk));
+    child.once('exit', (code) =>
+      reject(new Error(`${what} exited with ${code} before it was ready:\n${out.slice(-2000)}`)),
+    );
+  });
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+}
+
+/**
+ * Starts `quire serve` as production would, logging at the default level straight into a file
+ * (not through a pipe to this process, which is busy generating load and would slow the writes).
+ */
+export async function startQuire(env: NodeJS.ProcessEnv, logFile: string): Promise<Running> {
+  const fd = fs.openSync(logFile, 'w');
+  const child = spawn(process.execPath, [path.resolve('bin/quire.mjs'), 'serve'], {
+    env: { ...env, PORT: '0', HOST: '127.0.0.1' },
+    stdio: ['ignore', fd, 'inherit'],
+  });
+  fs.closeSync(fd);
+  let base: string | undefined;
+  for (let waited = 0; base === undefined; waited += 100) {
+    if (child.exitCode !== null || waited > 60_000)
+      throw new Error(`quire serve did not start; see ${logFile}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    base = /Quire is serving (http:\/\/[^"\s]+)/.exec(fs.readFileSync(logFile, 'utf8'))?.[1];
+  }
+  return { child, base, peakRssMb: () => peakRss(child.pid), stop: stopper(child) };
+}
+
+export async function startBareServer(bodySize: number): Promise<Running> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.resolve('bench/bare-server.ts'), String(bodySize)],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const port = await waitFor(child, /listening (\d+)/, 'the bare server');
+  return {
+    child,
+    base: `http://127.0.0.1:${port}`,
+    peakRssMb: () => peakRss(child.pid),
+    stop: stopper(child),
+  };
+}

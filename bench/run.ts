@@ -1,0 +1,157 @@
+// `npm run bench`: loads data, starts Quire as production would (auth on, default log level, rate
+// limiter on with a limit above the offered load) and a bare node:http server, runs the load
+// scenarios with autocannon and prints/writes a table. `npm run bench -- --help` for options.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { MultiBar, Presets } from 'cli-progress';
+import pg from 'pg';
+import { type Database, openPostgres, openSqlite } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { startBareServer, startQuire } from './processes.js';
+import { type Row, renderMarkdown } from './report.js';
+import { type BenchContext, SCENARIOS } from './scenarios.js';
+
+const { values: args } = parseArgs({
+  options: {
+    full: { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '8' },
+    connections: { type: 'string', default: '16' },
+    only: { type: 'string' },
+    postgres: {
+      type: 'string',
+      default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    },
+    'no-postgres': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (args.help) {
+  process.stdout.write(`npm run bench -- [--full] [--seconds 8] [--connections 16] [--only s1,s4] [--postgres URL | --no-postgres]
+  --full         full sizes (1,000,000 persons and logs, 100,000 assets); default sizes are smaller
+  --seconds      measured seconds per run (after a 2 s warm-up)
+  --only         run only these scenarios (${SCENARIOS.map((s) => s.id).join(', ')})
+  --postgres     a PostgreSQL server for the PostgreSQL rows (a fresh database is created and dropped)
+`);
+  process.exit(0);
+}
+
+const sizes = args.full
+  ? { persons: 1_000_000, logs: 1_000_000, assets: 100_000, small: 1_000 }
+  : { persons: 100_000, logs: 100_000, assets: 100_000, small: 1_000 };
+const seconds = Number(args.seconds);
+const connections = Number(args.connections);
+const only = args.only ? new Set(args.only.split(',')) : null;
+const outDir = path.resolve('bench/results');
+fs.mkdirSync(outDir, { recursive: true });
+
+const bars = new MultiBar(
+  { format: ' {bar} {percentage}% | {value}/{total} | {task}', hideCursor: true },
+  Presets.shades_classic,
+);
+const rows: Row[] = [];
+const started = Date.now();
+
+const baseEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  LOG_LEVEL: 'info',
+  RATE_LIMIT_PER_SECOND: '1000000',
+  RATE_LIMIT_BURST: '1000000',
+  API_KEY_CACHE_TTL_MS: '10000',
+  WORKERS: '0',
+};
+delete baseEnv.DATABASE_URL;
+
+async function runOn(
+  dialect: 'sqlite' | 'postgres',
+  database: Database,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  await migrateToLatest(database.db);
+  const wanted = SCENARIOS.filter((s) => (only ? only.has(s.id) : true) && s.dialects.includes(dialect));
+  const ctx: BenchContext = {
+    db: database.db,
+    dialect,
+    sizes,
+    bars,
+    seconds,
+    connections,
+    base: '',
+    startBare: startBareServer,
+  };
+  for (const scenario of wanted) await scenario.load?.(ctx);
+  const quire = await startQuire(env, path.join(outDir, `quire-${dialect}.log`));
+  ctx.base = quire.base;
+  try {
+    for (const scenario of wanted) {
+      const task = bars.create(1, 0, { task: `${scenario.id} ${scenario.title} [${dialect}]` });
+      rows.push(...(await scenario.run(ctx)));
+      task.increment();
+    }
+  } finally {
+    const rss = quire.peakRssMb();
+    await quire.stop();
+    rows.push({
+      scenario: 's7 peak RSS of the service',
+      database: dialect,
+      requestsPerSecond: Number.NaN,
+      p50: Number.NaN,
+      p99: Number.NaN,
+      ratio: `${rss} MB`,
+      goal: dialect === 'sqlite' ? '<= 200 MB' : '-',
+      met: dialect === 'sqlite' ? rss <= 200 : null,
+    });
+  }
+}
+
+// SQLite: a fresh data directory.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-'));
+const sqlite = openSqlite(path.join(dataDir, 'quire.db'));
+try {
+  await runOn('sqlite', sqlite, { ...baseEnv, DATA_DIR: dataDir });
+} finally {
+  await sqlite.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+// PostgreSQL: a fresh database on the given server, when reachable.
+if (!args['no-postgres']) {
+  const dbName = `quire_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: args.postgres, connectionTimeoutMillis: 3000 });
+  let url: string | null = null;
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    const u = new URL(args.postgres);
+    u.pathname = `/${dbName}`;
+    url = u.toString();
+  } catch (error) {
+    process.stderr.write(`PostgreSQL not usable (${(error as Error).message}); PostgreSQL rows skipped\n`);
+  }
+  if (url) {
+    const database = openPostgres(url, 4);
+    try {
+      await runOn('postgres', database, { ...baseEnv, DATABASE_URL: url });
+    } finally {
+      await database.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    }
+  }
+  await admin.end().catch(() => {});
+}
+bars.stop();
+
+const meta = {
+  date: new Date().toISOString(),
+  machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${process.platform} ${os.release()}`,
+  node: process.version,
+  sizes: `${sizes.persons} persons, ${sizes.logs} logs, ${sizes.assets} assets (${args.full ? 'full' : 'default'})`,
+  load: `autocannon, ${connections} connections, ${seconds} s per run after a 2 s warm-up`,
+  'total time': `${Math.round((Date.now() - started) / 1000)} s`,
+};
+const markdown = renderMarkdown(rows, meta);
+const file = path.join(outDir, `bench-${new Date().toISOString().replaceAll(':', '-').slice(0, 19)}.md`);
+fs.writeFileSync(file, markdown);
+process.stdout.write(`\n${markdown}\nWritten to ${path.relative(process.cwd(), file)}\n`);
+process.exit(0);

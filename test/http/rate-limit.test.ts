@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import type { Database } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { makeTenant } from '../factories.js';
+import { describeEachDatabase, openTestDatabase, testConfig } from '../harness.js';
+
+describeEachDatabase(
+  'rate limits (in memory)',
+  (ctx) => {
+    it('sends RateLimit headers and answers 429 with Retry-After past the burst', async () => {
+      const tenant = await makeTenant(ctx);
+      const statuses = [];
+      for (let i = 0; i < 4; i++) {
+        const response = await ctx.request({ method: 'GET', url: '/v0/persons', key: tenant.key });
+        statuses.push(response.status);
+        assert.equal(response.headers['ratelimit-policy'], '"per-key";q=3;w=3');
+        assert.match(String(response.headers.ratelimit), /^"per-key";r=\d+;t=\d+$/);
+        if (response.status === 429) {
+          assert.equal(response.body.code, 'rate_limited');
+          assert.ok(Number(response.headers['retry-after']) >= 1);
+        }
+      }
+      assert.deepEqual(statuses, [200, 200, 200, 429]);
+      // Limits are per key: another tenant is unaffected.
+      const other = await makeTenant(ctx);
+      assert.equal((await ctx.request({ method: 'GET', url: '/v0/persons', key: other.key })).status, 200);
+    });
+
+    it('refills at the sustained rate', async () => {
+      const tenant = await makeTenant(ctx);
+      for (let i = 0; i < 3; i++) await ctx.request({ method: 'GET', url: '/v0/persons', key: tenant.key });
+      assert.equal((await ctx.request({ method: 'GET', url: '/v0/persons', key: tenant.key })).status, 429);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      assert.equal((await ctx.request({ method: 'GET', url: '/v0/persons', key: tenant.key })).status, 200);
+    });
+  },
+  { config: { rateLimitPerSecond: 1, rateLimitBurst: 3 } },
+);
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisReachable(): Promise<boolean> {
+  const { hostname, port } = new URL(REDIS_URL);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379), timeout: 1000 });
+    socket.once('connect', () => resolve(socket.end() && true));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => resolve(socket.destroy() && false));
+  });
+}
+
+describe('rate limits shared through Redis by two nodes', async () => {
+  const reachable = await redisReachable();
+  if (!reachable && process.env.CI === 'true')
+    throw new Error(`Redis is required in CI but ${REDIS_URL} is unreachable`);
+  let database: Database;
+  const nodes: FastifyInstance[] = [];
+
+  before(async () => {
+    if (!reachable) return;
+    database = openTestDatabase('sqlite');
+    await migrateToLatest(database.db);
+    const config = testConfig({ rateLimitPerSecond: 1, rateLimitBurst: 5, redisUrl: REDIS_URL });
+    for (let i = 0; i < 2; i++) nodes.push(await buildApp({ config, database, logger: false }));
+  });
+  after(async () => {
+    for (const node of nodes) await node.close();
+    await database?.close();
+  });
+
+  it('enforces one budget across both nodes', {
+    skip: reachable ? false : `Redis not reachable at ${REDIS_URL}`,
+  }, async () => {
+    const ctx = { database } as Parameters<typeof makeTenant>[0];
+    const tenant = await makeTenant(ctx);
+    const statuses = [];
+    for (let i = 0; i < 8; i++) {
+      const node = nodes[i % 2]!;
+      const response = await node.inject({
+        method: 'GET',
+        url: '/v0/persons',
+        headers: { 'x-api-key': tenant.key },
+      });
+      statuses.push(response.statusCode);
+    }
+    assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429, 429]);
+  });
+});
