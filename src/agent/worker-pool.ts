@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/schema.js';
+import { agentRunBudgetMs } from './create-agent.js';
 import type { PageAgent } from './page-agent.js';
 import { VersionWorker, type WorkerLogger } from './version-worker.js';
 
@@ -26,9 +27,8 @@ export function startWorkers(
         agent,
         leaseMs: config.workerLeaseMs,
         pollMs: config.workerPollMs,
-        // The agent bounds each of its calls by AGENT_TIMEOUT_MS and may retry them itself (the
-        // OpenAI agent does): the worker's limit on a whole run leaves room for those retries.
-        agentTimeoutMs: config.agent.timeoutMs * config.agent.maxAttempts + 1_000,
+        // The longest one run of the agent may take, its own retries included.
+        agentTimeoutMs: agentRunBudgetMs(config.agent),
         maxAttempts: config.agent.maxAttempts,
         ...(logger === undefined ? {} : { logger }),
         ...(tenantId === undefined ? {} : { tenantId }),
