@@ -113,6 +113,7 @@ describeEachDatabase('quire worker processes', (ctx) => {
       rescuer.kill('SIGTERM');
       await exited(rescuer);
     }
+    assert.equal(rescuer.exitCode, 0, 'quire worker stops cleanly on SIGTERM');
   });
 
   it('two workers process 200 versions across 20 audiences: none twice, each audience in order', async (t) => {

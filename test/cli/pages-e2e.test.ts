@@ -100,5 +100,9 @@ describe('end to end: message -> agent draft -> publish with the CLI [sqlite]', 
     assert.equal(after.conversation.publishedMessageId, reply.messageId);
     assert.deepEqual(after.pendingChanges, []);
     await assert.rejects(quire('versions', 'publish', firstDraft, '--tenant', seed.tenantId), /Only a draft/);
+    // SIGTERM: the in-process worker stops, requests finish, the process exits cleanly.
+    const exit = new Promise<number | null>((resolve) => server!.once('exit', (code) => resolve(code)));
+    server.kill('SIGTERM');
+    assert.equal(await exit, 0);
   });
 });

@@ -82,6 +82,7 @@ describeEachDatabase('POST /v0/pages/{page_id}/audiences/{audience_id}/messages'
     assert.equal(other.body.errors[0].pointer, '/clientMessageId');
     const read = await ctx.request({ method: 'GET', url, key: tenant.key });
     assert.equal(read.body.messages.filter((m: { role: string }) => m.role === 'user').length, 1);
+    assert.deepEqual(read.body.messages[0].selectedElement, { id: 'hero', kind: 'title' }, 'stored as sent');
   });
 
   it('hands the message and the selected element to the agent', async () => {
