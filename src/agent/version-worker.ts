@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { AudienceVersionsTable, Db } from '../db/schema.js';
-import { claimNextQueued, renewLease } from '../features/audiences/versions.repository.js';
+import {
+  claimNextQueued,
+  hasClaimableVersion,
+  renewLease,
+} from '../features/audiences/versions.repository.js';
 import { loadAgentInput } from './agent-context.js';
 import { contentProblems } from './audience-content.js';
 import { agentResultProblems, diffContent } from './content.js';
@@ -92,6 +96,8 @@ export class VersionWorker {
     const { tenantId } = this.#options;
     await reapExpiredLeases(db, maxAttempts, tenantId);
     const now = Date.now();
+    // Idle polling stays read-only: on SQLite a claim transaction takes the single write lock.
+    if (!(await hasClaimableVersion(db, now, tenantId))) return 'idle';
     const version = await db
       .transaction()
       .execute((tx) => claimNextQueued(tx, this.id, now, now + leaseMs, tenantId));

@@ -205,6 +205,18 @@ export async function claimNextQueued(
     .executeTakeFirst();
 }
 
+/** A plain read (no lock, no write transaction): is there anything to claim? Idle workers poll this. */
+export async function hasClaimableVersion(db: Executor, now: number, tenantId?: string): Promise<boolean> {
+  let query = db
+    .selectFrom('audience_versions')
+    .select('id')
+    .where('status', '=', 'queued')
+    .where('available_at', '<=', now)
+    .limit(1);
+  if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
 /** Processing versions whose worker stopped renewing its lease (it died or hung). */
 export async function expiredLeases(tx: Executor, now: number, limit: number, tenantId?: string) {
   // No row lock here: each one is then moved under its audience's lock, in the usual lock order.
