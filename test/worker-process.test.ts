@@ -137,6 +137,12 @@ describeEachDatabase('quire worker processes', (ctx) => {
         120_000,
       );
       assert.equal(versions.length, 200);
+      // From the first claim (queuedAt + queueDurationMs) to the last draft: the workers' own time.
+      const first = Math.min(...versions.map((v) => v.queued_at! + v.queue_duration_ms!));
+      const last = Math.max(...versions.map((v) => v.became_draft_at!));
+      t.diagnostic(
+        `2 worker processes drafted 200 versions; the last ${last - first} ms after the first was created`,
+      );
       assert.ok(
         versions.every((v) => v.attempts === 1),
         'every version was claimed exactly once',
