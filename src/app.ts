@@ -3,10 +3,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { docsRoute } from './docs/docs.route.js';
+import { accountsRoutes } from './features/accounts/index.js';
 import { adminRoutes } from './features/admin/index.js';
+import { assetsRoutes } from './features/assets/index.js';
 import { audiencesRoutes } from './features/audiences/index.js';
 import { pagesRoutes } from './features/pages/index.js';
+import { personLogsRoutes } from './features/person-logs/index.js';
 import { personsRoutes } from './features/persons/index.js';
+import { topicsRoutes } from './features/topics/index.js';
 import type { App } from './http/app-types.js';
 import { registerApiKeyAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/error-handler.js';
@@ -66,9 +70,6 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   app.setValidatorCompiler(validatorCompiler);
   // Only JSON bodies are accepted: anything else is a 415.
   app.removeContentTypeParser(['text/plain']);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('Request-Id', request.id);
-  });
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   await registerOpenApi(app);
@@ -88,6 +89,10 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     personsRoutes(scope);
     pagesRoutes(scope);
     audiencesRoutes(scope);
+    assetsRoutes(scope);
+    topicsRoutes(scope);
+    accountsRoutes(scope);
+    personLogsRoutes(scope);
   });
 
   if (config.adminToken !== null) {

@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   not_found: { status: 404, title: 'Not found' },
   account_not_found: { status: 404, title: 'Account not found' },
   asset_not_found: { status: 404, title: 'Asset not found' },
+  topic_not_found: { status: 404, title: 'Topic not found' },
+  topic_entry_not_found: { status: 404, title: 'Topic entry not found' },
   conflict: { status: 409, title: 'The request conflicts with the current state' },
   log_not_editable: { status: 409, title: 'Only user-authored logs can be edited' },
   payload_too_large: { status: 413, title: 'The request body is too large' },

@@ -38,3 +38,24 @@ export async function makePerson(
   assert.equal(response.status, 201, response.raw);
   return response.body;
 }
+
+/** POSTs an account log (by domain unless the body says otherwise) and returns the 201 body. */
+export async function makeAccountLog(
+  ctx: TestContext,
+  tenant: TestTenant,
+  body: Record<string, unknown> = {},
+): Promise<{ accountId: string; accountLogId: string; createdAt: string; source: string; type: string }> {
+  const response = await ctx.request({
+    method: 'POST',
+    url: '/v0/account_logs',
+    key: tenant.key,
+    body: {
+      source: 'hubspot',
+      payload: { event: 'contact.created' },
+      ...('accountId' in body ? {} : { domain: `${randomBytes(4).toString('hex')}.example.com` }),
+      ...body,
+    },
+  });
+  assert.equal(response.status, 201, response.raw);
+  return response.body;
+}

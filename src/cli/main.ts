@@ -1,11 +1,14 @@
 import { Command } from 'commander';
+import { assetsCommand } from './assets.command.js';
 import { audiencesCommand, versionsCommand } from './audiences.command.js';
 import { keysCommand } from './keys.command.js';
+import { logsCommand } from './logs.command.js';
 import { migrateCommand } from './migrate.command.js';
 import { pagesCommand } from './pages.command.js';
 import { seedCommand } from './seed.command.js';
 import { serveCommand } from './serve.command.js';
 import { tenantsCommand } from './tenants.command.js';
+import { topicsCommand } from './topics.command.js';
 import { workerCommand } from './worker.command.js';
 
 /**
@@ -26,5 +29,8 @@ program.addCommand(workerCommand());
 program.addCommand(pagesCommand());
 program.addCommand(audiencesCommand());
 program.addCommand(versionsCommand());
+program.addCommand(assetsCommand());
+program.addCommand(topicsCommand());
+program.addCommand(logsCommand());
 
 await program.parseAsync(process.argv);

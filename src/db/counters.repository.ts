@@ -30,3 +30,21 @@ export async function readCounter(db: Executor, tenantId: string, name: string):
     .executeTakeFirst();
   return row?.value ?? 0;
 }
+
+/** Several counters of a tenant in one primary-key lookup; missing ones read as 0. */
+export async function readCounters(
+  db: Executor,
+  tenantId: string,
+  names: readonly string[],
+): Promise<Map<string, number>> {
+  const result = new Map(names.map((name) => [name, 0]));
+  if (names.length === 0) return result;
+  const rows = await db
+    .selectFrom('counters')
+    .select(['name', 'value'])
+    .where('tenant_id', '=', tenantId)
+    .where('name', 'in', names)
+    .execute();
+  for (const row of rows) result.set(row.name, row.value);
+  return result;
+}

@@ -48,6 +48,92 @@ export interface PersonsTable {
   updated_at: number;
 }
 
+export interface AssetsTable {
+  tenant_id: string;
+  id: string;
+  /** `data.type`: image, logo, icon, video, custom-component. */
+  data_type: string;
+  file_id: string;
+  name: string;
+  purpose: string;
+  /** JSON array of strings. */
+  tags: string;
+  ai_description: string | null;
+  parent_asset_id: string | null;
+  hidden: number;
+  lifecycle_state: 'active' | 'trashed' | 'deleted';
+  idempotency_key: string | null;
+  /** Fingerprint of the create request that used `idempotency_key`. */
+  request_fingerprint: string | null;
+  /** Normalised words for search (` word word `), see src/features/assets/search-text.ts. */
+  search_name: string;
+  search_tags: string;
+  search_purpose: string;
+  search_ai: string;
+  created_at: number;
+  updated_at: number;
+  trashed_at: number | null;
+  deleted_at: number | null;
+}
+
+export interface TopicsTable {
+  tenant_id: string;
+  id: string;
+  name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TopicEntriesTable {
+  tenant_id: string;
+  id: string;
+  topic_id: string;
+  sort_order: number;
+  content_type: 'text' | 'markdown' | 'url';
+  content: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A company, identified in its tenant by its normalised domain. */
+export interface AccountsTable {
+  tenant_id: string;
+  id: string;
+  domain: string;
+  name: string;
+  created_at: number;
+  updated_at: number;
+  /** Newest createdAt of the account's live logs and its persons' live logs; else created_at. */
+  latest_activity_at: number;
+  linked_persons_count: number;
+}
+
+/** The columns account logs and person logs share. */
+export interface LogColumns {
+  tenant_id: string;
+  id: string;
+  source: string;
+  type: string;
+  /** The client's JSON object, as text. */
+  payload: string;
+  idempotency_key: string | null;
+  /** requestFingerprint of the create request, to tell a replay from a reused key. */
+  request_fingerprint: string | null;
+  created_at: number;
+  updated_at: number | null;
+  deleted_at: number | null;
+}
+
+export interface AccountLogsTable extends LogColumns {
+  account_id: string;
+}
+
+export interface PersonLogsTable extends LogColumns {
+  person_id: string;
+  /** The person's account when the log was written (persons never change account). */
+  account_id: string | null;
+}
+
 export type PageStatus = 'archived' | 'draft' | 'published';
 export type VersionStatus =
   | 'archived'
@@ -184,6 +270,12 @@ export interface DB {
   conversations: ConversationsTable;
   messages: MessagesTable;
   version_changes: VersionChangesTable;
+  assets: AssetsTable;
+  topics: TopicsTable;
+  topic_entries: TopicEntriesTable;
+  accounts: AccountsTable;
+  account_logs: AccountLogsTable;
+  person_logs: PersonLogsTable;
 }
 
 export type Db = Kysely<DB>;

@@ -83,6 +83,12 @@ export function toApiError(error: FastifyError | Error): ApiError {
       },
     );
   }
+  // PostgreSQL refuses text it cannot store (a NUL character, e.g. in a path id or a forged
+  // cursor): that is the client's input, so a 400, never a 500.
+  const pgCode = (error as { code?: unknown }).code;
+  if (pgCode === '22021' || pgCode === '22P05') {
+    return new ApiError('bad_request', 'The request contains characters that cannot be stored (such as NUL)');
+  }
   const status = fastifyError.statusCode ?? 500;
   if (status === 413) return new ApiError('payload_too_large', 'The request body is larger than the limit');
   if (status === 415) return new ApiError('unsupported_media_type', 'Send the body as application/json');

@@ -18,10 +18,14 @@ const HEADERS: Record<string, string> = {
   'X-Frame-Options': 'DENY',
 };
 
+/** Sets the request id header and the security headers, in one synchronous hook per request. */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('Request-Id', request.id);
     reply.headers(HEADERS);
-    if (request.url.startsWith('/v0/') || request.url.startsWith('/admin/'))
+    if (request.url.startsWith('/v0/') || request.url.startsWith('/admin/')) {
       reply.header('Cache-Control', 'no-store');
+    }
+    done();
   });
 }

@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/schema.js';
+import { seedAccounts, seedPersonActivity } from '../features/accounts/accounts.seed.js';
+import { seedAssets } from '../features/assets/assets.seed.js';
 import { seedPages } from '../features/pages/pages.seed.js';
 import { seedPersons } from '../features/persons/persons.seed.js';
 import { createApiKey, createTenant } from '../features/tenants/tenants.service.js';
+import { seedTopics } from '../features/topics/topics.seed.js';
 
 /** What `quire seed demo --json` prints: ids to try the API with. Every member is a string. */
 export interface DemoSeed {
   tenantId: string;
   apiKey: string;
   personId: string;
+  topicId: string;
+  assetId: string;
   [member: string]: string;
 }
 
@@ -19,7 +24,20 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
     `demo-${new Date().toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}`,
   );
   const key = await createApiKey(db, tenant.tenantId, 'demo');
+  const accounts = await seedAccounts(db, tenant.tenantId);
   const persons = await seedPersons(db, tenant.tenantId);
+  const personLogs = await seedPersonActivity(db, tenant.tenantId, persons.personId);
+  const topics = await seedTopics(db, tenant.tenantId);
+  const assets = await seedAssets(db, tenant.tenantId);
   const pages = await seedPages(db, tenant.tenantId, persons.personId);
-  return { tenantId: tenant.tenantId, apiKey: key.apiKey, ...persons, ...pages };
+  return {
+    tenantId: tenant.tenantId,
+    apiKey: key.apiKey,
+    ...persons,
+    ...accounts,
+    ...personLogs,
+    ...topics,
+    ...assets,
+    ...pages,
+  };
 }

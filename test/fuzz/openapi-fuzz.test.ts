@@ -136,7 +136,7 @@ describeEachDatabase('generated inputs for every /v0 operation', (ctx) => {
             op.pathParams.map((p) => [p, seed[SEEDED[p] ?? ''] ?? 'unknown']),
           );
           const url = urlOf(op, pathValues, {});
-          const before = await databaseFingerprint(ctx.database.db);
+          const before = await databaseFingerprint(ctx.database.db, seed.tenantId);
           const response = await send(op, url, mutation.body);
           const what = `${op.method} ${url} with ${mutation.what}`;
           assert.ok(
@@ -144,7 +144,11 @@ describeEachDatabase('generated inputs for every /v0 operation', (ctx) => {
             `${what} answered ${response.status}: ${response.raw}`,
           );
           assertDeclared(op, response, what);
-          assert.equal(await databaseFingerprint(ctx.database.db), before, `${what} wrote to the database`);
+          assert.equal(
+            await databaseFingerprint(ctx.database.db, seed.tenantId),
+            before,
+            `${what} wrote to the database`,
+          );
         }),
         { numRuns: RUNS, seed: SEED },
       );

@@ -2,17 +2,23 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/schema.js';
 
-/** A hash of every row of every table: equal before and after a request that wrote nothing. */
-export async function databaseFingerprint(db: Db): Promise<string> {
-  const tables = (await db.introspection.getTables())
-    .map((t) => t.name)
-    .filter((n) => !n.startsWith('kysely_'))
-    .sort();
+/**
+ * A hash of every row the tenant owns, in every table: equal before and after a request that
+ * wrote nothing. Scoped to the tenant because other test files write to the same PostgreSQL
+ * database concurrently.
+ */
+export async function databaseFingerprint(db: Db, tenantId: string): Promise<string> {
+  const tables = await db.introspection.getTables();
   const hash = createHash('sha256');
-  for (const table of tables) {
-    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
+  for (const table of tables.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const columns = new Set(table.columns.map((c) => c.name));
+    const scope = table.name === 'tenants' ? 'id' : columns.has('tenant_id') ? 'tenant_id' : null;
+    if (scope === null) continue; // not tenant data (migrations bookkeeping, FTS shadow tables)
+    const rows = await sql<
+      Record<string, unknown>
+    >`select * from ${sql.table(table.name)} where ${sql.ref(scope)} = ${tenantId}`.execute(db);
     const lines = rows.rows.map((r) => JSON.stringify(r)).sort();
-    hash.update(`${table}:${lines.join('\n')}`);
+    hash.update(`${table.name}:${lines.join('\n')}`);
   }
   return hash.digest('hex');
 }

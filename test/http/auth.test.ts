@@ -12,9 +12,14 @@ describeEachDatabase(
       const tenant = await makeTenant(ctx);
       const key = await createApiKey(ctx.database.db, tenant.tenantId);
       const get = () => ctx.request({ method: 'GET', url: '/v0/persons', key: key.apiKey });
+      const cachedAt = performance.now();
       assert.equal((await get()).status, 200);
       await revokeKey(ctx.database.db, key.keyId);
-      assert.equal((await get()).status, 200, 'within the TTL the cached verdict still holds');
+      const stillCached = await get();
+      // On a slow machine the TTL may already have run out: only a request inside it proves the cache.
+      if (performance.now() - cachedAt < ctx.config.apiKeyCacheTtlMs * 0.8) {
+        assert.equal(stillCached.status, 200, 'within the TTL the cached verdict still holds');
+      }
       await sleep(ctx.config.apiKeyCacheTtlMs + 50);
       assert.equal((await get()).status, 401);
     });
@@ -32,5 +37,5 @@ describeEachDatabase(
       assert.ok(tenant.key.startsWith(rows[0]!.prefix));
     });
   },
-  { config: { apiKeyCacheTtlMs: 300 } },
+  { config: { apiKeyCacheTtlMs: 1500 } },
 );

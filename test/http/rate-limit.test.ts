@@ -46,7 +46,7 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 async function redisReachable(): Promise<boolean> {
   const { hostname, port } = new URL(REDIS_URL);
   return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379), timeout: 1000 });
+    const socket = net.connect({ host: hostname, port: Number(port || 6379), timeout: 5000 });
     socket.once('connect', () => resolve(socket.end() && true));
     socket.once('error', () => resolve(false));
     socket.once('timeout', () => resolve(socket.destroy() && false));

@@ -1,6 +1,8 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation.js';
+import * as accounts from './0002-accounts.js';
 import * as pages from './0003-pages.js';
+import * as assetsTopics from './0004-assets-topics.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -9,4 +11,6 @@ import * as pages from './0003-pages.js';
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0003-pages': pages,
+  '0002-accounts': accounts,
+  '0004-assets-topics': assetsTopics,
 };

@@ -1,8 +1,11 @@
 import { registerAdminAuth } from '../../http/admin-auth.js';
 import type { App } from '../../http/app-types.js';
+import { logsAdminRoutes } from '../accounts/admin.routes.js';
+import { assetsAdminRoutes } from '../assets/admin.routes.js';
 import { audiencesAdminRoutes } from '../audiences/admin.routes.js';
 import { pagesAdminRoutes } from '../pages/admin.routes.js';
 import { tenantsAdminRoutes } from '../tenants/admin.routes.js';
+import { topicsAdminRoutes } from '../topics/admin.routes.js';
 
 /**
  * The operator API under /admin/v0 (enabled by ADMIN_TOKEN). Each feature keeps its admin routes
@@ -16,4 +19,7 @@ export async function adminRoutes(app: App, adminToken: string): Promise<void> {
   tenantsAdminRoutes(app);
   pagesAdminRoutes(app);
   audiencesAdminRoutes(app);
+  assetsAdminRoutes(app);
+  topicsAdminRoutes(app);
+  logsAdminRoutes(app);
 }

@@ -4,6 +4,7 @@ import type { Db, PersonsTable } from '../../db/schema.js';
 import { normalizeDomain } from '../../domain/normalize-domain.js';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
+import { ensureAccount, linkPerson } from '../accounts/accounts.service.js';
 import { findSlugsLike, insertPersonUnlessSlugTaken } from './persons.repository.js';
 import type { CreatePersonBody } from './persons.schemas.js';
 import { baseSlug, nextFreeSlug } from './slug.js';
@@ -11,7 +12,8 @@ import { baseSlug, nextFreeSlug } from './slug.js';
 export const PERSONS_COUNTER = 'persons';
 
 /**
- * Creates a person: a unique slug in the tenant, the person count, all in one transaction.
+ * Creates a person: a unique slug in the tenant, the person count, the link to the account of its
+ * domain (see accounts.service.ts), all in one transaction.
  * Used by POST /v0/persons, the admin API and the demo seed.
  */
 export async function createPerson(db: Db, tenantId: string, input: CreatePersonBody): Promise<PersonsTable> {
@@ -25,6 +27,8 @@ export async function createPerson(db: Db, tenantId: string, input: CreatePerson
     // Creates of the same name queue here rather than race for the same slug; the unique index
     // still decides, and a slug taken anyway sends us round again.
     await lockForTransaction(tx, `slug:${tenantId}:${base}`);
+    // A person with a domain belongs to that domain's account, created (named after the domain) if missing.
+    const account = domain === null ? null : await ensureAccount(tx, tenantId, domain, domain, now);
     for (let attempt = 0; attempt < 10; attempt++) {
       const row: PersonsTable = {
         tenant_id: tenantId,
@@ -35,12 +39,13 @@ export async function createPerson(db: Db, tenantId: string, input: CreatePerson
         slug: nextFreeSlug(base, await findSlugsLike(tx, tenantId, base)),
         phone_number: input.phoneNumber ?? null,
         linkedin_profile_url: input.linkedinProfileUrl ?? null,
-        account_id: null,
+        account_id: account?.id ?? null,
         created_at: now,
         updated_at: now,
       };
       if (await insertPersonUnlessSlugTaken(tx, row)) {
         await addToCounter(tx, tenantId, PERSONS_COUNTER, 1);
+        if (account !== null) await linkPerson(tx, tenantId, account.id, now);
         return row;
       }
     }

@@ -1,0 +1,101 @@
+import { Command } from 'commander';
+import { Type } from 'typebox';
+import { tenantIdOf } from '../features/tenants/tenant-ref.js';
+import {
+  EntryContent,
+  SortOrder,
+  TOPIC_NAME_MAX,
+  toTopic,
+  toTopicEntry,
+} from '../features/topics/topics.schemas.js';
+import {
+  addEntry,
+  changeEntry,
+  createTopic,
+  removeEntry,
+  reorderEntries,
+} from '../features/topics/topics.service.js';
+import { print, withDatabase } from './context.js';
+import { checkInput } from './validate-input.js';
+
+const TopicName = Type.String({ minLength: 1, maxLength: TOPIC_NAME_MAX });
+const EntryInput = Type.Object(
+  { content: Type.Optional(EntryContent), sortOrder: Type.Optional(SortOrder) },
+  { additionalProperties: false },
+);
+
+/** `--sort-order` as a number when given (validated by the schema, so "1.5" or "x" is refused). */
+function entryInput(o: { type?: string; content?: string; sortOrder?: string }) {
+  return checkInput(EntryInput, {
+    ...(o.content === undefined ? {} : { content: { type: o.type ?? 'text', content: o.content } }),
+    ...(o.sortOrder === undefined ? {} : { sortOrder: Number(o.sortOrder) }),
+  });
+}
+
+export function topicsCommand(): Command {
+  const topics = new Command('topics').description('Manage topics and their entries');
+  topics
+    .command('create <name>')
+    .description('Create a topic')
+    .requiredOption('--tenant <id or name>', 'the tenant of the topic')
+    .option('--json', 'print the result as one JSON object')
+    .action(async (name: string, o) => {
+      await withDatabase(async ({ db }) => {
+        const topic = await createTopic(db, await tenantIdOf(db, o.tenant), checkInput(TopicName, name));
+        print(toTopic(topic), o.json === true);
+      });
+    });
+  topics
+    .command('add-entry <topicId>')
+    .description('Add an entry (after the last one unless --sort-order is given)')
+    .requiredOption('--tenant <id or name>', 'the tenant of the topic')
+    .requiredOption('--content <text>', 'the entry content')
+    .option('--type <type>', 'text, markdown or url', 'text')
+    .option('--sort-order <n>', 'an integer; entries list in ascending order')
+    .option('--json', 'print the result as one JSON object')
+    .action(async (topicId: string, o) => {
+      await withDatabase(async ({ db }) => {
+        const input = entryInput(o);
+        const entry = await addEntry(db, await tenantIdOf(db, o.tenant), topicId, {
+          content: input.content!,
+          sortOrder: input.sortOrder,
+        });
+        print(toTopicEntry(entry), o.json === true);
+      });
+    });
+  topics
+    .command('update-entry <topicId> <entryId>')
+    .description('Change the content and/or sortOrder of an entry')
+    .requiredOption('--tenant <id or name>', 'the tenant of the topic')
+    .option('--content <text>', 'the new content')
+    .option('--type <type>', 'text, markdown or url (with --content)')
+    .option('--sort-order <n>', 'the new sortOrder')
+    .option('--json', 'print the result as one JSON object')
+    .action(async (topicId: string, entryId: string, o) => {
+      await withDatabase(async ({ db }) => {
+        const entry = await changeEntry(db, await tenantIdOf(db, o.tenant), topicId, entryId, entryInput(o));
+        print(toTopicEntry(entry), o.json === true);
+      });
+    });
+  topics
+    .command('delete-entry <topicId> <entryId>')
+    .description('Delete an entry')
+    .requiredOption('--tenant <id or name>', 'the tenant of the topic')
+    .action(async (topicId: string, entryId: string, o) => {
+      await withDatabase(async ({ db }) => {
+        await removeEntry(db, await tenantIdOf(db, o.tenant), topicId, entryId);
+        process.stdout.write(`deleted ${entryId}\n`);
+      });
+    });
+  topics
+    .command('reorder <topicId> <entryIds...>')
+    .description('Put every entry of the topic in the order given (sortOrder 0, 1, 2...)')
+    .requiredOption('--tenant <id or name>', 'the tenant of the topic')
+    .action(async (topicId: string, entryIds: string[], o) => {
+      await withDatabase(async ({ db }) => {
+        await reorderEntries(db, await tenantIdOf(db, o.tenant), topicId, entryIds);
+        process.stdout.write(`reordered ${entryIds.length} entries\n`);
+      });
+    });
+  return topics;
+}

@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import type { AccountsTable, Executor } from '../../db/schema.js';
+import type { SortKey } from '../../http/pagination.js';
+
+/** Inserts an account unless its domain already has one in the tenant; false when it has. */
+export async function insertAccountUnlessDomainTaken(db: Executor, row: AccountsTable): Promise<boolean> {
+  const inserted = await db
+    .insertInto('accounts')
+    .values(row)
+    .onConflict((oc) => oc.columns(['tenant_id', 'domain']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function findAccount(db: Executor, tenantId: string, accountId: string) {
+  return db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+}
+
+export async function findAccountByDomain(db: Executor, tenantId: string, domain: string) {
+  return db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('domain', '=', domain)
+    .executeTakeFirst();
+}
+
+/** Counts one more linked person; returns the new count. */
+export async function incrementLinkedPersons(
+  db: Executor,
+  tenantId: string,
+  accountId: string,
+  at: number,
+): Promise<number> {
+  const row = await db
+    .updateTable('accounts')
+    .set({ linked_persons_count: sql`linked_persons_count + 1`, updated_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', accountId)
+    .returning('linked_persons_count')
+    .executeTakeFirstOrThrow();
+  return row.linked_persons_count;
+}
+
+/** Moves latest_activity_at forward to `at` (never back): one indexed row update. */
+export async function moveLatestActivity(
+  db: Executor,
+  tenantId: string,
+  accountId: string,
+  at: number,
+): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set({
+      latest_activity_at: sql`case when latest_activity_at < ${at} then ${at} else latest_activity_at end`,
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', accountId)
+    .execute();
+}
+
+/**
+ * Takes the account row's write lock for the rest of the transaction (PostgreSQL; SQLite's write
+ * transaction already excludes other writers), so a recomputation is not overtaken by a new log.
+ */
+export async function lockAccountRow(db: Executor, tenantId: string, accountId: string): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set({ latest_activity_at: sql`latest_activity_at` })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', accountId)
+    .execute();
+}
+
+export async function setLatestActivity(
+  db: Executor,
+  tenantId: string,
+  accountId: string,
+  at: number,
+): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set({ latest_activity_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', accountId)
+    .execute();
+}
+
+/** One page of accounts, newest first; `emptyOnly` walks the (count, created_at, id) index at 0. */
+export async function listAccounts(
+  db: Executor,
+  tenantId: string,
+  options: { emptyOnly: boolean; after: SortKey | null; limit: number },
+) {
+  let query = db.selectFrom('accounts').selectAll().where('tenant_id', '=', tenantId);
+  if (options.emptyOnly) query = query.where('linked_persons_count', '=', 0);
+  if (options.after !== null) {
+    const [createdAt, id] = options.after;
+    query = query.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+}

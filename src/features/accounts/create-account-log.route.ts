@@ -1,0 +1,34 @@
+import type { App } from '../../http/app-types.js';
+import { markReplayed } from '../../http/idempotency.js';
+import { problemResponses } from '../../http/problem.js';
+import { createAccountLog } from './account-logs.service.js';
+import { AccountLogCreated, CreateAccountLogBody, toAccountLogCreated } from './accounts.schemas.js';
+
+export function createAccountLogRoute(app: App): void {
+  app.post(
+    '/v0/account_logs',
+    {
+      schema: {
+        operationId: 'createAccountLog',
+        tags: ['Accounts'],
+        summary: 'Create an account log entry',
+        description:
+          'Records an event of an account (a webhook from another system, a note...). The account is `accountId` if given ' +
+          '(404 `account_not_found` when unknown; 400 when a `domain` sent with it is not its domain), else the account of ' +
+          '`domain` (normalised), created when missing and named `name`, else the domain. `type` defaults to `webhook`. ' +
+          'With an `idempotencyKey`, a repeated request answers the first result with `Idempotent-Replayed: true`; the ' +
+          'same key with another body is a 422.',
+        body: CreateAccountLogBody,
+        response: { 201: AccountLogCreated, ...problemResponses(404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { record, replayed } = await createAccountLog(app.db, request.tenantId, request.body);
+      if (replayed) markReplayed(reply);
+      return reply
+        .code(201)
+        .header('Location', `/v0/accounts/${record.account_id}/logs/${record.id}`)
+        .send(toAccountLogCreated(record));
+    },
+  );
+}

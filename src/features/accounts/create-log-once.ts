@@ -1,0 +1,46 @@
+import type { Db, Executor } from '../../db/schema.js';
+import { type CreateOnceResult, createOnce } from '../../http/idempotency.js';
+import { findLogByKey, type LogRow, type LogTable } from './logs.repository.js';
+
+/** Thrown inside the transaction when the idempotency key is taken, to roll back what it did. */
+const KEY_TAKEN = Symbol('idempotency key taken');
+
+/**
+ * Runs `write` in a transaction that is rolled back when it returns null (the log's idempotency key
+ * is already taken), so a replay or a 422 writes nothing (not even an account). With a key,
+ * createOnce turns the taken key into a replay of the first log or a 422 for another body.
+ */
+export async function createLogOnce(
+  db: Db,
+  tenantId: string,
+  table: LogTable,
+  idempotency: { key: string; fingerprint: string } | null,
+  write: (tx: Executor) => Promise<LogRow | null>,
+): Promise<CreateOnceResult<LogRow>> {
+  const create = async (): Promise<LogRow | null> => {
+    try {
+      return await db.transaction().execute(async (tx) => {
+        const row = await write(tx);
+        if (row === null) throw KEY_TAKEN;
+        return row;
+      });
+    } catch (error) {
+      if (error === KEY_TAKEN) return null;
+      throw error;
+    }
+  };
+  if (idempotency === null) {
+    const row = await create();
+    if (row === null) throw new Error('a log without an idempotency key cannot collide');
+    return { record: row, replayed: false };
+  }
+  return createOnce({
+    fingerprint: idempotency.fingerprint,
+    create,
+    keyField: 'idempotencyKey',
+    findExisting: async () => {
+      const existing = await findLogByKey(db, tenantId, table, idempotency.key);
+      return existing && { record: existing, fingerprint: existing.request_fingerprint ?? '' };
+    },
+  });
+}

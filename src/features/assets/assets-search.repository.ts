@@ -1,0 +1,129 @@
+import { type RawBuilder, sql } from 'kysely';
+import { dialectOf } from '../../db/database.js';
+import type { AssetsTable, Executor } from '../../db/schema.js';
+import type { SortKey } from '../../http/pagination.js';
+import { ASSET_COLUMNS } from './assets.repository.js';
+import { fts5Match, type SearchTerms, tsquery } from './search-text.js';
+
+/**
+ * The SQL of asset search. Matching uses the full-text index of each database (FTS5 on SQLite, a
+ * GIN-indexed tsvector on PostgreSQL); both index only searchable assets (active, not hidden).
+ *
+ * Relevance is a score computed from the row and the query alone, identical on both databases:
+ * for each query word, 8 if it is a word of the name, 4 of a tag, 2 of the purpose, 1 of the
+ * aiDescription (the last word as a prefix). Unlike bm25, it does not move when other assets are
+ * added, so a cursor (score, createdAt, id) never skips or repeats an asset while paging.
+ */
+const VISIBLE = sql`a.lifecycle_state = 'active' and a.hidden = 0`;
+const FIELD_WEIGHTS = [
+  ['search_name', 8],
+  ['search_tags', 4],
+  ['search_purpose', 2],
+  ['search_ai', 1],
+] as const;
+
+export interface SearchOptions {
+  terms: SearchTerms;
+  assetType: string | undefined;
+  /** The (score, created_at, id) of the previous page's last row. */
+  after: SortKey | null;
+  limit: number;
+}
+
+export type ScoredAsset = AssetsTable & { score: number };
+
+function columns(alias: string) {
+  return sql.join(ASSET_COLUMNS.map((column) => sql.ref(`${alias}.${column}`)));
+}
+
+function scoreOf(db: Executor, terms: SearchTerms): RawBuilder<number> {
+  const position = sql.raw(dialectOf(db) === 'postgres' ? 'strpos' : 'instr');
+  const patterns = [...terms.exact.map((word) => ` ${word} `), ` ${terms.prefix}`];
+  const parts = patterns.flatMap((pattern) =>
+    FIELD_WEIGHTS.map(
+      ([field, weight]) =>
+        sql`case when ${position}(${sql.ref(`a.${field}`)}, ${pattern}) > 0 then ${sql.lit(weight)} else 0 end`,
+    ),
+  );
+  return sql<number>`(${sql.join(parts, sql` + `)})`;
+}
+
+/** The matching assets with their score; the caller orders and pages. */
+function matches(db: Executor, tenantId: string, terms: SearchTerms, assetType: string | undefined) {
+  if (dialectOf(db) === 'postgres') {
+    return sql`select ${columns('a')}, ${scoreOf(db, terms)} as score from assets a
+      where a.tenant_id = ${tenantId} and ${VISIBLE}
+      ${assetType === undefined ? sql`` : sql`and a.data_type = ${assetType}`}
+      and a.search_vector @@ to_tsquery('simple', ${tsquery(terms)})`;
+  }
+  return sql`select ${columns('a')}, ${scoreOf(db, terms)} as score
+    from assets_fts f
+    join assets_search_rowids k on k.rowid = f.rowid
+    join assets a on a.tenant_id = k.tenant_id and a.id = k.asset_id
+    where assets_fts match ${fts5Match(tenantId, assetType, terms)} and a.tenant_id = ${tenantId}`;
+}
+
+function pageQuery(db: Executor, tenantId: string, options: SearchOptions) {
+  const after = options.after;
+  return sql<ScoredAsset>`select * from (${matches(db, tenantId, options.terms, options.assetType)}) m
+    ${after === null ? sql`` : sql`where (m.score, m.created_at, m.id) < (${after[0]}, ${after[1]}, ${after[2]})`}
+    order by m.score desc, m.created_at desc, m.id desc
+    limit ${options.limit}`;
+}
+
+/** One page of matches: relevance first, then newest. */
+export async function searchAssetsByWords(
+  db: Executor,
+  tenantId: string,
+  options: SearchOptions,
+): Promise<ScoredAsset[]> {
+  return (await pageQuery(db, tenantId, options).execute(db)).rows;
+}
+
+/** The exact number of matches, counted on the full-text index. */
+export async function countAssetsByWords(
+  db: Executor,
+  tenantId: string,
+  terms: SearchTerms,
+  assetType: string | undefined,
+): Promise<number> {
+  const query =
+    dialectOf(db) === 'postgres'
+      ? sql<{ n: number }>`select count(*) as n from assets a
+          where a.tenant_id = ${tenantId} and ${VISIBLE}
+          ${assetType === undefined ? sql`` : sql`and a.data_type = ${assetType}`}
+          and a.search_vector @@ to_tsquery('simple', ${tsquery(terms)})`
+      : sql<{ n: number }>`select count(*) as n from assets_fts
+          where assets_fts match ${fts5Match(tenantId, assetType, terms)}`;
+  const row = (await query.execute(db)).rows[0];
+  return Number(row?.n ?? 0);
+}
+
+/** Searchable assets newest first (search without words), on the partial indexes. */
+export async function listVisibleAssets(
+  db: Executor,
+  tenantId: string,
+  options: { assetType: string | undefined; after: SortKey | null; limit: number },
+) {
+  let query = db
+    .selectFrom('assets as a')
+    .select(ASSET_COLUMNS)
+    .where('tenant_id', '=', tenantId)
+    // Literal, not bound, so the planners see that the partial indexes apply.
+    .where(VISIBLE as RawBuilder<boolean>);
+  if (options.assetType !== undefined) query = query.where('data_type', '=', options.assetType);
+  if (options.after !== null) {
+    const [createdAt, id] = options.after;
+    query = query.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+}
+
+/** The plan the database picks for a word search: EXPLAIN QUERY PLAN (SQLite) or EXPLAIN (PostgreSQL). */
+export async function explainSearch(db: Executor, tenantId: string, options: SearchOptions): Promise<string> {
+  const explain = dialectOf(db) === 'postgres' ? sql.raw('explain') : sql.raw('explain query plan');
+  const result = await sql<Record<string, unknown>>`${explain} ${pageQuery(db, tenantId, options)}`.execute(
+    db,
+  );
+  return result.rows.map((row) => String(row['QUERY PLAN'] ?? row.detail ?? JSON.stringify(row))).join('\n');
+}

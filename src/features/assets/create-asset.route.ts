@@ -1,0 +1,64 @@
+import { ApiError } from '../../errors.js';
+import type { App } from '../../http/app-types.js';
+import { markReplayed, requestFingerprint } from '../../http/idempotency.js';
+import { problemResponses } from '../../http/problem.js';
+import { Asset, CreateAssetBody, toAsset } from './assets.schemas.js';
+import { createAsset } from './assets.service.js';
+
+export function createAssetRoute(app: App): void {
+  app.post(
+    '/v0/assets',
+    {
+      schema: {
+        operationId: 'createAsset',
+        tags: ['Assets'],
+        summary: 'Create an image asset',
+        description:
+          'Creates an `image` asset (other types are created by operators). `purpose` defaults to "", `hidden` to false. ' +
+          '`parentAssetId` must name an asset of the tenant (404 `asset_not_found`). With an `idempotencyKey`, repeating ' +
+          'the same request replays the first response with `Idempotent-Replayed: true`; the same key with another body is a 422.',
+        body: CreateAssetBody,
+        response: { 201: Asset, ...problemResponses(404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      rejectNulCharacters(body);
+      const { record, replayed } = await createAsset(
+        app.db,
+        request.tenantId,
+        {
+          assetType: 'image',
+          name: body.name,
+          purpose: body.purpose,
+          fileId: body.fileId,
+          parentAssetId: body.parentAssetId,
+          hidden: body.hidden ?? false,
+          tags: [],
+          aiDescription: null,
+        },
+        body.idempotencyKey === undefined
+          ? undefined
+          : { key: body.idempotencyKey, fingerprint: requestFingerprint(body) },
+      );
+      if (replayed) markReplayed(reply);
+      return reply
+        .code(201)
+        .header('Location', `/v0/assets/${record.id}`)
+        .send(toAsset(record, app.config.publicFileBaseUrl));
+    },
+  );
+}
+
+/** NUL cannot be stored by PostgreSQL; refusing it here makes both databases answer the same 400. */
+function rejectNulCharacters(body: Record<string, unknown>): void {
+  const errors = Object.entries(body)
+    .filter(([, value]) => typeof value === 'string' && value.includes('\u0000'))
+    .map(([field]) => ({
+      pointer: `/${field}`,
+      detail: `${field} must not contain NUL characters`,
+      code: 'invalid_value',
+    }));
+  if (errors.length > 0)
+    throw new ApiError('validation_failed', errors.map((e) => e.detail).join('; '), errors);
+}

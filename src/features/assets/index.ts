@@ -1,0 +1,9 @@
+import type { App } from '../../http/app-types.js';
+import { createAssetRoute } from './create-asset.route.js';
+import { searchAssetsRoute } from './search-assets.route.js';
+
+/** POST /v0/assets, GET /v0/assets/search */
+export function assetsRoutes(app: App): void {
+  createAssetRoute(app);
+  searchAssetsRoute(app);
+}
