@@ -1,26 +1,49 @@
-import type { AudienceVersionsTable, Executor } from '../db/schema.js';
+import type { AudienceVersionsTable, Db } from '../db/schema.js';
+import { accountActivity } from '../features/accounts/account-activity.js';
+import { findAccount } from '../features/accounts/accounts.repository.js';
 import { findAudienceById, findConversation } from '../features/audiences/audiences.repository.js';
 import { computedNameOf } from '../features/audiences/audiences.service.js';
 import { currentContent } from '../features/audiences/conversation.service.js';
 import { listMessages } from '../features/audiences/messages.repository.js';
 import { findPage } from '../features/pages/pages.repository.js';
 import { pageActions } from '../features/pages/pages.schemas.js';
-import type { AgentInput } from './page-agent.js';
+import { entriesOfTenant } from '../features/topics/topics.repository.js';
+import { toIso } from '../time.js';
+import type { AgentActivity, AgentInput } from './page-agent.js';
 
 /** How much of the conversation the agent sees (the newest messages, in order). */
 const CONVERSATION_WINDOW = 40;
+/** Recent activity of the audience's account (its logs and its persons' logs), newest first. */
+const ACTIVITY_WINDOW = 30;
+/** The tenant's topic entries (what the brand wants said), topic by topic. */
+const TOPIC_ENTRIES_WINDOW = 50;
 
 /**
- * Loads everything the page agent needs for a version: the page, the audience and its person,
- * the content the version starts from, the conversation so far and the message it answers.
+ * Loads everything the page agent needs for a version: the page, the audience and its person, the
+ * person's account and its recent activity (account logs and linked persons' logs, deleted ones
+ * left out), the tenant's topic entries, the content the version starts from, the conversation so
+ * far and the message it answers.
  */
-export async function loadAgentInput(db: Executor, version: AudienceVersionsTable): Promise<AgentInput> {
+export async function loadAgentInput(db: Db, version: AudienceVersionsTable): Promise<AgentInput> {
   const tenantId = version.tenant_id;
   const audience = await findAudienceById(db, tenantId, version.audience_id);
   if (audience === undefined) throw new Error(`audience ${version.audience_id} is gone`);
   const page = await findPage(db, tenantId, audience.page_id);
   if (page === undefined) throw new Error(`page ${audience.page_id} is gone`);
   const { computedName, person } = await computedNameOf(db, audience, page);
+  const account = person?.account_id ? await findAccount(db, tenantId, person.account_id) : undefined;
+  const activity =
+    account === undefined
+      ? []
+      : (
+          await accountActivity(db, tenantId, account.id, {
+            includeDeleted: false,
+            includePersonActivity: true,
+            after: null,
+            fetch: ACTIVITY_WINDOW,
+          })
+        ).rows;
+  const topicEntries = await entriesOfTenant(db, tenantId, TOPIC_ENTRIES_WINDOW);
   const conversation = await findConversation(db, tenantId, audience.id);
   const messages = conversation === undefined ? [] : await listMessages(db, tenantId, conversation.id);
   const requestIndex = messages.findIndex((m) => m.id === version.request_message_id);
@@ -43,9 +66,17 @@ export async function loadAgentInput(db: Executor, version: AudienceVersionsTabl
     },
     audience: { audienceId: audience.id, effectiveName: audience.custom_name ?? computedName },
     person: person === undefined ? null : { name: person.name, email: person.email, domain: person.domain },
-    account: null,
-    recentActivity: [],
-    topicEntries: [],
+    account: account === undefined ? null : { name: account.name, domain: account.domain },
+    recentActivity: activity.map(
+      (log): AgentActivity => ({
+        source: log.source,
+        type: log.type,
+        payload: JSON.parse(log.payload) as Record<string, unknown>,
+        createdAt: toIso(log.created_at),
+        personName: log.person_name,
+      }),
+    ),
+    topicEntries: topicEntries.map((entry) => ({ type: entry.content_type, content: entry.content })),
     current: await currentContent(db, audience, page),
     conversation: before.slice(-CONVERSATION_WINDOW).map((m) => ({ role: m.role, content: m.content })),
     request:

@@ -3,6 +3,7 @@ import type { AudiencesTable, Db, Executor, PagesTable } from '../../db/schema.j
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { toIso, toIsoOrNull } from '../../time.js';
+import { findAccount } from '../accounts/accounts.repository.js';
 import { addToAudiencesCount, findPage, lockPage } from '../pages/pages.repository.js';
 import { Metadata, pageMetadata } from '../pages/pages.schemas.js';
 import { findPerson } from '../persons/persons.repository.js';
@@ -129,7 +130,10 @@ export async function computedNameOf(db: Executor, audience: AudiencesTable, pag
   if (audience.person_id === null) return { computedName: page.name, person: undefined };
   const person = await findPerson(db, audience.tenant_id, audience.person_id);
   if (person === undefined) return { computedName: page.name, person: undefined };
-  const company = person.domain;
+  // The company is the person's account (by name), else the person's domain.
+  const account =
+    person.account_id === null ? undefined : await findAccount(db, audience.tenant_id, person.account_id);
+  const company = account?.name ?? person.domain;
   return { computedName: company === null ? person.name : `${person.name} at ${company}`, person };
 }
 
