@@ -1,6 +1,10 @@
 import type { SingleBar } from 'cli-progress';
 import { addToCounter } from '../src/db/counters.repository.js';
 import type { Db, PersonsTable } from '../src/db/schema.js';
+import { importAccountLogs } from '../src/features/accounts/account-logs.service.js';
+import { ensureAccount } from '../src/features/accounts/accounts.service.js';
+import { bulkCreateAssets } from '../src/features/assets/assets.service.js';
+import { syntheticAssets } from '../src/features/assets/synthetic-assets.js';
 import { insertPersons } from '../src/features/persons/persons.repository.js';
 import { createApiKey, createTenant } from '../src/features/tenants/tenants.service.js';
 import { newId } from '../src/ids.js';
@@ -44,5 +48,51 @@ export async function loadPersons(db: Db, tenantId: string, count: number, bar: 
       await addToCounter(tx, tenantId, 'persons', rows.length);
     });
     bar.increment(rows.length);
+  }
+}
+
+/** `count` accounts (acme-0.example.com ...), created as the API would. */
+export async function loadAccounts(db: Db, tenantId: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const account = await db
+      .transaction()
+      .execute((tx) => ensureAccount(tx, tenantId, `acme-${i}.example.com`, `Acme ${i}`, Date.now()));
+    ids.push(account.id);
+  }
+  return ids;
+}
+
+/** Bulk-loads `count` logs into one account, one per 10 s going back in time. */
+export async function loadAccountLogs(
+  db: Db,
+  tenantId: string,
+  accountId: string,
+  count: number,
+  bar: SingleBar,
+) {
+  const start = Date.now();
+  const sources = ['hubspot', 'salesforce', 'website', 'zendesk', 'user'];
+  for (let done = 0; done < count; done += 10_000) {
+    const batch = Array.from({ length: Math.min(10_000, count - done) }, (_, j) => {
+      const i = done + j;
+      return {
+        source: sources[i % sources.length]!,
+        type: i % 3 === 0 ? 'page-view' : 'email-opened',
+        payload: { text: `Activity ${i}`, url: `https://acme.example.com/pricing?i=${i}` },
+        createdAt: start - i * 10_000,
+      };
+    });
+    await importAccountLogs(db, tenantId, accountId, batch);
+    bar.increment(batch.length);
+  }
+}
+
+/** Bulk-loads `count` synthetic assets (words from a fixed vocabulary, so searches have matches). */
+export async function loadAssets(db: Db, tenantId: string, count: number, bar: SingleBar): Promise<void> {
+  const all = syntheticAssets(count, 42);
+  for (let start = 0; start < all.length; start += 10_000) {
+    await bulkCreateAssets(db, tenantId, all.slice(start, start + 10_000));
+    bar.increment(Math.min(10_000, all.length - start));
   }
 }

@@ -1,6 +1,7 @@
 // `npm run bench`: loads data, starts Quire as production would (auth on, default log level, rate
 // limiter on with a limit above the offered load) and a bare node:http server, runs the load
 // scenarios with autocannon and prints/writes a table. `npm run bench -- --help` for options.
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +37,9 @@ if (args.help) {
 `);
   process.exit(0);
 }
+
+// Build what `npm start` runs.
+execSync('npm run build', { stdio: 'inherit' });
 
 const sizes = args.full
   ? { persons: 1_000_000, logs: 1_000_000, assets: 100_000, small: 1_000 }

@@ -1,10 +1,18 @@
 import type { MultiBar } from 'cli-progress';
 import type { Dialect } from '../src/db/database.js';
 import type { Db } from '../src/db/schema.js';
+import { randomSource, vocabulary } from '../src/features/assets/synthetic-assets.js';
 import { listPersons, personSortKeyAt } from '../src/features/persons/persons.repository.js';
 import { encodeCursor } from '../src/http/pagination.js';
 import { type LoadOptions, type LoadResult, runLoad } from './load.js';
-import { type BenchTenant, loadPersons, makeBenchTenant } from './load-data.js';
+import {
+  type BenchTenant,
+  loadAccountLogs,
+  loadAccounts,
+  loadAssets,
+  loadPersons,
+  makeBenchTenant,
+} from './load-data.js';
 import type { Running } from './processes.js';
 import type { Row } from './report.js';
 
@@ -164,4 +172,100 @@ const deepCursors: Scenario = {
   },
 };
 
-export const SCENARIOS: Scenario[] = [getPerson, deepCursors];
+const ingestLogs: Scenario = {
+  id: 's2',
+  title: 'POST /v0/account_logs',
+  dialects: ['sqlite', 'postgres'],
+  async load(ctx) {
+    const tenant = await makeBenchTenant(ctx.db, 's2');
+    // Webhooks arrive for many accounts; 100 of them spread the per-account counter rows.
+    const ids = await loadAccounts(ctx.db, tenant.tenantId, 100);
+    state.set(`s2-${ctx.dialect}`, { ...tenant, ids });
+  },
+  async run(ctx) {
+    const tenant = state.get(`s2-${ctx.dialect}`)!;
+    let n = 0;
+    const body = () => {
+      n++;
+      return JSON.stringify({
+        accountId: tenant.ids![n % tenant.ids!.length],
+        source: 'hubspot',
+        type: 'email-opened',
+        payload: { text: `Opened the pricing e-mail ${n}`, campaign: 'q4-launch', score: n % 100 },
+      });
+    };
+    return againstBare(
+      ctx,
+      's2 POST /v0/account_logs',
+      { paths: ['/v0/account_logs'], method: 'POST', body, headers: { 'x-api-key': tenant.apiKey } },
+      0.3,
+    );
+  },
+};
+
+const activity: Scenario = {
+  id: 's3',
+  title: 'account activity, big vs small account',
+  dialects: ['sqlite'],
+  async load(ctx) {
+    const tenant = await makeBenchTenant(ctx.db, 's3');
+    const [small, large] = await loadAccounts(ctx.db, tenant.tenantId, 2);
+    const bar = ctx.bars.create(ctx.sizes.logs + ctx.sizes.small, 0, {
+      task: `s3 loading logs [${ctx.dialect}]`,
+    });
+    await loadAccountLogs(ctx.db, tenant.tenantId, small!, ctx.sizes.small, bar);
+    await loadAccountLogs(ctx.db, tenant.tenantId, large!, ctx.sizes.logs, bar);
+    state.set(`s3-${ctx.dialect}`, { ...tenant, ids: [small!, large!] });
+  },
+  async run(ctx) {
+    const tenant = state.get(`s3-${ctx.dialect}`)!;
+    const headers = { 'x-api-key': tenant.apiKey };
+    const path = (id: string) => `/v0/accounts/${id}/activity?limit=20`;
+    const check = await (await fetch(ctx.base + path(tenant.ids![1]!), { headers })).json();
+    if ((check as { totalCount: number }).totalCount !== ctx.sizes.logs)
+      throw new Error('s3: totalCount is not exact');
+    const small = await measure(ctx, { base: ctx.base, paths: [path(tenant.ids![0]!)], headers });
+    const large = await measure(ctx, { base: ctx.base, paths: [path(tenant.ids![1]!)], headers });
+    return p99Rows(ctx, 's3 activity?limit=20', small, large, 2, [
+      `${ctx.sizes.small} logs`,
+      `${ctx.sizes.logs} logs`,
+    ]);
+  },
+};
+
+const searchAssets: Scenario = {
+  id: 's5',
+  title: 'asset search, big vs small tenant',
+  dialects: ['sqlite'],
+  async load(ctx) {
+    const small = await makeBenchTenant(ctx.db, 's5-small');
+    const large = await makeBenchTenant(ctx.db, 's5-large');
+    const bar = ctx.bars.create(ctx.sizes.assets + ctx.sizes.small, 0, {
+      task: `s5 loading assets [${ctx.dialect}]`,
+    });
+    await loadAssets(ctx.db, small.tenantId, ctx.sizes.small, bar);
+    await loadAssets(ctx.db, large.tenantId, ctx.sizes.assets, bar);
+    state.set(`s5-small-${ctx.dialect}`, small);
+    state.set(`s5-large-${ctx.dialect}`, large);
+  },
+  async run(ctx) {
+    // A mix of one- and two-word queries over the synthetic vocabulary, the last word as a prefix.
+    const words = vocabulary(3000);
+    const random = randomSource(11);
+    const paths = Array.from({ length: 200 }, () => {
+      const a = words[100 + Math.floor(random() * 2900)]!;
+      const b = words[100 + Math.floor(random() * 2900)]!.slice(0, 4);
+      return `/v0/assets/search?limit=20&query=${encodeURIComponent(random() < 0.5 ? a : `${a} ${b}`)}`;
+    });
+    const run = (tenant: BenchTenant) =>
+      measure(ctx, { base: ctx.base, paths, headers: { 'x-api-key': tenant.apiKey } });
+    const small = await run(state.get(`s5-small-${ctx.dialect}`)!);
+    const large = await run(state.get(`s5-large-${ctx.dialect}`)!);
+    return p99Rows(ctx, 's5 assets/search', small, large, 3, [
+      `${ctx.sizes.small} assets`,
+      `${ctx.sizes.assets} assets`,
+    ]);
+  },
+};
+
+export const SCENARIOS: Scenario[] = [getPerson, ingestLogs, activity, deepCursors, searchAssets];

@@ -16,7 +16,7 @@ import { registerApiKeyAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerOpenApi } from './http/openapi.js';
-import { registerRateLimit } from './http/rate-limit.js';
+import { createRateLimiter, registerRateLimit } from './http/rate-limit.js';
 import { requestIdFor } from './http/request-id.js';
 import { QuireLogController } from './http/request-logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -80,12 +80,13 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
 
   await app.register(async (v0) => {
     const scope = v0 as unknown as App;
-    registerApiKeyAuth(scope, database.db, config.apiKeyCacheTtlMs);
-    registerRateLimit(scope, {
+    const limiter = createRateLimiter(scope, {
       perSecond: config.rateLimitPerSecond,
       burst: config.rateLimitBurst,
       redisUrl: config.redisUrl,
     });
+    registerApiKeyAuth(scope, database.db, config.apiKeyCacheTtlMs, limiter);
+    registerRateLimit(scope, limiter);
     personsRoutes(scope);
     pagesRoutes(scope);
     audiencesRoutes(scope);

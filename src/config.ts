@@ -10,6 +10,8 @@ export interface Config {
   dataDir: string;
   /** `postgres://...` selects PostgreSQL; unset means the embedded SQLite file in dataDir. */
   databaseUrl: string | null;
+  /** SQLite durability: `normal` survives process crashes, `full` also power loss (src/db/database.ts). */
+  sqliteSynchronous: 'normal' | 'full';
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Enables the admin API under /admin/v0 when set. */
   adminToken: string | null;
@@ -79,6 +81,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: reader.string('HOST', '127.0.0.1'),
     dataDir: path.resolve(reader.string('DATA_DIR', './data')),
     databaseUrl,
+    sqliteSynchronous: reader.oneOf('SQLITE_SYNCHRONOUS', ['normal', 'full'] as const, 'normal'),
     logLevel: reader.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     adminToken: reader.optionalString('ADMIN_TOKEN'),
     apiKeyCacheTtlMs: reader.integer('API_KEY_CACHE_TTL_MS', 10_000, 0, 300_000),

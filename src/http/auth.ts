@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Executor } from '../db/schema.js';
 import { ApiError } from '../errors.js';
 import { findLiveKeyByHash } from '../features/tenants/api-keys.repository.js';
 import { hashApiKey } from '../features/tenants/tenants.service.js';
+import { enforceRateLimit, type RateLimiter } from './rate-limit.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,7 +26,12 @@ const UNAUTHENTICATED_HEADERS = { 'WWW-Authenticate': 'ApiKey header="x-api-key"
  * or validated. Verdicts (good and bad keys alike) are cached for `ttlMs`, so a busy client costs
  * no database round trip per request; a revoked key can therefore keep working for up to `ttlMs`.
  */
-export function registerApiKeyAuth(scope: FastifyInstance, db: Executor, ttlMs: number): void {
+export function registerApiKeyAuth(
+  scope: FastifyInstance,
+  db: Executor,
+  ttlMs: number,
+  limiter: RateLimiter | null = null,
+): void {
   const cache = new LRUCache<string, KeyVerdict | false>({ max: 10_000, ttl: Math.max(ttlMs, 1) });
 
   async function verify(key: string): Promise<KeyVerdict | false> {
@@ -42,9 +48,15 @@ export function registerApiKeyAuth(scope: FastifyInstance, db: Executor, ttlMs: 
 
   scope.decorateRequest('tenantId', '');
   scope.decorateRequest('apiKeyId', '');
-  scope.addHook('onRequest', async (request: FastifyRequest) => {
+  // Rejected requests are limited per client address, with the same budget as a key, so guessing
+  // keys (or hammering the key lookup) is throttled too.
+  const limitRejected = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (limiter !== null) await enforceRateLimit(limiter, `ip:${request.ip}`, reply);
+  };
+  scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const key = request.headers['x-api-key'];
     if (typeof key !== 'string' || key.length === 0) {
+      await limitRejected(request, reply);
       throw new ApiError(
         'unauthenticated',
         'Send your API key in the x-api-key header',
@@ -54,6 +66,7 @@ export function registerApiKeyAuth(scope: FastifyInstance, db: Executor, ttlMs: 
     }
     const verdict = key.length <= 256 ? await verify(key) : false;
     if (verdict === false) {
+      await limitRejected(request, reply);
       throw new ApiError(
         'unauthenticated',
         'The API key is not valid or has been revoked',

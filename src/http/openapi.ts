@@ -14,10 +14,17 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Quire API',
         version: '0.1.0',
+        contact: { name: 'Quire API support', url: 'https://quire.example.com/support' },
         description:
           'Personalised landing pages: pages and their audiences, versions and conversations, persons, accounts and their activity, assets and topic entries. Errors are application/problem+json (RFC 9457) with a stable `code` and the `requestId`. Timestamps are RFC 3339 UTC strings.',
       },
-      servers: [{ url: '/', description: 'This Quire server' }],
+      servers: [
+        {
+          url: '/',
+          description: 'The Quire server that serves this document (production, staging or local alike)',
+          'x-internal': false,
+        } as never,
+      ],
       components: {
         securitySchemes: {
           apiKey: {
@@ -41,9 +48,64 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'Topics', description: 'Entries of a topic, in their sort order.' },
       ],
     },
+    transformObject: (document) =>
+      describeCommonHeaders((document as { openapiObject: OpenApiDoc }).openapiObject),
     refResolver: {
       // Shared schemas (added with app.addSchema) become components named by their $id.
       buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`),
     },
   });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the document is walked structurally
+type OpenApiDoc = any;
+
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Policy': {
+    description: 'The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`.',
+    schema: { type: 'string', maxLength: 100 },
+  },
+  RateLimit: {
+    description: 'Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`.',
+    schema: { type: 'string', maxLength: 100 },
+  },
+  'Request-Id': {
+    description: 'The id of this request, also in error bodies and logs.',
+    schema: { type: 'string', maxLength: 128 },
+  },
+};
+
+/**
+ * Adds to the generated document what every /v0 response shares and the route schemas do not
+ * say: the rate-limit and request-id headers (and Retry-After on 429), and `int64` on integers.
+ */
+function describeCommonHeaders(doc: OpenApiDoc): OpenApiDoc {
+  for (const [path, item] of Object.entries(doc.paths ?? {}) as [string, OpenApiDoc][]) {
+    if (!path.startsWith('/v0/')) continue;
+    for (const operation of Object.values(item) as OpenApiDoc[]) {
+      for (const [status, response] of Object.entries(operation.responses ?? {}) as [string, OpenApiDoc][]) {
+        if (!/^[24]/.test(status)) continue;
+        response.headers = { ...RATE_LIMIT_HEADERS, ...response.headers };
+        if (status === '429') {
+          response.headers['Retry-After'] = {
+            description: 'Seconds to wait before retrying.',
+            schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 3600 },
+          };
+        }
+      }
+    }
+  }
+  markIntegers(doc);
+  return doc;
+}
+
+function markIntegers(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) markIntegers(item);
+    return;
+  }
+  if (node === null || typeof node !== 'object') return;
+  const record = node as Record<string, unknown>;
+  if (record.type === 'integer' && record.format === undefined) record.format = 'int64';
+  for (const value of Object.values(record)) markIntegers(value);
 }

@@ -16,6 +16,7 @@ export const CursorQuery = Type.Optional(
 export const LimitQuery = Type.Optional(
   Type.Integer({
     minimum: 1,
+    maximum: Number.MAX_SAFE_INTEGER,
     description: `Page size, ${DEFAULT_LIMIT} by default; values above ${MAX_LIMIT} are treated as ${MAX_LIMIT}.`,
   }),
 );

@@ -12,6 +12,7 @@ export function FlagQuery(description: string) {
   return Type.Optional(
     Type.String({
       pattern: FLAG_PATTERN,
+      maxLength: 5,
       description: `${description} \`true\`, \`false\`, \`1\` or \`0\` (any case); absent means false.`,
       examples: ['true'],
     }),

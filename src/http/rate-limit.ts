@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { ApiError } from '../errors.js';
@@ -132,11 +132,8 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 }
 
-/**
- * Adds the limiter to a scope whose requests are already authenticated (it keys on the API key id).
- * Returns null when RATE_LIMIT_PER_SECOND is 0.
- */
-export function registerRateLimit(scope: FastifyInstance, options: RateLimitOptions): RateLimiter | null {
+/** Builds the limiter of a scope (closed with it); null when RATE_LIMIT_PER_SECOND is 0. */
+export function createRateLimiter(scope: FastifyInstance, options: RateLimitOptions): RateLimiter | null {
   if (options.perSecond <= 0) return null;
   const burst = Math.max(1, options.burst);
   let lastLogged = 0;
@@ -151,20 +148,32 @@ export function registerRateLimit(scope: FastifyInstance, options: RateLimitOpti
           }
         });
   const limiter = new RateLimiter(store, options.perSecond, burst);
-  scope.addHook('onRequest', async (request, reply) => {
-    const verdict = await limiter.take(request.apiKeyId);
-    reply.header('RateLimit-Policy', limiter.policyHeader);
-    reply.header(
-      'RateLimit',
-      `"per-key";r=${verdict.remaining};t=${Math.max(0, Math.ceil(verdict.waitMs / 1000))}`,
-    );
-    if (!verdict.allowed) {
-      const retryAfter = Math.max(1, Math.ceil(verdict.waitMs / 1000));
-      throw new ApiError('rate_limited', `Rate limit exceeded; retry in ${retryAfter} s`, undefined, {
-        'Retry-After': String(retryAfter),
-      });
-    }
-  });
   scope.addHook('onClose', async () => limiter.close());
   return limiter;
+}
+
+/** Takes one request from `bucket`, sets the RateLimit headers, and throws a 429 when it is empty. */
+export async function enforceRateLimit(
+  limiter: RateLimiter,
+  bucket: string,
+  reply: FastifyReply,
+): Promise<void> {
+  const verdict = await limiter.take(bucket);
+  reply.header('RateLimit-Policy', limiter.policyHeader);
+  reply.header(
+    'RateLimit',
+    `"per-key";r=${verdict.remaining};t=${Math.max(0, Math.ceil(verdict.waitMs / 1000))}`,
+  );
+  if (!verdict.allowed) {
+    const retryAfter = Math.max(1, Math.ceil(verdict.waitMs / 1000));
+    throw new ApiError('rate_limited', `Rate limit exceeded; retry in ${retryAfter} s`, undefined, {
+      'Retry-After': String(retryAfter),
+    });
+  }
+}
+
+/** Limits the authenticated requests of a scope per API key (register it after the key check). */
+export function registerRateLimit(scope: FastifyInstance, limiter: RateLimiter | null): void {
+  if (limiter === null) return;
+  scope.addHook('onRequest', async (request, reply) => enforceRateLimit(limiter, request.apiKeyId, reply));
 }

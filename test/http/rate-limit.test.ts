@@ -30,6 +30,16 @@ describeEachDatabase(
       assert.equal((await ctx.request({ method: 'GET', url: '/v0/persons', key: other.key })).status, 200);
     });
 
+    it('throttles rejected keys per client address, with the same headers', async () => {
+      const statuses = [];
+      for (let i = 0; i < 4; i++) {
+        const response = await ctx.request({ method: 'GET', url: '/v0/persons', key: `quire_guess-${i}` });
+        statuses.push(response.status);
+        assert.equal(response.headers['ratelimit-policy'], '"per-key";q=3;w=3');
+      }
+      assert.deepEqual(statuses, [401, 401, 401, 429]);
+    });
+
     it('refills at the sustained rate', async () => {
       const tenant = await makeTenant(ctx);
       for (let i = 0; i < 3; i++) await ctx.request({ method: 'GET', url: '/v0/persons', key: tenant.key });

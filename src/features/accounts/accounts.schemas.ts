@@ -16,6 +16,7 @@ export const Payload = Type.Object(
 );
 const AccountId = Type.String({
   minLength: 1,
+  maxLength: 34,
   pattern: ACCOUNT_ID_PATTERN,
   examples: ['account_01jdq8m3k4e8v9t6w5x2y1z0ab'],
 });
@@ -95,7 +96,7 @@ export const Account = Type.Object(
 
 /** PATCH of a user-authored account or person log. */
 export const EditLogTextBody = Type.Object(
-  { text: Type.String({ minLength: 1, description: 'The new `payload.text`.' }) },
+  { text: Type.String({ minLength: 1, maxLength: 100_000, description: 'The new `payload.text`.' }) },
   { additionalProperties: false },
 );
 

@@ -17,6 +17,8 @@ export function listPersonsRoute(app: App): void {
         operationId: 'listPersons',
         tags: ['Persons'],
         summary: 'List persons, newest first',
+        description:
+          'Persons of your tenant, newest first (`createdAt` descending, then id). Keyset pagination: pass `nextCursor` back as `cursor`. `totalCount` is exact.',
         querystring: Type.Object({ cursor: CursorQuery, limit: LimitQuery }),
         response: { 200: PageOf(Person, { nullableTotal: true }), ...problemResponses() },
       },

@@ -28,7 +28,7 @@ export const CreatePersonBody = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 255 }),
     email: Type.Optional(Type.String({ maxLength: 320 })),
     domain: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
-    phoneNumber: Type.Optional(Type.String({ pattern: E164 })),
+    phoneNumber: Type.Optional(Type.String({ pattern: E164, maxLength: 16 })),
     linkedinProfileUrl: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
   },
   { additionalProperties: false },

@@ -11,7 +11,11 @@ export const TopicEntry = Type.Object(
   {
     topicEntryId: Type.String({ minLength: 1, examples: ['topicentry_01jdq8m3k4e8v9t6w5x2y1z0ab'] }),
     topicId: Type.String({ minLength: 1 }),
-    sortOrder: Type.Integer({ description: 'Entries are listed by sortOrder ascending, then oldest first.' }),
+    sortOrder: Type.Integer({
+      minimum: -Number.MAX_SAFE_INTEGER,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'Entries are listed by sortOrder ascending, then oldest first.',
+    }),
     content: Type.Object({
       type: Type.String({ enum: [...ENTRY_CONTENT_TYPES] }),
       content: Type.String(),
