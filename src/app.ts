@@ -7,6 +7,8 @@ import { docsRoute } from './docs/docs.route.js';
 import { accountsRoutes } from './features/accounts/index.js';
 import { adminRoutes } from './features/admin/index.js';
 import { assetsRoutes } from './features/assets/index.js';
+import { audiencesRoutes } from './features/audiences/index.js';
+import { pagesRoutes } from './features/pages/index.js';
 import { personLogsRoutes } from './features/person-logs/index.js';
 import { personsRoutes } from './features/persons/index.js';
 import { topicsRoutes } from './features/topics/index.js';
@@ -97,6 +99,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     registerApiKeyAuth(scope, database.db, config.apiKeyCacheTtlMs, limiter);
     registerRateLimit(scope, limiter);
     personsRoutes(scope);
+    pagesRoutes(scope);
+    audiencesRoutes(scope);
     assetsRoutes(scope);
     topicsRoutes(scope);
     accountsRoutes(scope);

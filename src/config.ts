@@ -24,6 +24,10 @@ export interface Config {
   publicFileBaseUrl: string | null;
   /** Run version workers inside the API process. */
   inProcessWorkers: number;
+  /** How long a worker's claim on a version lasts without renewal (renewed every third of it). */
+  workerLeaseMs: number;
+  /** How often an idle worker looks for queued versions. */
+  workerPollMs: number;
   agent: AgentConfig;
   shutdownTimeoutMs: number;
 }
@@ -87,6 +91,8 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: reader.optionalUrl('REDIS_URL'),
     publicFileBaseUrl: reader.optionalUrl('PUBLIC_FILE_BASE_URL'),
     inProcessWorkers: reader.integer('WORKERS', 1, 0, 64),
+    workerLeaseMs: reader.integer('WORKER_LEASE_MS', 15_000, 300, 3_600_000),
+    workerPollMs: reader.integer('WORKER_POLL_MS', 200, 10, 60_000),
     agent,
     shutdownTimeoutMs: reader.integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
   };

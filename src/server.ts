@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { createAgent } from './agent/create-agent.js';
+import { startWorkers, type WorkerPool } from './agent/worker-pool.js';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
@@ -20,6 +22,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const app = await buildApp({ config, database });
   const url = await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: database.dialect, location: database.location }, `Quire is serving ${url}`);
+  // In-process page-agent workers (WORKERS, default 1; 0 leaves the queue to `quire worker`).
+  let workers: WorkerPool | null = null;
+  if (config.inProcessWorkers > 0) {
+    workers = startWorkers(database.db, config, createAgent(config.agent), config.inProcessWorkers, app.log);
+  }
 
   let stopping: Promise<void> | null = null;
   const stop = () => {
@@ -28,6 +35,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         app.log.error('graceful shutdown timed out; exiting');
         process.exit(1);
       }, config.shutdownTimeoutMs).unref();
+      await workers?.stop();
       await app.close();
       await database.close();
       clearTimeout(timer);

@@ -48,6 +48,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v0/pages/{page_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a page
+         * @description Returns a page with its actions, action card widgets, scripts, footer links and metadata. Archived and deleted pages are returned too (with `archivedAt`/`deletedAt`), so they can be restored.
+         */
+        get: operations["getPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/pages/{page_id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a page
+         * @description An archived page returns to the status it had before it was archived (`draft` if unknown) and `archivedAt` becomes null; a deleted page also gets `deletedAt` null. A page that is neither archived nor deleted is returned unchanged (200).
+         */
+        post: operations["restorePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/pages/{page_id}/audiences/{audience_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an audience of a page
+         * @description An audience is a personalised variant of a page. `status` is its latest version's status (`archived` when the audience is archived); `publishedVersion` is null until a version is published. An audience under another page's id is not found.
+         */
+        get: operations["getAudience"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/pages/{page_id}/audiences/{audience_id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an audience version
+         * @description Queues a new version for the page agent: `queued`, or `pending` while an earlier version of the audience is queued or processing. `operationKey` (unique per audience) makes the call idempotent: repeating it returns the same version (current state) with `Idempotent-Replayed: true`. `Location` names the audience, whose `latestVersion` shows the version.
+         */
+        post: operations["createAudienceVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/pages/{page_id}/audiences/{audience_id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the audience's conversation
+         * @description The conversation with the page agent: messages oldest first (the user's and the agent's replies, with `reasoning` and `changes`), the current content as `context` (keywords joined with ", "; an unset value is ""), and `pendingChanges`: the changes of versions newer than the published one.
+         */
+        get: operations["getAudienceMessages"];
+        put?: never;
+        /**
+         * Send a message to the page agent
+         * @description Stores the message in the conversation at once and queues a version for the page agent (202). The agent's reply appears in the conversation when the version becomes a draft. `clientMessageId` (generated when omitted) makes the call idempotent: the same id and body replay the first answer; the same id with another body is a 422. `selectedElement` is stored and handed to the agent.
+         */
+        post: operations["sendAudienceMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v0/assets": {
         parameters: {
             query?: never;
@@ -663,6 +767,1284 @@ export interface operations {
             };
             /** @description Problem (`unsupported_media_type`) */
             415: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`rate_limited`) */
+            429: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`internal`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`service_unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example page_01jdq8m3k4e8v9t6w5x2y1z0ab */
+                        pageId: string;
+                        brandId: string;
+                        name: string;
+                        title: string;
+                        pageContext: string;
+                        pageType: "inbound" | "outbound" | "call_followup" | "sales_deck" | "custom";
+                        status: "archived" | "draft" | "published";
+                        /** Format: int64 */
+                        audiencesCount: number;
+                        actions: {
+                            actionId: string;
+                            actionIndex: number;
+                            purpose: string;
+                            buttonTitle: string;
+                            actionType: string;
+                            url: string;
+                        }[];
+                        actionCardWidgets: {
+                            type: string;
+                            title: string;
+                            logos: {
+                                image: {
+                                    altText: string;
+                                    url: string;
+                                    fileId: string;
+                                    assetId: string;
+                                };
+                            }[];
+                        }[];
+                        scripts: {
+                            content: string;
+                            enabled: boolean;
+                            name: string;
+                            description: string;
+                        }[];
+                        footerLinks: {
+                            id: string;
+                            title: string;
+                            links: {
+                                id: string;
+                                text: string;
+                                url: string;
+                            }[];
+                        }[];
+                        headerActionId?: string;
+                        /** Metadata */
+                        metadata?: {
+                            title?: string;
+                            description?: string;
+                            keywords?: string[];
+                            author?: string;
+                            robots?: string[];
+                            canonicalUrl?: string;
+                            ogTitle?: string;
+                            ogDescription?: string;
+                            ogImageUrl?: string;
+                            ogImageFileId?: string;
+                            ogImageAlt?: string;
+                            ogSiteName?: string;
+                            ogUrl?: string;
+                            twitterTitle?: string;
+                            twitterDescription?: string;
+                            twitterImageUrl?: string;
+                            twitterImageFileId?: string;
+                            twitterImageAlt?: string;
+                            twitterSite?: string;
+                            twitterCreator?: string;
+                            themeColor?: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:00:00.000Z
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:00:00.000Z
+                         */
+                        updatedAt: string;
+                        archivedAt: string | null;
+                        deletedAt: string | null;
+                    };
+                };
+            };
+            /** @description Problem (`validation_failed`, `malformed_json`, `invalid_cursor`, `bad_request`) */
+            400: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`unauthenticated`) */
+            401: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`not_found`, `account_not_found`, `asset_not_found`, `topic_not_found`, `topic_entry_not_found`) */
+            404: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`payload_too_large`) */
+            413: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`rate_limited`) */
+            429: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`internal`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`service_unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    restorePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description An empty JSON object. */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example page_01jdq8m3k4e8v9t6w5x2y1z0ab */
+                        pageId: string;
+                        brandId: string;
+                        name: string;
+                        title: string;
+                        pageContext: string;
+                        pageType: "inbound" | "outbound" | "call_followup" | "sales_deck" | "custom";
+                        status: "archived" | "draft" | "published";
+                        /** Format: int64 */
+                        audiencesCount: number;
+                        actions: {
+                            actionId: string;
+                            actionIndex: number;
+                            purpose: string;
+                            buttonTitle: string;
+                            actionType: string;
+                            url: string;
+                        }[];
+                        actionCardWidgets: {
+                            type: string;
+                            title: string;
+                            logos: {
+                                image: {
+                                    altText: string;
+                                    url: string;
+                                    fileId: string;
+                                    assetId: string;
+                                };
+                            }[];
+                        }[];
+                        scripts: {
+                            content: string;
+                            enabled: boolean;
+                            name: string;
+                            description: string;
+                        }[];
+                        footerLinks: {
+                            id: string;
+                            title: string;
+                            links: {
+                                id: string;
+                                text: string;
+                                url: string;
+                            }[];
+                        }[];
+                        headerActionId?: string;
+                        /** Metadata */
+                        metadata?: {
+                            title?: string;
+                            description?: string;
+                            keywords?: string[];
+                            author?: string;
+                            robots?: string[];
+                            canonicalUrl?: string;
+                            ogTitle?: string;
+                            ogDescription?: string;
+                            ogImageUrl?: string;
+                            ogImageFileId?: string;
+                            ogImageAlt?: string;
+                            ogSiteName?: string;
+                            ogUrl?: string;
+                            twitterTitle?: string;
+                            twitterDescription?: string;
+                            twitterImageUrl?: string;
+                            twitterImageFileId?: string;
+                            twitterImageAlt?: string;
+                            twitterSite?: string;
+                            twitterCreator?: string;
+                            themeColor?: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:00:00.000Z
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:00:00.000Z
+                         */
+                        updatedAt: string;
+                        archivedAt: string | null;
+                        deletedAt: string | null;
+                    };
+                };
+            };
+            /** @description Problem (`validation_failed`, `malformed_json`, `invalid_cursor`, `bad_request`) */
+            400: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`unauthenticated`) */
+            401: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`not_found`, `account_not_found`, `asset_not_found`, `topic_not_found`, `topic_entry_not_found`) */
+            404: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`payload_too_large`) */
+            413: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`rate_limited`) */
+            429: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`internal`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`service_unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAudience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: string;
+                audience_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example audience_01jdq8m3k4e8v9t6w5x2y1z0ab */
+                        audienceId: string;
+                        pageId: string;
+                        status: "archived" | "cancelled" | "draft" | "pending" | "processing" | "published" | "queued";
+                        computedName: string;
+                        customName: string | null;
+                        effectiveName: string;
+                        isNewPageAgent: boolean;
+                        personId: string | null;
+                        personRouteKey: string | null;
+                        actionFormIdOverride: string | null;
+                        actionFormInstructionsOverride: string | null;
+                        actionUrlOverride: string | null;
+                        supplementaryContext: string | null;
+                        /** @description The newest version; null only if the audience has none (creating an audience queues version 1). */
+                        latestVersion: {
+                            /** @example version_01jdq8m3k4e8v9t6w5x2y1z0ab */
+                            versionId: string;
+                            audienceId: string;
+                            /** Format: int64 */
+                            versionNumber: number;
+                            status: "archived" | "cancelled" | "draft" | "pending" | "processing" | "published" | "queued";
+                            isNewPageAgent: boolean;
+                            supplementaryContext: string | null;
+                            queueDurationMs: number | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:00:00.000Z
+                             */
+                            createdAt: string;
+                            archivedAt: string | null;
+                            becameDraftAt: string | null;
+                            cancelledAt: string | null;
+                            obsoleteAt: string | null;
+                            publishedAt: string | null;
+                            queuedAt: string | null;
+                        } | null;
+                        /** @description The published version; null until one is published. */
+                        publishedVersion: {
+                            /** @example version_01jdq8m3k4e8v9t6w5x2y1z0ab */
+                            versionId: string;
+                            audienceId: string;
+                            /** Format: int64 */
+                            versionNumber: number;
+                            status: "archived" | "cancelled" | "draft" | "pending" | "processing" | "published" | "queued";
+                            isNewPageAgent: boolean;
+                            supplementaryContext: string | null;
+                            queueDurationMs: number | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:00:00.000Z
+                             */
+                            createdAt: string;
+                            archivedAt: string | null;
+                            becameDraftAt: string | null;
+                            cancelledAt: string | null;
+                            obsoleteAt: string | null;
+                            publishedAt: string | null;
+                            queuedAt: string | null;
+                        } | null;
+                        /** Metadata */
+                        effectiveMetadata?: {
+                            title?: string;
+                            description?: string;
+                            keywords?: string[];
+                            author?: string;
+                            robots?: string[];
+                            canonicalUrl?: string;
+                            ogTitle?: string;
+                            ogDescription?: string;
+                            ogImageUrl?: string;
+                            ogImageFileId?: string;
+                            ogImageAlt?: string;
+                            ogSiteName?: string;
+                            ogUrl?: string;
+                            twitterTitle?: string;
+                            twitterDescription?: string;
+                            twitterImageUrl?: string;
+                            twitterImageFileId?: string;
+                            twitterImageAlt?: string;
+                            twitterSite?: string;
+                            twitterCreator?: string;
+                            themeColor?: string;
+                        };
+                        /** Metadata */
+                        metadataOverride?: {
+                            title?: string;
+                            description?: string;
+                            keywords?: string[];
+                            author?: string;
+                            robots?: string[];
+                            canonicalUrl?: string;
+                            ogTitle?: string;
+                            ogDescription?: string;
+                            ogImageUrl?: string;
+                            ogImageFileId?: string;
+                            ogImageAlt?: string;
+                            ogSiteName?: string;
+                            ogUrl?: string;
+                            twitterTitle?: string;
+                            twitterDescription?: string;
+                            twitterImageUrl?: string;
+                            twitterImageFileId?: string;
+                            twitterImageAlt?: string;
+                            twitterSite?: string;
+                            twitterCreator?: string;
+                            themeColor?: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:00:00.000Z
+                         */
+                        createdAt: string;
+                        archivedAt: string | null;
+                    };
+                };
+            };
+            /** @description Problem (`validation_failed`, `malformed_json`, `invalid_cursor`, `bad_request`) */
+            400: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`unauthenticated`) */
+            401: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`not_found`, `account_not_found`, `asset_not_found`, `topic_not_found`, `topic_entry_not_found`) */
+            404: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`payload_too_large`) */
+            413: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`rate_limited`) */
+            429: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`internal`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`service_unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createAudienceVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: string;
+                audience_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    operationKey?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example version_01jdq8m3k4e8v9t6w5x2y1z0ab */
+                        versionId: string;
+                        audienceId: string;
+                        /** Format: int64 */
+                        versionNumber: number;
+                        status: "archived" | "cancelled" | "draft" | "pending" | "processing" | "published" | "queued";
+                        isNewPageAgent: boolean;
+                        supplementaryContext: string | null;
+                        queueDurationMs: number | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T10:00:00.000Z
+                         */
+                        createdAt: string;
+                        archivedAt: string | null;
+                        becameDraftAt: string | null;
+                        cancelledAt: string | null;
+                        obsoleteAt: string | null;
+                        publishedAt: string | null;
+                        queuedAt: string | null;
+                    };
+                };
+            };
+            /** @description Problem (`validation_failed`, `malformed_json`, `invalid_cursor`, `bad_request`) */
+            400: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`unauthenticated`) */
+            401: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`not_found`, `account_not_found`, `asset_not_found`, `topic_not_found`, `topic_entry_not_found`) */
+            404: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`conflict`, `log_not_editable`) */
+            409: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`payload_too_large`) */
+            413: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`idempotency_key_reused`) */
+            422: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`rate_limited`) */
+            429: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`internal`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`service_unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAudienceMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: string;
+                audience_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conversation: {
+                            conversationId: string;
+                            audienceId: string;
+                            publishedMessageId: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:00:00.000Z
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:00:00.000Z
+                             */
+                            updatedAt: string;
+                        };
+                        messages: {
+                            messageId: string;
+                            /** @description Extension: who wrote the message. */
+                            role: "user" | "agent";
+                            content: string;
+                            /** @description Unix epoch milliseconds. */
+                            timestamp: number;
+                            hasSnapshot: boolean;
+                            changes: {
+                                changeId: string;
+                                /** @description Extension: what the change changed (metaTitle, metaDescription, metaKeywords, supplementaryContext, actionUrl, buttonTitle:<actionId>). */
+                                field: string;
+                                previousValue: string;
+                                newValue: string;
+                            }[];
+                            reasoning: string;
+                            isInterrupted: boolean;
+                            /** @description Extension: the version the message asked for (user) or answers (agent). */
+                            versionId: string | null;
+                            /** @description Extension: the client id of a user message. */
+                            clientMessageId: string | null;
+                            /** @description Extension: the element the user selected, as sent. */
+                            selectedElement: {
+                                [key: string]: unknown;
+                            } | null;
+                        }[];
+                        context: {
+                            audienceId: string;
+                            pageId: string;
+                            currentSupplementaryContext: string;
+                            currentMetaTitle: string;
+                            currentMetaDescription: string;
+                            currentMetaKeywords: string;
+                            pageContext: string;
+                        };
+                        pendingChanges: {
+                            changeId: string;
+                            /** @description Extension: what the change changed (metaTitle, metaDescription, metaKeywords, supplementaryContext, actionUrl, buttonTitle:<actionId>). */
+                            field: string;
+                            previousValue: string;
+                            newValue: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem (`validation_failed`, `malformed_json`, `invalid_cursor`, `bad_request`) */
+            400: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`unauthenticated`) */
+            401: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`not_found`, `account_not_found`, `asset_not_found`, `topic_not_found`, `topic_entry_not_found`) */
+            404: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`payload_too_large`) */
+            413: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`rate_limited`) */
+            429: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`internal`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`service_unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendAudienceMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: string;
+                audience_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    message: string;
+                    clientMessageId?: string;
+                    selectedElement?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accepted: boolean;
+                        audienceId: string;
+                        clientMessageId: string;
+                        versionId: string;
+                    };
+                };
+            };
+            /** @description Problem (`validation_failed`, `malformed_json`, `invalid_cursor`, `bad_request`) */
+            400: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`unauthenticated`) */
+            401: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`not_found`, `account_not_found`, `asset_not_found`, `topic_not_found`, `topic_entry_not_found`) */
+            404: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`conflict`, `log_not_editable`) */
+            409: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`payload_too_large`) */
+            413: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem (`idempotency_key_reused`) */
+            422: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
                     "RateLimit-Policy"?: string;

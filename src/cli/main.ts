@@ -1,12 +1,15 @@
 import { Command } from 'commander';
 import { assetsCommand } from './assets.command.js';
+import { audiencesCommand, versionsCommand } from './audiences.command.js';
 import { keysCommand } from './keys.command.js';
 import { logsCommand } from './logs.command.js';
 import { migrateCommand } from './migrate.command.js';
+import { pagesCommand } from './pages.command.js';
 import { seedCommand } from './seed.command.js';
 import { serveCommand } from './serve.command.js';
 import { tenantsCommand } from './tenants.command.js';
 import { topicsCommand } from './topics.command.js';
+import { workerCommand } from './worker.command.js';
 
 /**
  * `quire`: the operator's command. It reads the same environment as the server and works directly
@@ -22,6 +25,10 @@ program.addCommand(migrateCommand());
 program.addCommand(tenantsCommand());
 program.addCommand(keysCommand());
 program.addCommand(seedCommand());
+program.addCommand(workerCommand());
+program.addCommand(pagesCommand());
+program.addCommand(audiencesCommand());
+program.addCommand(versionsCommand());
 program.addCommand(assetsCommand());
 program.addCommand(topicsCommand());
 program.addCommand(logsCommand());

@@ -134,11 +134,142 @@ export interface PersonLogsTable extends LogColumns {
   account_id: string | null;
 }
 
+export type PageStatus = 'archived' | 'draft' | 'published';
+export type VersionStatus =
+  | 'archived'
+  | 'cancelled'
+  | 'draft'
+  | 'pending'
+  | 'processing'
+  | 'published'
+  | 'queued';
+
+/** A landing page. actions, action_card_widgets, scripts, footer_links, metadata: JSON text. */
+export interface PagesTable {
+  tenant_id: string;
+  id: string;
+  brand_id: string;
+  name: string;
+  title: string;
+  page_context: string;
+  page_type: string;
+  status: PageStatus;
+  /** The status the page had when it was archived; restore returns to it. */
+  status_before_archive: PageStatus | null;
+  actions: string;
+  action_card_widgets: string;
+  scripts: string;
+  footer_links: string;
+  header_action_id: string | null;
+  metadata: string | null;
+  /** Non-archived audiences, maintained in the transactions that create and archive them. */
+  audiences_count: number;
+  created_at: number;
+  updated_at: number;
+  archived_at: number | null;
+  deleted_at: number | null;
+}
+
+export interface AudiencesTable {
+  tenant_id: string;
+  id: string;
+  page_id: string;
+  person_id: string | null;
+  custom_name: string | null;
+  is_new_page_agent: number;
+  action_form_id_override: string | null;
+  action_form_instructions_override: string | null;
+  action_url_override: string | null;
+  supplementary_context: string | null;
+  /** Metadata JSON text. */
+  metadata_override: string | null;
+  last_version_number: number;
+  created_at: number;
+  updated_at: number;
+  archived_at: number | null;
+}
+
+/** A version of an audience, and the page agent's work queue (status queued/processing + lease). */
+export interface AudienceVersionsTable {
+  tenant_id: string;
+  id: string;
+  audience_id: string;
+  version_number: number;
+  status: VersionStatus;
+  is_new_page_agent: number;
+  supplementary_context: string | null;
+  /** AudienceContent JSON, set when the agent's draft is written. */
+  content: string | null;
+  /** The user message that asked for this version (null for audience creation and POST .../versions). */
+  request_message_id: string | null;
+  /** The agent's reply message (set when the version becomes draft or is cancelled by failure). */
+  reply_message_id: string | null;
+  operation_key: string | null;
+  fingerprint: string | null;
+  attempts: number;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  available_at: number;
+  last_error: string | null;
+  queue_duration_ms: number | null;
+  created_at: number;
+  queued_at: number | null;
+  became_draft_at: number | null;
+  published_at: number | null;
+  archived_at: number | null;
+  obsolete_at: number | null;
+  cancelled_at: number | null;
+}
+
+export interface ConversationsTable {
+  tenant_id: string;
+  id: string;
+  audience_id: string;
+  published_message_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MessagesTable {
+  tenant_id: string;
+  id: string;
+  conversation_id: string;
+  role: 'user' | 'agent';
+  content: string;
+  /** Epoch ms. */
+  timestamp: number;
+  has_snapshot: number;
+  reasoning: string;
+  is_interrupted: number;
+  client_message_id: string | null;
+  fingerprint: string | null;
+  selected_element: string | null;
+  version_id: string | null;
+}
+
+export interface VersionChangesTable {
+  tenant_id: string;
+  id: string;
+  audience_id: string;
+  version_id: string;
+  message_id: string;
+  position: number;
+  field: string;
+  previous_value: string;
+  new_value: string;
+}
+
 export interface DB {
   tenants: TenantsTable;
   api_keys: ApiKeysTable;
   counters: CountersTable;
   persons: PersonsTable;
+  pages: PagesTable;
+  audiences: AudiencesTable;
+  audience_versions: AudienceVersionsTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  version_changes: VersionChangesTable;
   assets: AssetsTable;
   topics: TopicsTable;
   topic_entries: TopicEntriesTable;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/schema.js';
 import { seedAccounts, seedPersonActivity } from '../features/accounts/accounts.seed.js';
 import { seedAssets } from '../features/assets/assets.seed.js';
+import { seedPages } from '../features/pages/pages.seed.js';
 import { seedPersons } from '../features/persons/persons.seed.js';
 import { createApiKey, createTenant } from '../features/tenants/tenants.service.js';
 import { seedTopics } from '../features/topics/topics.seed.js';
@@ -28,6 +29,7 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
   const personLogs = await seedPersonActivity(db, tenant.tenantId, persons.personId);
   const topics = await seedTopics(db, tenant.tenantId);
   const assets = await seedAssets(db, tenant.tenantId);
+  const pages = await seedPages(db, tenant.tenantId, persons.personId);
   return {
     tenantId: tenant.tenantId,
     apiKey: key.apiKey,
@@ -36,5 +38,6 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
     ...personLogs,
     ...topics,
     ...assets,
+    ...pages,
   };
 }

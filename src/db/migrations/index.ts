@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation.js';
 import * as accounts from './0002-accounts.js';
+import * as pages from './0003-pages.js';
 import * as assetsTopics from './0004-assets-topics.js';
 
 /**
@@ -9,6 +10,7 @@ import * as assetsTopics from './0004-assets-topics.js';
  */
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0003-pages': pages,
   '0002-accounts': accounts,
   '0004-assets-topics': assetsTopics,
 };

@@ -2,6 +2,8 @@ import { registerAdminAuth } from '../../http/admin-auth.js';
 import type { App } from '../../http/app-types.js';
 import { logsAdminRoutes } from '../accounts/admin.routes.js';
 import { assetsAdminRoutes } from '../assets/admin.routes.js';
+import { audiencesAdminRoutes } from '../audiences/admin.routes.js';
+import { pagesAdminRoutes } from '../pages/admin.routes.js';
 import { tenantsAdminRoutes } from '../tenants/admin.routes.js';
 import { topicsAdminRoutes } from '../topics/admin.routes.js';
 
@@ -15,6 +17,8 @@ export async function adminRoutes(app: App, adminToken: string): Promise<void> {
     route.schema = { ...route.schema, hide: true };
   });
   tenantsAdminRoutes(app);
+  pagesAdminRoutes(app);
+  audiencesAdminRoutes(app);
   assetsAdminRoutes(app);
   topicsAdminRoutes(app);
   logsAdminRoutes(app);

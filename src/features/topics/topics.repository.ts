@@ -94,3 +94,20 @@ export async function listEntries(
   }
   return query.orderBy('sort_order').orderBy('created_at').orderBy('id').limit(limit).execute();
 }
+
+/**
+ * The tenant's topic entries for the page agent's context: topic by topic, each in its list order,
+ * at most `limit` (a range scan of topic_entries_order on the tenant prefix).
+ */
+export async function entriesOfTenant(db: Executor, tenantId: string, limit: number) {
+  return db
+    .selectFrom('topic_entries')
+    .select(['content_type', 'content'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('topic_id')
+    .orderBy('sort_order')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,90 @@
+import type { AudienceVersionsTable, Db } from '../db/schema.js';
+import { accountActivity } from '../features/accounts/account-activity.js';
+import { findAccount } from '../features/accounts/accounts.repository.js';
+import { findAudienceById, findConversation } from '../features/audiences/audiences.repository.js';
+import { computedNameOf } from '../features/audiences/audiences.service.js';
+import { currentContent } from '../features/audiences/conversation.service.js';
+import { listMessages } from '../features/audiences/messages.repository.js';
+import { findPage } from '../features/pages/pages.repository.js';
+import { pageActions } from '../features/pages/pages.schemas.js';
+import { entriesOfTenant } from '../features/topics/topics.repository.js';
+import { toIso } from '../time.js';
+import type { AgentActivity, AgentInput } from './page-agent.js';
+
+/** How much of the conversation the agent sees (the newest messages, in order). */
+const CONVERSATION_WINDOW = 40;
+/** Recent activity of the audience's account (its logs and its persons' logs), newest first. */
+const ACTIVITY_WINDOW = 30;
+/** The tenant's topic entries (what the brand wants said), topic by topic. */
+const TOPIC_ENTRIES_WINDOW = 50;
+
+/**
+ * Loads everything the page agent needs for a version: the page, the audience and its person, the
+ * person's account and its recent activity (account logs and linked persons' logs, deleted ones
+ * left out), the tenant's topic entries, the content the version starts from, the conversation so
+ * far and the message it answers.
+ */
+export async function loadAgentInput(db: Db, version: AudienceVersionsTable): Promise<AgentInput> {
+  const tenantId = version.tenant_id;
+  const audience = await findAudienceById(db, tenantId, version.audience_id);
+  if (audience === undefined) throw new Error(`audience ${version.audience_id} is gone`);
+  const page = await findPage(db, tenantId, audience.page_id);
+  if (page === undefined) throw new Error(`page ${audience.page_id} is gone`);
+  const { computedName, person } = await computedNameOf(db, audience, page);
+  const account = person?.account_id ? await findAccount(db, tenantId, person.account_id) : undefined;
+  const activity =
+    account === undefined
+      ? []
+      : (
+          await accountActivity(db, tenantId, account.id, {
+            includeDeleted: false,
+            includePersonActivity: true,
+            after: null,
+            fetch: ACTIVITY_WINDOW,
+          })
+        ).rows;
+  const topicEntries = await entriesOfTenant(db, tenantId, TOPIC_ENTRIES_WINDOW);
+  const conversation = await findConversation(db, tenantId, audience.id);
+  const messages = conversation === undefined ? [] : await listMessages(db, tenantId, conversation.id);
+  const requestIndex = messages.findIndex((m) => m.id === version.request_message_id);
+  const request = requestIndex === -1 ? undefined : messages[requestIndex];
+  const before = requestIndex === -1 ? messages : messages.slice(0, requestIndex);
+  return {
+    page: {
+      pageId: page.id,
+      name: page.name,
+      title: page.title,
+      pageContext: page.page_context,
+      pageType: page.page_type,
+      actions: pageActions(page).map(({ actionId, purpose, buttonTitle, actionType, url }) => ({
+        actionId,
+        purpose,
+        buttonTitle,
+        actionType,
+        url,
+      })),
+    },
+    audience: { audienceId: audience.id, effectiveName: audience.custom_name ?? computedName },
+    person: person === undefined ? null : { name: person.name, email: person.email, domain: person.domain },
+    account: account === undefined ? null : { name: account.name, domain: account.domain },
+    recentActivity: activity.map(
+      (log): AgentActivity => ({
+        source: log.source,
+        type: log.type,
+        payload: JSON.parse(log.payload) as Record<string, unknown>,
+        createdAt: toIso(log.created_at),
+        personName: log.person_name,
+      }),
+    ),
+    topicEntries: topicEntries.map((entry) => ({ type: entry.content_type, content: entry.content })),
+    current: await currentContent(db, audience, page),
+    conversation: before.slice(-CONVERSATION_WINDOW).map((m) => ({ role: m.role, content: m.content })),
+    request:
+      request === undefined
+        ? null
+        : {
+            message: request.content,
+            selectedElement: request.selected_element === null ? null : JSON.parse(request.selected_element),
+          },
+  };
+}

@@ -1,0 +1,190 @@
+import type { AudienceVersionsTable, Db, MessagesTable } from '../db/schema.js';
+import {
+  findConversation,
+  lockAudience,
+  touchConversation,
+} from '../features/audiences/audiences.repository.js';
+import { insertChanges, insertMessage } from '../features/audiences/messages.repository.js';
+import {
+  expiredLeases,
+  findVersion,
+  promoteNextPending,
+  transitionVersion,
+} from '../features/audiences/versions.repository.js';
+import { newId } from '../ids.js';
+import type { AgentChange, AudienceContent } from './page-agent.js';
+
+/**
+ * The writes that end (or give back) a version the worker holds. Each takes the audience's row
+ * lock first (the same order as every other version transition) and only acts while the version
+ * is still `processing` under this worker's lease: a worker that lost its lease writes nothing.
+ */
+
+function agentMessage(
+  version: AudienceVersionsTable,
+  conversationId: string,
+  fields: Partial<MessagesTable>,
+): MessagesTable {
+  return {
+    tenant_id: version.tenant_id,
+    id: newId('message'),
+    conversation_id: conversationId,
+    role: 'agent',
+    content: '',
+    timestamp: Date.now(),
+    has_snapshot: 0,
+    reasoning: '',
+    is_interrupted: 0,
+    client_message_id: null,
+    fingerprint: null,
+    selected_element: null,
+    version_id: version.id,
+    ...fields,
+  };
+}
+
+/** The agent finished: the version becomes a draft with its content, changes and reply. */
+export async function writeDraft(
+  db: Db,
+  version: AudienceVersionsTable,
+  owner: string,
+  result: { reply: string; reasoning: string; content: AudienceContent; changes: AgentChange[] },
+): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const { tenant_id: tenantId, audience_id: audienceId } = version;
+    await lockAudience(tx, tenantId, audienceId);
+    const conversation = (await findConversation(tx, tenantId, audienceId))!;
+    const now = Date.now();
+    const reply = agentMessage(version, conversation.id, {
+      content: result.reply,
+      reasoning: result.reasoning,
+      has_snapshot: 1,
+      timestamp: now,
+    });
+    const owned = await transitionVersion(
+      tx,
+      tenantId,
+      version.id,
+      ['processing'],
+      {
+        status: 'draft',
+        became_draft_at: now,
+        content: JSON.stringify(result.content),
+        supplementary_context: result.content.supplementaryContext,
+        reply_message_id: reply.id,
+        lease_owner: null,
+        lease_expires_at: null,
+        last_error: null,
+      },
+      owner,
+    );
+    if (!owned) return false;
+    await insertMessage(tx, reply);
+    await insertChanges(
+      tx,
+      result.changes.map((change, position) => ({
+        tenant_id: tenantId,
+        id: newId('change'),
+        audience_id: audienceId,
+        version_id: version.id,
+        message_id: reply.id,
+        position,
+        field: change.field,
+        previous_value: change.previousValue,
+        new_value: change.newValue,
+      })),
+    );
+    await touchConversation(tx, tenantId, conversation.id, { updated_at: now });
+    await promoteNextPending(tx, tenantId, audienceId, now);
+    return true;
+  });
+}
+
+/**
+ * An attempt failed. With attempts left the version goes back to `queued` after a backoff;
+ * otherwise it is `cancelled` with an interrupted reply, and the next pending version moves up.
+ * `owner` null acts on a version whose lease expired (the reaper).
+ */
+export async function failAttempt(
+  db: Db,
+  version: AudienceVersionsTable,
+  owner: string | null,
+  error: string,
+  maxAttempts: number,
+  retryDelayMs: number,
+): Promise<'requeued' | 'cancelled' | 'lost'> {
+  return db.transaction().execute(async (tx) => {
+    const { tenant_id: tenantId, audience_id: audienceId } = version;
+    await lockAudience(tx, tenantId, audienceId);
+    const current = await findVersion(tx, tenantId, version.id);
+    if (current === undefined || current.status !== 'processing') return 'lost';
+    if (owner !== null ? current.lease_owner !== owner : current.lease_expires_at! >= Date.now())
+      return 'lost';
+    const now = Date.now();
+    const lease = { lease_owner: null, lease_expires_at: null, last_error: error.slice(0, 2000) };
+    if (current.attempts < maxAttempts) {
+      await transitionVersion(tx, tenantId, version.id, ['processing'], {
+        status: 'queued',
+        available_at: now + retryDelayMs,
+        ...lease,
+      });
+      return 'requeued';
+    }
+    const conversation = (await findConversation(tx, tenantId, audienceId))!;
+    const reply = agentMessage(version, conversation.id, {
+      content: `I could not finish version ${version.version_number} after ${current.attempts} attempts, so it was cancelled. Send your message again to retry.`,
+      reasoning: error.slice(0, 2000),
+      is_interrupted: 1,
+      timestamp: now,
+    });
+    await transitionVersion(tx, tenantId, version.id, ['processing'], {
+      status: 'cancelled',
+      cancelled_at: now,
+      reply_message_id: reply.id,
+      ...lease,
+    });
+    await insertMessage(tx, reply);
+    await touchConversation(tx, tenantId, conversation.id, { updated_at: now });
+    await promoteNextPending(tx, tenantId, audienceId, now);
+    return 'cancelled';
+  });
+}
+
+/** Gives a version back without counting the attempt (the worker is shutting down). */
+export async function releaseVersion(db: Db, version: AudienceVersionsTable, owner: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await lockAudience(tx, version.tenant_id, version.audience_id);
+    await transitionVersion(
+      tx,
+      version.tenant_id,
+      version.id,
+      ['processing'],
+      {
+        status: 'queued',
+        attempts: Math.max(version.attempts - 1, 0),
+        lease_owner: null,
+        lease_expires_at: null,
+      },
+      owner,
+    );
+  });
+}
+
+/**
+ * Versions whose worker died or hung (lease expired) go back to `queued`, or are cancelled when
+ * their attempts are used up. Returns how many were handled.
+ */
+export async function reapExpiredLeases(db: Db, maxAttempts: number, tenantId?: string): Promise<number> {
+  const expired = await expiredLeases(db, Date.now(), 20, tenantId);
+  for (const version of expired) {
+    await failAttempt(
+      db,
+      version,
+      null,
+      'the worker processing this version stopped (lease expired)',
+      maxAttempts,
+      0,
+    );
+  }
+  return expired.length;
+}

@@ -1,0 +1,198 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import type { AudienceVersionsTable, Db } from '../db/schema.js';
+import {
+  claimNextQueued,
+  hasClaimableVersion,
+  renewLease,
+} from '../features/audiences/versions.repository.js';
+import { loadAgentInput } from './agent-context.js';
+import { contentProblems } from './audience-content.js';
+import { agentResultProblems, diffContent } from './content.js';
+import type { AgentPage, AgentResult, AudienceContent, PageAgent } from './page-agent.js';
+import { failAttempt, reapExpiredLeases, releaseVersion, writeDraft } from './version-outcomes.js';
+
+export interface WorkerLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface VersionWorkerOptions {
+  db: Db;
+  agent: PageAgent;
+  /** How long a claim holds without renewal; renewed every third of it while the agent works. */
+  leaseMs: number;
+  agentTimeoutMs: number;
+  /** Attempts (agent failures and lost leases alike) before a version is cancelled. */
+  maxAttempts: number;
+  /** How long an idle worker waits before looking for work again. */
+  pollMs: number;
+  /** Delay before a failed attempt is retried: retryDelayMs * 2^(attempt-1). */
+  retryDelayMs?: number;
+  logger?: WorkerLogger;
+  id?: string;
+  /** Work for one tenant only (a dedicated worker; tests use it to stay out of each other's way). */
+  tenantId?: string;
+}
+
+const silent: WorkerLogger = { info() {}, warn() {}, error() {} };
+
+/**
+ * Runs the page agent over the version queue: reap expired leases, claim the oldest queued version
+ * (SKIP LOCKED on PostgreSQL), run the agent under a timeout while renewing the lease, validate its
+ * output, write the draft (or retry, or cancel). Any number of workers may run against one database.
+ */
+export class VersionWorker {
+  readonly id: string;
+  readonly #options: Required<Omit<VersionWorkerOptions, 'id' | 'tenantId'>> & { tenantId?: string };
+  #loop: Promise<void> | null = null;
+  #stopping = false;
+  #current: AbortController | null = null;
+  #wake: (() => void) | null = null;
+
+  constructor(options: VersionWorkerOptions) {
+    this.id = options.id ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+    this.#options = { retryDelayMs: 1000, logger: silent, ...options };
+  }
+
+  start(): void {
+    this.#loop ??= this.#run();
+  }
+
+  /** Stops claiming; a version in progress is aborted and given back to the queue. */
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    this.#current?.abort(new Error('worker shutting down'));
+    this.#wake?.();
+    await this.#loop;
+  }
+
+  async #run(): Promise<void> {
+    while (!this.#stopping) {
+      let worked = false;
+      try {
+        worked = (await this.runOnce()) === 'processed';
+      } catch (error) {
+        this.#options.logger.error({ err: error, worker: this.id }, 'version worker iteration failed');
+      }
+      if (!worked && !this.#stopping) await this.#sleep(this.#options.pollMs);
+    }
+  }
+
+  #sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.#wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  /** One step: returns 'processed' when it claimed a version (whatever the outcome), else 'idle'. */
+  async runOnce(): Promise<'processed' | 'idle'> {
+    const { db, leaseMs, maxAttempts } = this.#options;
+    const { tenantId } = this.#options;
+    await reapExpiredLeases(db, maxAttempts, tenantId);
+    const now = Date.now();
+    // Idle polling stays read-only: on SQLite a claim transaction takes the single write lock.
+    if (!(await hasClaimableVersion(db, now, tenantId))) return 'idle';
+    const version = await db
+      .transaction()
+      .execute((tx) => claimNextQueued(tx, this.id, now, now + leaseMs, tenantId));
+    if (version === undefined) return 'idle';
+    await this.#process(version);
+    return 'processed';
+  }
+
+  async #process(version: AudienceVersionsTable): Promise<void> {
+    const { db, agent, leaseMs, agentTimeoutMs, maxAttempts, logger } = this.#options;
+    const log = {
+      worker: this.id,
+      versionId: version.id,
+      audienceId: version.audience_id,
+      attempt: version.attempts,
+    };
+    logger.info(log, 'processing version');
+    const controller = new AbortController();
+    this.#current = controller;
+    const timeout = setTimeout(
+      () => controller.abort(new Error(`the agent did not answer within ${agentTimeoutMs} ms`)),
+      agentTimeoutMs,
+    );
+    const heartbeat = setInterval(
+      () => {
+        renewLease(db, version.tenant_id, version.id, this.id, Date.now() + leaseMs).then(
+          (kept) => kept || controller.abort(new Error('lease lost')),
+          () => {},
+        );
+      },
+      Math.max(Math.floor(leaseMs / 3), 50),
+    );
+    try {
+      const input = await loadAgentInput(db, version);
+      const result = await raceAbort(agent.run(input, controller.signal), controller.signal);
+      const checked = checkResult(result, input.current, input.page);
+      const written = await writeDraft(db, version, this.id, checked);
+      logger.info(
+        { ...log, written, changes: checked.changes.length },
+        written ? 'version drafted' : 'lease lost; result discarded',
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (this.#stopping) {
+        await releaseVersion(db, version, this.id);
+        logger.info(log, 'worker stopping: version given back to the queue');
+        return;
+      }
+      const delay = this.#options.retryDelayMs * 2 ** Math.max(version.attempts - 1, 0);
+      const outcome = await failAttempt(db, version, this.id, message, maxAttempts, delay);
+      logger.warn({ ...log, outcome, error: message }, 'agent attempt failed');
+    } finally {
+      clearTimeout(timeout);
+      clearInterval(heartbeat);
+      this.#current = null;
+    }
+  }
+}
+
+/** Rejects as soon as the signal aborts, even if an agent ignores it. */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    promise.then(resolve, reject);
+  });
+}
+
+/**
+ * The agent's output is untrusted: its content must be valid for the page, its reply a non-empty
+ * string. The changes written are computed from the content itself, so they always agree with it.
+ */
+export function checkResult(result: AgentResult, current: AudienceContent, page: AgentPage) {
+  const problems = contentProblems(result?.content, current);
+  if (typeof result?.reply !== 'string' || result.reply.trim() === '' || result.reply.length > 50_000) {
+    problems.push('reply must be a non-empty string of at most 50000 characters');
+  }
+  if (typeof result?.reasoning !== 'string' || result.reasoning.length > 50_000) {
+    problems.push('reasoning must be a string of at most 50000 characters');
+  }
+  // Shapes first; then the agents' own bounds on what changed, and changes that match the content.
+  if (problems.length === 0) problems.push(...agentResultProblems(page, current, result));
+  if (problems.length > 0) throw new Error(`the agent's output was refused: ${problems.join('; ')}`);
+  const content: AudienceContent = {
+    metaTitle: result.content.metaTitle,
+    metaDescription: result.content.metaDescription,
+    metaKeywords: [...result.content.metaKeywords],
+    supplementaryContext: result.content.supplementaryContext,
+    buttonTitles: { ...result.content.buttonTitles },
+    actionUrl: result.content.actionUrl,
+  };
+  return {
+    reply: result.reply,
+    reasoning: result.reasoning,
+    content,
+    changes: diffContent(page, current, content),
+  };
+}

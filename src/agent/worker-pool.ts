@@ -1,0 +1,39 @@
+import type { Config } from '../config.js';
+import type { Db } from '../db/schema.js';
+import { agentRunBudgetMs } from './create-agent.js';
+import type { PageAgent } from './page-agent.js';
+import { VersionWorker, type WorkerLogger } from './version-worker.js';
+
+export interface WorkerPool {
+  readonly workers: VersionWorker[];
+  /** Stops claiming; versions in progress are given back to the queue. */
+  stop(): Promise<void>;
+}
+
+/** Starts `count` version workers in this process (the server's in-process workers, `quire worker`). */
+export function startWorkers(
+  db: Db,
+  config: Pick<Config, 'workerLeaseMs' | 'workerPollMs' | 'agent'>,
+  agent: PageAgent,
+  count: number,
+  logger?: WorkerLogger,
+  tenantId?: string,
+): WorkerPool {
+  const workers = Array.from(
+    { length: count },
+    () =>
+      new VersionWorker({
+        db,
+        agent,
+        leaseMs: config.workerLeaseMs,
+        pollMs: config.workerPollMs,
+        // The longest one run of the agent may take, its own retries included.
+        agentTimeoutMs: agentRunBudgetMs(config.agent),
+        maxAttempts: config.agent.maxAttempts,
+        ...(logger === undefined ? {} : { logger }),
+        ...(tenantId === undefined ? {} : { tenantId }),
+      }),
+  );
+  for (const worker of workers) worker.start();
+  return { workers, stop: async () => void (await Promise.all(workers.map((w) => w.stop()))) };
+}

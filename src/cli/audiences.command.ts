@@ -1,0 +1,89 @@
+import { Command } from 'commander';
+import { toVersion } from '../features/audiences/audiences.schemas.js';
+import {
+  AudienceInput,
+  archiveAudience,
+  createAudience,
+  presentAudience,
+  updateAudience,
+} from '../features/audiences/audiences.service.js';
+import { cancelVersion, publishVersion } from '../features/audiences/versions.service.js';
+import { requireTenant } from '../features/tenants/require-tenant.js';
+import { print, withDatabase } from './context.js';
+import { readJsonInput } from './json-input.js';
+
+type Options = { tenant: string; page?: string; data?: string; file?: string; json?: boolean };
+
+const tenantOption = (command: Command) =>
+  command
+    .requiredOption('--tenant <id or name>', 'the tenant')
+    .option('--json', 'print the result as one JSON object');
+
+/** `quire audiences create|update|archive`: an audience is a page's personalised variant. */
+export function audiencesCommand(): Command {
+  const audiences = new Command('audiences').description('Manage audiences of pages (operators)');
+  tenantOption(
+    audiences.command('create').description('Create an audience of a page; queues version 1 for the agent'),
+  )
+    .requiredOption('--page <pageId>', 'the page')
+    .option('--data <json>', 'personId, customName, supplementaryContext, overrides... as JSON')
+    .option('--file <path>', 'read the JSON from a file (- for stdin)')
+    .action(async (options: Options) => {
+      await withDatabase(async ({ db }) => {
+        const tenantId = await requireTenant(db, options.tenant);
+        const input = readJsonInput<AudienceInput>(AudienceInput, options);
+        const { audience } = await createAudience(db, tenantId, options.page!, input);
+        print(await presentAudience(db, audience), options.json === true);
+      });
+    });
+  tenantOption(audiences.command('update <audienceId>').description('Change members of an audience'))
+    .option('--data <json>', 'the members to change, as JSON')
+    .option('--file <path>', 'read the JSON from a file (- for stdin)')
+    .action(async (audienceId: string, options: Options) => {
+      await withDatabase(async ({ db }) => {
+        const tenantId = await requireTenant(db, options.tenant);
+        const input = readJsonInput<AudienceInput>(AudienceInput, options);
+        print(
+          await presentAudience(db, await updateAudience(db, tenantId, audienceId, input)),
+          options.json === true,
+        );
+      });
+    });
+  tenantOption(
+    audiences
+      .command('archive <audienceId>')
+      .description('Archive an audience; cancels its waiting versions'),
+  ).action(async (audienceId: string, options: Options) => {
+    await withDatabase(async ({ db }) => {
+      const tenantId = await requireTenant(db, options.tenant);
+      print(
+        await presentAudience(db, await archiveAudience(db, tenantId, audienceId)),
+        options.json === true,
+      );
+    });
+  });
+  return audiences;
+}
+
+/** `quire versions publish|cancel`: an operator publishes a draft or cancels a waiting version. */
+export function versionsCommand(): Command {
+  const versions = new Command('versions').description('Publish or cancel audience versions (operators)');
+  for (const [verb, action, what] of [
+    [
+      'publish',
+      publishVersion,
+      'Publish a draft: it becomes the audience publishedVersion; the previous one is archived',
+    ],
+    ['cancel', cancelVersion, 'Cancel a pending or queued version'],
+  ] as const) {
+    tenantOption(versions.command(`${verb} <versionId>`).description(what)).action(
+      async (versionId: string, options: Options) => {
+        await withDatabase(async ({ db }) => {
+          const tenantId = await requireTenant(db, options.tenant);
+          print(toVersion(await action(db, tenantId, versionId)), options.json === true);
+        });
+      },
+    );
+  }
+  return versions;
+}

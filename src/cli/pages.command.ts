@@ -1,0 +1,52 @@
+import { Command } from 'commander';
+import { CreatePageInput, toPage, UpdatePageInput } from '../features/pages/pages.schemas.js';
+import { archivePage, createPage, deletePage, updatePage } from '../features/pages/pages.service.js';
+import { requireTenant } from '../features/tenants/require-tenant.js';
+import { print, withDatabase } from './context.js';
+import { readJsonInput } from './json-input.js';
+
+type Options = { tenant: string; data?: string; file?: string; json?: boolean };
+
+/** `quire pages create|update|archive|delete`: the operator's page verbs (same service as the admin API). */
+export function pagesCommand(): Command {
+  const pages = new Command('pages').description('Manage pages (operators)');
+  const withInput = (command: Command) =>
+    command
+      .requiredOption('--tenant <id or name>', 'the tenant the page belongs to')
+      .option('--data <json>', 'the page as JSON (see docs/pages-and-audiences.md)')
+      .option('--file <path>', 'read the JSON from a file (- for stdin)')
+      .option('--json', 'print the result as one JSON object');
+  withInput(pages.command('create').description('Create a page')).action(async (options: Options) => {
+    await withDatabase(async ({ db }) => {
+      const tenantId = await requireTenant(db, options.tenant);
+      const page = await createPage(db, tenantId, readJsonInput<CreatePageInput>(CreatePageInput, options));
+      print(toPage(page), options.json === true);
+    });
+  });
+  withInput(pages.command('update <pageId>').description('Change members of a page')).action(
+    async (pageId: string, options: Options) => {
+      await withDatabase(async ({ db }) => {
+        const tenantId = await requireTenant(db, options.tenant);
+        const input = readJsonInput<UpdatePageInput>(UpdatePageInput, options);
+        print(toPage(await updatePage(db, tenantId, pageId, input)), options.json === true);
+      });
+    },
+  );
+  for (const [verb, action, what] of [
+    ['archive', archivePage, 'Archive a page (restore brings it back)'],
+    ['delete', deletePage, 'Delete a page (soft: archived with deletedAt; restore brings it back)'],
+  ] as const) {
+    pages
+      .command(`${verb} <pageId>`)
+      .description(what)
+      .requiredOption('--tenant <id or name>', 'the tenant the page belongs to')
+      .option('--json', 'print the result as one JSON object')
+      .action(async (pageId: string, options: Options) => {
+        await withDatabase(async ({ db }) => {
+          const tenantId = await requireTenant(db, options.tenant);
+          print(toPage(await action(db, tenantId, pageId)), options.json === true);
+        });
+      });
+  }
+  return pages;
+}

@@ -1,0 +1,210 @@
+import { type Static, Type } from 'typebox';
+import type { AudienceVersionsTable, MessagesTable, VersionChangesTable } from '../../db/schema.js';
+import { Nullable, NullableTimestamp, Timestamp } from '../../http/common.schemas.js';
+import { toIso, toIsoOrNull } from '../../time.js';
+import { Metadata } from '../pages/pages.schemas.js';
+
+export const VERSION_STATUSES = [
+  'archived',
+  'cancelled',
+  'draft',
+  'pending',
+  'processing',
+  'published',
+  'queued',
+] as const;
+const VersionStatus = Type.Union([
+  Type.Literal('archived'),
+  Type.Literal('cancelled'),
+  Type.Literal('draft'),
+  Type.Literal('pending'),
+  Type.Literal('processing'),
+  Type.Literal('published'),
+  Type.Literal('queued'),
+]);
+
+export const AudienceVersion = Type.Object(
+  {
+    versionId: Type.String({ examples: ['version_01jdq8m3k4e8v9t6w5x2y1z0ab'] }),
+    audienceId: Type.String(),
+    versionNumber: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+    status: VersionStatus,
+    isNewPageAgent: Type.Boolean(),
+    supplementaryContext: Nullable(Type.String()),
+    queueDurationMs: Nullable(Type.Number()),
+    createdAt: Timestamp,
+    archivedAt: NullableTimestamp,
+    becameDraftAt: NullableTimestamp,
+    cancelledAt: NullableTimestamp,
+    obsoleteAt: NullableTimestamp,
+    publishedAt: NullableTimestamp,
+    queuedAt: NullableTimestamp,
+  },
+  { title: 'AudienceVersion' },
+);
+export type AudienceVersion = Static<typeof AudienceVersion>;
+
+export const Audience = Type.Object(
+  {
+    audienceId: Type.String({ examples: ['audience_01jdq8m3k4e8v9t6w5x2y1z0ab'] }),
+    pageId: Type.String(),
+    status: VersionStatus,
+    computedName: Type.String(),
+    customName: Nullable(Type.String()),
+    effectiveName: Type.String(),
+    isNewPageAgent: Type.Boolean(),
+    personId: Nullable(Type.String()),
+    personRouteKey: Nullable(Type.String()),
+    actionFormIdOverride: Nullable(Type.String()),
+    actionFormInstructionsOverride: Nullable(Type.String()),
+    actionUrlOverride: Nullable(Type.String()),
+    supplementaryContext: Nullable(Type.String()),
+    latestVersion: Type.Union([AudienceVersion, Type.Null()], {
+      description:
+        'The newest version; null only if the audience has none (creating an audience queues version 1).',
+    }),
+    publishedVersion: Type.Union([AudienceVersion, Type.Null()], {
+      description: 'The published version; null until one is published.',
+    }),
+    effectiveMetadata: Type.Optional(Metadata),
+    metadataOverride: Type.Optional(Metadata),
+    createdAt: Timestamp,
+    archivedAt: NullableTimestamp,
+  },
+  { title: 'Audience' },
+);
+export type Audience = Static<typeof Audience>;
+
+export const Change = Type.Object(
+  {
+    changeId: Type.String(),
+    field: Type.String({
+      description:
+        'Extension: what the change changed (metaTitle, metaDescription, metaKeywords, supplementaryContext, actionUrl, buttonTitle:<actionId>).',
+    }),
+    previousValue: Type.String(),
+    newValue: Type.String(),
+  },
+  { title: 'Change' },
+);
+export type Change = Static<typeof Change>;
+
+export const Message = Type.Object(
+  {
+    messageId: Type.String(),
+    role: Type.Union([Type.Literal('user'), Type.Literal('agent')], {
+      description: 'Extension: who wrote the message.',
+    }),
+    content: Type.String(),
+    timestamp: Type.Number({ description: 'Unix epoch milliseconds.' }),
+    hasSnapshot: Type.Boolean(),
+    changes: Type.Array(Change),
+    reasoning: Type.String(),
+    isInterrupted: Type.Boolean(),
+    versionId: Type.Union([Type.String(), Type.Null()], {
+      description: 'Extension: the version the message asked for (user) or answers (agent).',
+    }),
+    clientMessageId: Type.Union([Type.String(), Type.Null()], {
+      description: 'Extension: the client id of a user message.',
+    }),
+    selectedElement: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], {
+      description: 'Extension: the element the user selected, as sent.',
+    }),
+  },
+  { title: 'Message' },
+);
+
+export const Conversation = Type.Object(
+  {
+    conversation: Type.Object({
+      conversationId: Type.String(),
+      audienceId: Type.String(),
+      publishedMessageId: Nullable(Type.String()),
+      createdAt: Timestamp,
+      updatedAt: Timestamp,
+    }),
+    messages: Type.Array(Message),
+    context: Type.Object({
+      audienceId: Type.String(),
+      pageId: Type.String(),
+      currentSupplementaryContext: Type.String(),
+      currentMetaTitle: Type.String(),
+      currentMetaDescription: Type.String(),
+      currentMetaKeywords: Type.String(),
+      pageContext: Type.String(),
+    }),
+    pendingChanges: Type.Array(Change),
+  },
+  { title: 'AudienceConversation' },
+);
+export type Conversation = Static<typeof Conversation>;
+
+export const SendMessageBody = Type.Object(
+  {
+    message: Type.String({ minLength: 1, maxLength: 50_000 }),
+    clientMessageId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    selectedElement: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  },
+  { additionalProperties: false },
+);
+export type SendMessageBody = Static<typeof SendMessageBody>;
+
+export const MessageAccepted = Type.Object(
+  {
+    accepted: Type.Boolean(),
+    audienceId: Type.String(),
+    clientMessageId: Type.String(),
+    versionId: Type.String(),
+  },
+  { title: 'MessageAccepted' },
+);
+export type MessageAccepted = Static<typeof MessageAccepted>;
+
+export const CreateVersionBody = Type.Object(
+  { operationKey: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })) },
+  { additionalProperties: false },
+);
+
+export const AudiencePath = Type.Object({
+  page_id: Type.String({ minLength: 1, maxLength: 255 }),
+  audience_id: Type.String({ minLength: 1, maxLength: 255 }),
+});
+
+export function toVersion(row: AudienceVersionsTable): AudienceVersion {
+  return {
+    versionId: row.id,
+    audienceId: row.audience_id,
+    versionNumber: row.version_number,
+    status: row.status,
+    isNewPageAgent: row.is_new_page_agent === 1,
+    supplementaryContext: row.supplementary_context,
+    queueDurationMs: row.queue_duration_ms,
+    createdAt: toIso(row.created_at),
+    archivedAt: toIsoOrNull(row.archived_at),
+    becameDraftAt: toIsoOrNull(row.became_draft_at),
+    cancelledAt: toIsoOrNull(row.cancelled_at),
+    obsoleteAt: toIsoOrNull(row.obsolete_at),
+    publishedAt: toIsoOrNull(row.published_at),
+    queuedAt: toIsoOrNull(row.queued_at),
+  };
+}
+
+export function toChange(row: VersionChangesTable): Change {
+  return { changeId: row.id, field: row.field, previousValue: row.previous_value, newValue: row.new_value };
+}
+
+export function toMessage(row: MessagesTable, changes: Change[]): Static<typeof Message> {
+  return {
+    messageId: row.id,
+    role: row.role,
+    content: row.content,
+    timestamp: row.timestamp,
+    hasSnapshot: row.has_snapshot === 1,
+    changes,
+    reasoning: row.reasoning,
+    isInterrupted: row.is_interrupted === 1,
+    versionId: row.version_id,
+    clientMessageId: row.client_message_id,
+    selectedElement: row.selected_element === null ? null : JSON.parse(row.selected_element),
+  };
+}

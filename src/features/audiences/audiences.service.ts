@@ -1,0 +1,176 @@
+import { type Static, Type } from 'typebox';
+import type { AudiencesTable, Db, Executor, PagesTable } from '../../db/schema.js';
+import { ApiError } from '../../errors.js';
+import { newId } from '../../ids.js';
+import { toIso, toIsoOrNull } from '../../time.js';
+import { findAccount } from '../accounts/accounts.repository.js';
+import { addToAudiencesCount, findPage, lockPage } from '../pages/pages.repository.js';
+import { Metadata, pageMetadata } from '../pages/pages.schemas.js';
+import { findPerson } from '../persons/persons.repository.js';
+import {
+  insertAudience,
+  insertConversation,
+  lockAudience,
+  updateAudienceRow,
+} from './audiences.repository.js';
+import { type Audience, toVersion } from './audiences.schemas.js';
+import {
+  latestVersion,
+  publishedVersion,
+  transitionVersion,
+  waitingVersionIds,
+} from './versions.repository.js';
+import { enqueueVersion } from './versions.service.js';
+
+const Override = (max: number) => Type.Union([Type.String({ maxLength: max }), Type.Null()]);
+
+/** What an operator sends to create or update an audience (admin API and CLI). */
+export const AudienceInput = Type.Object(
+  {
+    personId: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 255 }), Type.Null()])),
+    customName: Type.Optional(Override(255)),
+    actionFormIdOverride: Type.Optional(Override(255)),
+    actionFormInstructionsOverride: Type.Optional(Override(10_000)),
+    actionUrlOverride: Type.Optional(Override(2048)),
+    supplementaryContext: Type.Optional(Override(50_000)),
+    metadataOverride: Type.Optional(Type.Union([Metadata, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type AudienceInput = Static<typeof AudienceInput>;
+
+/**
+ * Creates an audience of a page with its conversation, and queues version 1 for the page agent.
+ * The page's audiencesCount moves in the same transaction.
+ */
+export async function createAudience(db: Db, tenantId: string, pageId: string, input: AudienceInput) {
+  if (input.personId != null && (await findPerson(db, tenantId, input.personId)) === undefined) {
+    throw ApiError.notFound('Person');
+  }
+  return db.transaction().execute(async (tx) => {
+    const page = await lockPage(tx, tenantId, pageId);
+    if (page === undefined) throw ApiError.notFound('Page');
+    if (page.deleted_at !== null) throw new ApiError('conflict', 'The page is deleted: restore it first');
+    const now = Date.now();
+    const row: AudiencesTable = {
+      tenant_id: tenantId,
+      id: newId('audience'),
+      page_id: pageId,
+      person_id: input.personId ?? null,
+      custom_name: input.customName ?? null,
+      is_new_page_agent: 1,
+      action_form_id_override: input.actionFormIdOverride ?? null,
+      action_form_instructions_override: input.actionFormInstructionsOverride ?? null,
+      action_url_override: input.actionUrlOverride ?? null,
+      supplementary_context: input.supplementaryContext ?? null,
+      metadata_override: input.metadataOverride == null ? null : JSON.stringify(input.metadataOverride),
+      last_version_number: 0,
+      created_at: now,
+      updated_at: now,
+      archived_at: null,
+    };
+    await insertAudience(tx, row);
+    await insertConversation(tx, {
+      tenant_id: tenantId,
+      id: newId('conversation'),
+      audience_id: row.id,
+      published_message_id: null,
+      created_at: now,
+      updated_at: now,
+    });
+    await addToAudiencesCount(tx, tenantId, pageId, 1);
+    const version = await enqueueVersion(tx, row);
+    return { audience: { ...row, last_version_number: 1 }, version };
+  });
+}
+
+export async function updateAudience(db: Db, tenantId: string, audienceId: string, input: AudienceInput) {
+  if (input.personId != null && (await findPerson(db, tenantId, input.personId)) === undefined) {
+    throw ApiError.notFound('Person');
+  }
+  const changes: Partial<AudiencesTable> = { updated_at: Date.now() };
+  if (input.personId !== undefined) changes.person_id = input.personId;
+  if (input.customName !== undefined) changes.custom_name = input.customName;
+  if (input.actionFormIdOverride !== undefined) changes.action_form_id_override = input.actionFormIdOverride;
+  if (input.actionFormInstructionsOverride !== undefined)
+    changes.action_form_instructions_override = input.actionFormInstructionsOverride;
+  if (input.actionUrlOverride !== undefined) changes.action_url_override = input.actionUrlOverride;
+  if (input.supplementaryContext !== undefined) changes.supplementary_context = input.supplementaryContext;
+  if (input.metadataOverride !== undefined)
+    changes.metadata_override =
+      input.metadataOverride === null ? null : JSON.stringify(input.metadataOverride);
+  const updated = await updateAudienceRow(db, tenantId, audienceId, changes);
+  if (updated === undefined) throw ApiError.notFound('Audience');
+  return updated;
+}
+
+/**
+ * Archives an audience: it leaves the page's audiencesCount and its waiting (pending, queued)
+ * versions are cancelled. A version being processed finishes as a draft. Idempotent.
+ */
+export async function archiveAudience(db: Db, tenantId: string, audienceId: string) {
+  return db.transaction().execute(async (tx) => {
+    const audience = await lockAudience(tx, tenantId, audienceId);
+    if (audience === undefined) throw ApiError.notFound('Audience');
+    if (audience.archived_at !== null) return audience;
+    const now = Date.now();
+    for (const id of await waitingVersionIds(tx, tenantId, audienceId)) {
+      await transitionVersion(tx, tenantId, id, ['pending', 'queued'], {
+        status: 'cancelled',
+        cancelled_at: now,
+      });
+    }
+    await addToAudiencesCount(tx, tenantId, audience.page_id, -1);
+    return (await updateAudienceRow(tx, tenantId, audienceId, { archived_at: now, updated_at: now }))!;
+  });
+}
+
+/** "Ada Lovelace at Acme": the person and their company; the page name for a general audience. */
+export async function computedNameOf(db: Executor, audience: AudiencesTable, page: PagesTable) {
+  if (audience.person_id === null) return { computedName: page.name, person: undefined };
+  const person = await findPerson(db, audience.tenant_id, audience.person_id);
+  if (person === undefined) return { computedName: page.name, person: undefined };
+  // The company is the person's account (by name), else the person's domain.
+  const account =
+    person.account_id === null ? undefined : await findAccount(db, audience.tenant_id, person.account_id);
+  const company = account?.name ?? person.domain;
+  return { computedName: company === null ? person.name : `${person.name} at ${company}`, person };
+}
+
+/** The Audience as the API shows it. */
+export async function presentAudience(
+  db: Executor,
+  audience: AudiencesTable,
+  page?: PagesTable,
+): Promise<Audience> {
+  const owner = page ?? (await findPage(db, audience.tenant_id, audience.page_id))!;
+  const { computedName, person } = await computedNameOf(db, audience, owner);
+  const latest = await latestVersion(db, audience.tenant_id, audience.id);
+  const published = await publishedVersion(db, audience.tenant_id, audience.id);
+  const override =
+    audience.metadata_override === null ? null : (JSON.parse(audience.metadata_override) as Metadata);
+  const pageMeta = pageMetadata(owner);
+  const effective =
+    pageMeta === null && override === null ? null : { ...(pageMeta ?? {}), ...(override ?? {}) };
+  return {
+    audienceId: audience.id,
+    pageId: audience.page_id,
+    status: audience.archived_at !== null ? 'archived' : (latest?.status ?? 'pending'),
+    computedName,
+    customName: audience.custom_name,
+    effectiveName: audience.custom_name ?? computedName,
+    isNewPageAgent: audience.is_new_page_agent === 1,
+    personId: audience.person_id,
+    personRouteKey: person?.slug ?? null,
+    actionFormIdOverride: audience.action_form_id_override,
+    actionFormInstructionsOverride: audience.action_form_instructions_override,
+    actionUrlOverride: audience.action_url_override,
+    supplementaryContext: audience.supplementary_context,
+    latestVersion: latest === undefined ? null : toVersion(latest),
+    publishedVersion: published === undefined ? null : toVersion(published),
+    ...(effective === null ? {} : { effectiveMetadata: effective }),
+    ...(override === null ? {} : { metadataOverride: override }),
+    createdAt: toIso(audience.created_at),
+    archivedAt: toIsoOrNull(audience.archived_at),
+  };
+}

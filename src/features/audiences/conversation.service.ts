@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { defaultContent } from '../../agent/audience-content.js';
+import type { AudienceContent } from '../../agent/page-agent.js';
+import type { AudiencesTable, Db, Executor, MessagesTable, PagesTable } from '../../db/schema.js';
+import { ApiError } from '../../errors.js';
+import { createOnce, requestFingerprint } from '../../http/idempotency.js';
+import { newId } from '../../ids.js';
+import { toIso } from '../../time.js';
+import { findPage } from '../pages/pages.repository.js';
+import { pageActions, pageMetadata } from '../pages/pages.schemas.js';
+import { findAudience, findConversation, lockAudience, touchConversation } from './audiences.repository.js';
+import {
+  type Change,
+  type Conversation,
+  type MessageAccepted,
+  type SendMessageBody,
+  toChange,
+  toMessage,
+} from './audiences.schemas.js';
+import {
+  findMessageByClientId,
+  insertMessageUnlessClientIdTaken,
+  listChangesOfAudience,
+  listMessages,
+  setMessageVersion,
+} from './messages.repository.js';
+import { latestContentVersion, publishedVersion } from './versions.repository.js';
+import { enqueueVersion } from './versions.service.js';
+
+/** The audience of a page, or a 404 (an audience under another page's id is not found either). */
+export async function requireAudience(db: Executor, tenantId: string, pageId: string, audienceId: string) {
+  const audience = await findAudience(db, tenantId, pageId, audienceId);
+  if (audience === undefined) throw ApiError.notFound('Audience');
+  return audience;
+}
+
+/**
+ * POST .../messages: the user's message is stored at once and queues a version whose result the
+ * agent writes as its reply. Idempotent on clientMessageId (generated when omitted): the same id
+ * and body replays the first answer, another body is a 422. Concurrent duplicates serialise on the
+ * audience row lock and the unique index (tenant, conversation, clientMessageId).
+ */
+export async function sendMessage(
+  db: Db,
+  tenantId: string,
+  pageId: string,
+  audienceId: string,
+  body: SendMessageBody,
+): Promise<{ accepted: MessageAccepted; replayed: boolean }> {
+  const audience = await requireAudience(db, tenantId, pageId, audienceId);
+  if (audience.archived_at !== null) throw new ApiError('conflict', 'The audience is archived');
+  const conversation = (await findConversation(db, tenantId, audienceId))!;
+  const clientMessageId = body.clientMessageId ?? randomUUID();
+  const fingerprint = requestFingerprint({ message: body.message, selectedElement: body.selectedElement });
+  const accepted = (versionId: string): MessageAccepted => ({
+    accepted: true,
+    audienceId,
+    clientMessageId,
+    versionId,
+  });
+
+  const result = await createOnce({
+    fingerprint,
+    keyField: 'clientMessageId',
+    create: () =>
+      db.transaction().execute(async (tx) => {
+        const locked = await lockAudience(tx, tenantId, audienceId);
+        if (locked === undefined) throw ApiError.notFound('Audience');
+        if (locked.archived_at !== null) throw new ApiError('conflict', 'The audience is archived');
+        const now = Date.now();
+        const message: MessagesTable = {
+          tenant_id: tenantId,
+          id: newId('message'),
+          conversation_id: conversation.id,
+          role: 'user',
+          content: body.message,
+          timestamp: now,
+          has_snapshot: 0,
+          reasoning: '',
+          is_interrupted: 0,
+          client_message_id: clientMessageId,
+          fingerprint,
+          selected_element: body.selectedElement === undefined ? null : JSON.stringify(body.selectedElement),
+          version_id: null,
+        };
+        if (!(await insertMessageUnlessClientIdTaken(tx, message))) return null;
+        const version = await enqueueVersion(tx, locked, { requestMessageId: message.id });
+        await setMessageVersion(tx, tenantId, message.id, version.id);
+        await touchConversation(tx, tenantId, conversation.id, { updated_at: now });
+        return accepted(version.id);
+      }),
+    findExisting: async () => {
+      const existing = await findMessageByClientId(db, tenantId, conversation.id, clientMessageId);
+      return existing && { record: accepted(existing.version_id!), fingerprint: existing.fingerprint ?? '' };
+    },
+  });
+  return { accepted: result.record, replayed: result.replayed };
+}
+
+/** The content the audience's next version starts from: the newest version's, else the page's defaults. */
+export async function currentContent(
+  db: Executor,
+  audience: AudiencesTable,
+  page: PagesTable,
+): Promise<AudienceContent> {
+  const latest = await latestContentVersion(db, audience.tenant_id, audience.id);
+  if (latest !== undefined) return JSON.parse(latest.content!) as AudienceContent;
+  return defaultContent(
+    {
+      title: page.title,
+      actions: pageActions(page),
+      headerActionId: page.header_action_id,
+      metadata: pageMetadata(page),
+    },
+    {
+      supplementaryContext: audience.supplementary_context,
+      actionUrlOverride: audience.action_url_override,
+      metadataOverride: audience.metadata_override === null ? null : JSON.parse(audience.metadata_override),
+    },
+  );
+}
+
+/** GET .../messages: the conversation, its messages oldest first, the current context and pending changes. */
+export async function readConversation(
+  db: Db,
+  tenantId: string,
+  pageId: string,
+  audienceId: string,
+): Promise<Conversation> {
+  const audience = await requireAudience(db, tenantId, pageId, audienceId);
+  const page = (await findPage(db, tenantId, pageId))!;
+  const conversation = (await findConversation(db, tenantId, audienceId))!;
+  const messages = await listMessages(db, tenantId, conversation.id);
+  const changes = await listChangesOfAudience(db, tenantId, audienceId);
+  const published = await publishedVersion(db, tenantId, audienceId);
+  const byMessage = new Map<string, Change[]>();
+  for (const change of changes) {
+    const list = byMessage.get(change.message_id) ?? [];
+    list.push(toChange(change));
+    byMessage.set(change.message_id, list);
+  }
+  const publishedNumber = published?.version_number ?? 0;
+  const pendingChanges = changes
+    .filter((c) => c.version_number > publishedNumber && c.status !== 'cancelled')
+    .map(toChange);
+  const content = await currentContent(db, audience, page);
+  return {
+    conversation: {
+      conversationId: conversation.id,
+      audienceId,
+      publishedMessageId: conversation.published_message_id,
+      createdAt: toIso(conversation.created_at),
+      updatedAt: toIso(conversation.updated_at),
+    },
+    messages: messages.map((m) => toMessage(m, byMessage.get(m.id) ?? [])),
+    context: {
+      audienceId,
+      pageId,
+      currentSupplementaryContext: content.supplementaryContext ?? '',
+      currentMetaTitle: content.metaTitle ?? '',
+      currentMetaDescription: content.metaDescription ?? '',
+      currentMetaKeywords: (content.metaKeywords ?? []).join(', '),
+      pageContext: page.page_context ?? '',
+    },
+    pendingChanges,
+  };
+}

@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { authSuite } from '../../../test/auth-suite.js';
+import { makeTenant } from '../../../test/factories.js';
+import { describeEachDatabase } from '../../../test/harness.js';
+import { drain, FakeAgent, makeAudience, makePage, makeWorker } from '../../../test/pages-factories.js';
+import { publishVersion } from './versions.service.js';
+
+describeEachDatabase('GET /v0/pages/{page_id}/audiences/{audience_id}/messages', (ctx) => {
+  authSuite(ctx, {
+    request: async (ctx, owner) => {
+      const { pageId, audienceId } = await makeAudience(ctx, owner);
+      return { method: 'GET', url: `/v0/pages/${pageId}/audiences/${audienceId}/messages` };
+    },
+    okStatus: 200,
+    otherTenant: { status: 404 },
+  });
+
+  it('starts empty with the page context and the defaults; null sources read as ""', async () => {
+    const tenant = await makeTenant(ctx);
+    const page = await makePage(ctx, tenant, { metadata: undefined, pageContext: undefined });
+    const { audienceId } = await makeAudience(ctx, tenant, page.id);
+    const response = await ctx.request({
+      method: 'GET',
+      url: `/v0/pages/${page.id}/audiences/${audienceId}/messages`,
+      key: tenant.key,
+    });
+    assert.equal(response.status, 200, response.raw);
+    assert.deepEqual(response.body.messages, []);
+    assert.deepEqual(response.body.pendingChanges, []);
+    assert.equal(response.body.conversation.audienceId, audienceId);
+    assert.equal(response.body.conversation.publishedMessageId, null);
+    assert.deepEqual(response.body.context, {
+      audienceId,
+      pageId: page.id,
+      currentSupplementaryContext: '',
+      currentMetaTitle: page.title,
+      currentMetaDescription: '',
+      currentMetaKeywords: '',
+      pageContext: '',
+    });
+  });
+
+  it('shows replies with changes, pending changes, and publishedMessageId after publishing', async () => {
+    const tenant = await makeTenant(ctx);
+    const {
+      pageId,
+      audienceId,
+      versionId: first,
+    } = await makeAudience(ctx, tenant, undefined, { customName: 'CFOs' });
+    const url = `/v0/pages/${pageId}/audiences/${audienceId}/messages`;
+    const worker = makeWorker(ctx, tenant, new FakeAgent());
+    await drain(worker);
+    let read = await ctx.request({ method: 'GET', url, key: tenant.key });
+    const [reply1] = read.body.messages;
+    assert.equal(reply1.role, 'agent');
+    assert.equal(reply1.hasSnapshot, true);
+    assert.equal(reply1.isInterrupted, false);
+    assert.equal(reply1.reasoning, 'fake reasoning');
+    assert.deepEqual(
+      reply1.changes.map((c: { field: string; newValue: string }) => [c.field, c.newValue]),
+      [['metaTitle', 'Loomwork: close your books in two days for CFOs']],
+    );
+    assert.deepEqual(read.body.pendingChanges, reply1.changes);
+    assert.equal(read.body.context.currentMetaTitle, 'Loomwork: close your books in two days for CFOs');
+    assert.equal(
+      read.body.context.currentMetaKeywords,
+      'month-end close, reconciliation, finance automation',
+    );
+
+    await publishVersion(ctx.database.db, tenant.tenantId, first);
+    const sent = await ctx.request({
+      method: 'POST',
+      url,
+      key: tenant.key,
+      body: { message: 'title: Two-day close for CFOs' },
+    });
+    read = await ctx.request({ method: 'GET', url, key: tenant.key });
+    assert.equal(read.body.conversation.publishedMessageId, reply1.messageId);
+    assert.deepEqual(read.body.pendingChanges, [], 'nothing newer than the published version yet');
+    assert.equal(read.body.messages.at(-1).content, 'title: Two-day close for CFOs', 'stored at once');
+
+    await drain(worker);
+    read = await ctx.request({ method: 'GET', url, key: tenant.key });
+    const reply2 = read.body.messages.at(-1);
+    assert.equal(reply2.role, 'agent');
+    assert.equal(reply2.versionId, sent.body.versionId);
+    assert.deepEqual(read.body.pendingChanges, reply2.changes);
+    assert.equal(reply2.changes[0].previousValue, 'Loomwork: close your books in two days for CFOs');
+    assert.equal(reply2.changes[0].newValue, 'Two-day close for CFOs');
+    const timestamps = read.body.messages.map((m: { timestamp: number }) => m.timestamp);
+    assert.deepEqual(
+      timestamps,
+      [...timestamps].sort((a, b) => a - b),
+      'oldest first',
+    );
+
+    await publishVersion(ctx.database.db, tenant.tenantId, sent.body.versionId);
+    read = await ctx.request({ method: 'GET', url, key: tenant.key });
+    assert.equal(read.body.conversation.publishedMessageId, reply2.messageId);
+    assert.deepEqual(read.body.pendingChanges, []);
+  });
+});

@@ -1,0 +1,87 @@
+import type { Executor, MessagesTable, VersionChangesTable } from '../../db/schema.js';
+
+export async function insertMessage(db: Executor, row: MessagesTable): Promise<void> {
+  await db.insertInto('messages').values(row).execute();
+}
+
+/** Inserts unless the conversation already has a message with this clientMessageId; false when it has. */
+export async function insertMessageUnlessClientIdTaken(db: Executor, row: MessagesTable): Promise<boolean> {
+  const inserted = await db
+    .insertInto('messages')
+    .values(row)
+    .onConflict((oc) => oc.columns(['tenant_id', 'conversation_id', 'client_message_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function findMessageByClientId(
+  db: Executor,
+  tenantId: string,
+  conversationId: string,
+  clientMessageId: string,
+) {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('conversation_id', '=', conversationId)
+    .where('client_message_id', '=', clientMessageId)
+    .executeTakeFirst();
+}
+
+export async function findMessage(db: Executor, tenantId: string, messageId: string) {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', messageId)
+    .executeTakeFirst();
+}
+
+export async function setMessageVersion(
+  db: Executor,
+  tenantId: string,
+  messageId: string,
+  versionId: string,
+) {
+  await db
+    .updateTable('messages')
+    .set({ version_id: versionId })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', messageId)
+    .execute();
+}
+
+/** The conversation in order, oldest first. */
+export async function listMessages(db: Executor, tenantId: string, conversationId: string) {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('conversation_id', '=', conversationId)
+    .orderBy('timestamp', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+export async function insertChanges(db: Executor, rows: VersionChangesTable[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('version_changes').values(rows).execute();
+}
+
+export async function listChangesOfAudience(db: Executor, tenantId: string, audienceId: string) {
+  return db
+    .selectFrom('version_changes')
+    .innerJoin('audience_versions', (join) =>
+      join
+        .onRef('audience_versions.tenant_id', '=', 'version_changes.tenant_id')
+        .onRef('audience_versions.id', '=', 'version_changes.version_id'),
+    )
+    .selectAll('version_changes')
+    .select(['audience_versions.version_number', 'audience_versions.status'])
+    .where('version_changes.tenant_id', '=', tenantId)
+    .where('version_changes.audience_id', '=', audienceId)
+    .orderBy('audience_versions.version_number', 'asc')
+    .orderBy('version_changes.position', 'asc')
+    .execute();
+}

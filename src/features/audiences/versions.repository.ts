@@ -1,0 +1,266 @@
+import { sql } from 'kysely';
+import { dialectOf } from '../../db/database.js';
+import type { AudienceVersionsTable, Executor, VersionStatus } from '../../db/schema.js';
+
+/**
+ * Every query on audience versions, including the page agent's work queue. Invariant kept by the
+ * callers (under the audience's row lock): at most one version of an audience is `queued` or
+ * `processing`; later ones wait as `pending` and are promoted in versionNumber order.
+ */
+
+export async function insertVersion(db: Executor, row: AudienceVersionsTable): Promise<void> {
+  await db.insertInto('audience_versions').values(row).execute();
+}
+
+/** Inserts unless the audience already has a version with this operationKey; false when it has. */
+export async function insertVersionUnlessKeyTaken(
+  db: Executor,
+  row: AudienceVersionsTable,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('audience_versions')
+    .values(row)
+    .onConflict((oc) => oc.columns(['tenant_id', 'audience_id', 'operation_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function findVersion(db: Executor, tenantId: string, versionId: string) {
+  return db
+    .selectFrom('audience_versions')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', versionId)
+    .executeTakeFirst();
+}
+
+export async function findVersionByOperationKey(
+  db: Executor,
+  tenantId: string,
+  audienceId: string,
+  operationKey: string,
+) {
+  return db
+    .selectFrom('audience_versions')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('audience_id', '=', audienceId)
+    .where('operation_key', '=', operationKey)
+    .executeTakeFirst();
+}
+
+export async function latestVersion(db: Executor, tenantId: string, audienceId: string) {
+  return db
+    .selectFrom('audience_versions')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('audience_id', '=', audienceId)
+    .orderBy('version_number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function publishedVersion(db: Executor, tenantId: string, audienceId: string) {
+  return db
+    .selectFrom('audience_versions')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('audience_id', '=', audienceId)
+    .where('status', '=', 'published')
+    .executeTakeFirst();
+}
+
+/** The newest version that holds content (draft, published or archived): what the next one builds on. */
+export async function latestContentVersion(db: Executor, tenantId: string, audienceId: string) {
+  return db
+    .selectFrom('audience_versions')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('audience_id', '=', audienceId)
+    .where('content', 'is not', null)
+    .orderBy('version_number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** True when a version of the audience is waiting or being worked on: a new one must be pending. */
+export async function hasActiveVersion(db: Executor, tenantId: string, audienceId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('audience_versions')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('audience_id', '=', audienceId)
+    .where('status', 'in', ['pending', 'queued', 'processing'])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Promotes the audience's oldest pending version to queued, if no version is queued or processing. */
+export async function promoteNextPending(db: Executor, tenantId: string, audienceId: string, now: number) {
+  const busy = await db
+    .selectFrom('audience_versions')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('audience_id', '=', audienceId)
+    .where('status', 'in', ['queued', 'processing'])
+    .executeTakeFirst();
+  if (busy !== undefined) return;
+  const next = await db
+    .selectFrom('audience_versions')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('audience_id', '=', audienceId)
+    .where('status', '=', 'pending')
+    .orderBy('version_number', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+  if (next === undefined) return;
+  await db
+    .updateTable('audience_versions')
+    .set({ status: 'queued', queued_at: now, available_at: now })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', next.id)
+    .execute();
+}
+
+/** Moves a version from one status to another; false when it was no longer in `from`. */
+export async function transitionVersion(
+  db: Executor,
+  tenantId: string,
+  versionId: string,
+  from: VersionStatus[],
+  changes: Partial<Omit<AudienceVersionsTable, 'tenant_id' | 'id'>>,
+  leaseOwner?: string,
+): Promise<boolean> {
+  let query = db
+    .updateTable('audience_versions')
+    .set(changes)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', versionId)
+    .where('status', 'in', from);
+  if (leaseOwner !== undefined) query = query.where('lease_owner', '=', leaseOwner);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Published and draft versions older than `versionNumber`: what publishing a newer one archives. */
+export async function olderLiveVersions(
+  db: Executor,
+  tenantId: string,
+  audienceId: string,
+  versionNumber: number,
+) {
+  return db
+    .selectFrom('audience_versions')
+    .select(['id', 'status'])
+    .where('tenant_id', '=', tenantId)
+    .where('audience_id', '=', audienceId)
+    .where('status', 'in', ['published', 'draft'])
+    .where('version_number', '<', versionNumber)
+    .execute();
+}
+
+// --- The work queue -------------------------------------------------------------------------
+
+/**
+ * Claims the oldest claimable queued version for `owner` with a lease until `leaseUntil`, counting
+ * the attempt and the queue duration. PostgreSQL: FOR UPDATE SKIP LOCKED, so concurrent workers
+ * never take the same row. SQLite: the caller's transaction holds the single write lock.
+ * Must run inside a transaction.
+ */
+export async function claimNextQueued(
+  tx: Executor,
+  owner: string,
+  now: number,
+  leaseUntil: number,
+  tenantId?: string,
+) {
+  let candidate = tx
+    .selectFrom('audience_versions')
+    .select(['tenant_id', 'id'])
+    .where('status', '=', 'queued')
+    .where('available_at', '<=', now)
+    .orderBy('queued_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(1);
+  if (tenantId !== undefined) candidate = candidate.where('tenant_id', '=', tenantId);
+  if (dialectOf(tx) === 'postgres') candidate = candidate.forUpdate().skipLocked();
+  const row = await candidate.executeTakeFirst();
+  if (row === undefined) return undefined;
+  return tx
+    .updateTable('audience_versions')
+    .set({
+      status: 'processing',
+      lease_owner: owner,
+      lease_expires_at: leaseUntil,
+      attempts: sql`attempts + 1`,
+      queue_duration_ms: sql`${now} - queued_at`,
+    })
+    .where('tenant_id', '=', row.tenant_id)
+    .where('id', '=', row.id)
+    .where('status', '=', 'queued')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A plain read (no lock, no write transaction): is there anything to claim? Idle workers poll this. */
+export async function hasClaimableVersion(db: Executor, now: number, tenantId?: string): Promise<boolean> {
+  let query = db
+    .selectFrom('audience_versions')
+    .select('id')
+    .where('status', '=', 'queued')
+    .where('available_at', '<=', now)
+    .limit(1);
+  if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** Processing versions whose worker stopped renewing its lease (it died or hung). */
+export async function expiredLeases(tx: Executor, now: number, limit: number, tenantId?: string) {
+  // No row lock here: each one is then moved under its audience's lock, in the usual lock order.
+  let query = tx
+    .selectFrom('audience_versions')
+    .selectAll()
+    .where('status', '=', 'processing')
+    .where('lease_expires_at', '<', now)
+    .limit(limit);
+  if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
+  return query.execute();
+}
+
+/** Extends the lease while the agent works; false when the lease was lost (another worker took over). */
+export async function renewLease(
+  db: Executor,
+  tenantId: string,
+  versionId: string,
+  owner: string,
+  leaseUntil: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('audience_versions')
+    .set({ lease_expires_at: leaseUntil })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', versionId)
+    .where('status', '=', 'processing')
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The audience's waiting versions (pending or queued). */
+export async function waitingVersionIds(
+  db: Executor,
+  tenantId: string,
+  audienceId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('audience_versions')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('audience_id', '=', audienceId)
+    .where('status', 'in', ['pending', 'queued'])
+    .execute();
+  return rows.map((r) => r.id);
+}

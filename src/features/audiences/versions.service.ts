@@ -1,0 +1,200 @@
+import { primaryAction } from '../../agent/audience-content.js';
+import type { AudienceContent } from '../../agent/page-agent.js';
+import type { AudiencesTable, AudienceVersionsTable, Db, Executor } from '../../db/schema.js';
+import { ApiError } from '../../errors.js';
+import { createOnce, requestFingerprint } from '../../http/idempotency.js';
+import { newId } from '../../ids.js';
+import { findPage } from '../pages/pages.repository.js';
+import { pageActions } from '../pages/pages.schemas.js';
+import {
+  findConversation,
+  lockAudience,
+  lockAudienceAndNumberVersion,
+  touchConversation,
+  updateAudienceRow,
+} from './audiences.repository.js';
+import {
+  findVersion,
+  findVersionByOperationKey,
+  hasActiveVersion,
+  insertVersion,
+  olderLiveVersions,
+  promoteNextPending,
+  transitionVersion,
+} from './versions.repository.js';
+
+/**
+ * The version lifecycle (docs/lifecycle.md). Every transition takes the audience's row lock first,
+ * so versions are numbered without gaps and at most one version per audience is queued or processing.
+ */
+
+export interface EnqueueOptions {
+  requestMessageId?: string | null;
+  operationKey?: string | null;
+  fingerprint?: string | null;
+}
+
+/**
+ * Creates the audience's next version: `queued`, or `pending` while an earlier one is waiting or
+ * being processed. The caller must hold the audience's row lock (lockAudience) in `tx`.
+ */
+export async function enqueueVersion(
+  tx: Executor,
+  audience: AudiencesTable,
+  options: EnqueueOptions = {},
+): Promise<AudienceVersionsTable> {
+  const numbered = await lockAudienceAndNumberVersion(tx, audience.tenant_id, audience.id);
+  const now = Date.now();
+  const waits = await hasActiveVersion(tx, audience.tenant_id, audience.id);
+  const row: AudienceVersionsTable = {
+    tenant_id: audience.tenant_id,
+    id: newId('version'),
+    audience_id: audience.id,
+    version_number: numbered!.last_version_number,
+    status: waits ? 'pending' : 'queued',
+    is_new_page_agent: 1,
+    supplementary_context: audience.supplementary_context,
+    content: null,
+    request_message_id: options.requestMessageId ?? null,
+    reply_message_id: null,
+    operation_key: options.operationKey ?? null,
+    fingerprint: options.fingerprint ?? null,
+    attempts: 0,
+    lease_owner: null,
+    lease_expires_at: null,
+    available_at: now,
+    last_error: null,
+    queue_duration_ms: null,
+    created_at: now,
+    queued_at: waits ? null : now,
+    became_draft_at: null,
+    published_at: null,
+    archived_at: null,
+    obsolete_at: null,
+    cancelled_at: null,
+  };
+  await insertVersion(tx, row);
+  return row;
+}
+
+/** POST .../versions: a new version for the agent, idempotent on `operationKey` (unique per audience). */
+export async function createVersion(
+  db: Db,
+  tenantId: string,
+  audienceId: string,
+  operationKey: string | undefined,
+): Promise<{ version: AudienceVersionsTable; replayed: boolean }> {
+  const fingerprint = requestFingerprint({});
+  const create = () =>
+    db.transaction().execute(async (tx) => {
+      const audience = await lockAudience(tx, tenantId, audienceId);
+      if (audience === undefined) throw ApiError.notFound('Audience');
+      if (audience.archived_at !== null) throw new ApiError('conflict', 'The audience is archived');
+      // Under the audience lock, a key already taken is seen here before a number is handed out.
+      if (
+        operationKey !== undefined &&
+        (await findVersionByOperationKey(tx, tenantId, audienceId, operationKey))
+      ) {
+        return null;
+      }
+      return enqueueVersion(tx, audience, { operationKey: operationKey ?? null, fingerprint });
+    });
+  if (operationKey === undefined) return { version: (await create())!, replayed: false };
+  const result = await createOnce({
+    fingerprint,
+    keyField: 'operationKey',
+    create,
+    findExisting: async () => {
+      const existing = await findVersionByOperationKey(db, tenantId, audienceId, operationKey);
+      return existing && { record: existing, fingerprint: existing.fingerprint ?? '' };
+    },
+  });
+  return { version: result.record, replayed: result.replayed };
+}
+
+/**
+ * Publishes a draft: it becomes `published`; the previously published version becomes `archived`;
+ * older drafts get `obsoleteAt` and become `archived`. The conversation's publishedMessageId becomes
+ * the version's reply, and the audience takes the version's content (metadata, context, action URL).
+ */
+export async function publishVersion(
+  db: Db,
+  tenantId: string,
+  versionId: string,
+): Promise<AudienceVersionsTable> {
+  return db.transaction().execute(async (tx) => {
+    const version = await findVersion(tx, tenantId, versionId);
+    if (version === undefined) throw ApiError.notFound('Version');
+    const audience = await lockAudience(tx, tenantId, version.audience_id);
+    const current = await findVersion(tx, tenantId, versionId);
+    if (current!.status !== 'draft') {
+      throw new ApiError('conflict', `Only a draft can be published; this version is ${current!.status}`);
+    }
+    const now = Date.now();
+    for (const older of await olderLiveVersions(tx, tenantId, version.audience_id, version.version_number)) {
+      const obsolete = older.status === 'draft' ? { obsolete_at: now } : {};
+      await transitionVersion(tx, tenantId, older.id, [older.status], {
+        status: 'archived',
+        archived_at: now,
+        ...obsolete,
+      });
+    }
+    await transitionVersion(tx, tenantId, versionId, ['draft'], { status: 'published', published_at: now });
+    const conversation = await findConversation(tx, tenantId, version.audience_id);
+    await touchConversation(tx, tenantId, conversation!.id, {
+      updated_at: now,
+      published_message_id: version.reply_message_id,
+    });
+    await applyContentToAudience(tx, audience!, JSON.parse(version.content!) as AudienceContent, now);
+    return (await findVersion(tx, tenantId, versionId))!;
+  });
+}
+
+async function applyContentToAudience(
+  tx: Executor,
+  audience: AudiencesTable,
+  content: AudienceContent,
+  now: number,
+) {
+  const page = await findPage(tx, audience.tenant_id, audience.page_id);
+  const pageUrl = primaryAction(pageActions(page!), page!.header_action_id)?.url ?? '';
+  const override = audience.metadata_override === null ? {} : JSON.parse(audience.metadata_override);
+  await updateAudienceRow(tx, audience.tenant_id, audience.id, {
+    metadata_override: JSON.stringify({
+      ...override,
+      title: content.metaTitle,
+      description: content.metaDescription,
+      keywords: content.metaKeywords,
+    }),
+    supplementary_context: content.supplementaryContext === '' ? null : content.supplementaryContext,
+    action_url_override: content.actionUrl === '' || content.actionUrl === pageUrl ? null : content.actionUrl,
+    updated_at: now,
+  });
+}
+
+/** An operator cancels a pending or queued version; the next pending one moves up. */
+export async function cancelVersion(
+  db: Db,
+  tenantId: string,
+  versionId: string,
+): Promise<AudienceVersionsTable> {
+  return db.transaction().execute(async (tx) => {
+    const version = await findVersion(tx, tenantId, versionId);
+    if (version === undefined) throw ApiError.notFound('Version');
+    await lockAudience(tx, tenantId, version.audience_id);
+    const now = Date.now();
+    const cancelled = await transitionVersion(tx, tenantId, versionId, ['pending', 'queued'], {
+      status: 'cancelled',
+      cancelled_at: now,
+    });
+    if (!cancelled) {
+      const current = await findVersion(tx, tenantId, versionId);
+      throw new ApiError(
+        'conflict',
+        `Only a pending or queued version can be cancelled; this one is ${current!.status}`,
+      );
+    }
+    await promoteNextPending(tx, tenantId, version.audience_id, now);
+    return (await findVersion(tx, tenantId, versionId))!;
+  });
+}

@@ -1,0 +1,24 @@
+import { Type } from 'typebox';
+import type { App } from '../../http/app-types.js';
+import { PathId } from '../../http/common.schemas.js';
+import { problemResponses } from '../../http/problem.js';
+import { Page, toPage } from './pages.schemas.js';
+import { getPage } from './pages.service.js';
+
+export function getPageRoute(app: App): void {
+  app.get(
+    '/v0/pages/:page_id',
+    {
+      schema: {
+        operationId: 'getPage',
+        tags: ['Pages'],
+        summary: 'Get a page',
+        description:
+          'Returns a page with its actions, action card widgets, scripts, footer links and metadata. Archived and deleted pages are returned too (with `archivedAt`/`deletedAt`), so they can be restored.',
+        params: Type.Object({ page_id: PathId }),
+        response: { 200: Page, ...problemResponses(404) },
+      },
+    },
+    async (request) => toPage(await getPage(app.db, request.tenantId, request.params.page_id)),
+  );
+}

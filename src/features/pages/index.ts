@@ -1,0 +1,9 @@
+import type { App } from '../../http/app-types.js';
+import { getPageRoute } from './get-page.route.js';
+import { restorePageRoute } from './restore-page.route.js';
+
+/** GET /v0/pages/{page_id}, POST /v0/pages/{page_id}/restore */
+export function pagesRoutes(app: App): void {
+  getPageRoute(app);
+  restorePageRoute(app);
+}

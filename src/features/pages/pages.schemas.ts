@@ -1,0 +1,194 @@
+import { type Static, Type } from 'typebox';
+import type { PagesTable } from '../../db/schema.js';
+import { Count, NullableTimestamp, Timestamp } from '../../http/common.schemas.js';
+import { toIso, toIsoOrNull } from '../../time.js';
+
+// Upper bounds on operator-supplied strings are Quire's own (the interface gives none): they keep
+// absurd values out without limiting real pages.
+const Text = (max = 2000) => Type.String({ maxLength: max });
+
+export const Metadata = Type.Object(
+  {
+    title: Type.Optional(Text(500)),
+    description: Type.Optional(Text(2000)),
+    keywords: Type.Optional(Type.Array(Text(200), { maxItems: 100 })),
+    author: Type.Optional(Text(500)),
+    robots: Type.Optional(Type.Array(Text(100), { maxItems: 20 })),
+    canonicalUrl: Type.Optional(Text()),
+    ogTitle: Type.Optional(Text(500)),
+    ogDescription: Type.Optional(Text()),
+    ogImageUrl: Type.Optional(Text()),
+    ogImageFileId: Type.Optional(Text(255)),
+    ogImageAlt: Type.Optional(Text(500)),
+    ogSiteName: Type.Optional(Text(500)),
+    ogUrl: Type.Optional(Text()),
+    twitterTitle: Type.Optional(Text(500)),
+    twitterDescription: Type.Optional(Text()),
+    twitterImageUrl: Type.Optional(Text()),
+    twitterImageFileId: Type.Optional(Text(255)),
+    twitterImageAlt: Type.Optional(Text(500)),
+    twitterSite: Type.Optional(Text(500)),
+    twitterCreator: Type.Optional(Text(500)),
+    themeColor: Type.Optional(Text(50)),
+  },
+  { title: 'Metadata', additionalProperties: false },
+);
+export type Metadata = Static<typeof Metadata>;
+
+export const Action = Type.Object(
+  {
+    actionId: Type.String({ minLength: 1, maxLength: 255 }),
+    actionIndex: Type.Number(),
+    purpose: Text(),
+    buttonTitle: Text(500),
+    actionType: Text(100),
+    url: Text(),
+  },
+  { additionalProperties: false },
+);
+export type Action = Static<typeof Action>;
+
+const Image = Type.Object(
+  { altText: Text(500), url: Text(), fileId: Text(255), assetId: Text(255) },
+  { additionalProperties: false },
+);
+
+export const ActionCardWidget = Type.Object(
+  {
+    type: Text(100),
+    title: Text(500),
+    logos: Type.Array(Type.Object({ image: Image }, { additionalProperties: false }), { maxItems: 100 }),
+  },
+  { additionalProperties: false },
+);
+
+export const Script = Type.Object(
+  { content: Text(100_000), enabled: Type.Boolean(), name: Text(255), description: Text() },
+  { additionalProperties: false },
+);
+
+export const FooterLinkGroup = Type.Object(
+  {
+    id: Type.String({ minLength: 1, maxLength: 255 }),
+    title: Text(500),
+    links: Type.Array(
+      Type.Object(
+        { id: Type.String({ minLength: 1, maxLength: 255 }), text: Text(500), url: Text() },
+        { additionalProperties: false },
+      ),
+      { maxItems: 100 },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const PAGE_TYPES = ['inbound', 'outbound', 'call_followup', 'sales_deck', 'custom'] as const;
+export const PageType = Type.Union([
+  Type.Literal('inbound'),
+  Type.Literal('outbound'),
+  Type.Literal('call_followup'),
+  Type.Literal('sales_deck'),
+  Type.Literal('custom'),
+]);
+export const PageStatus = Type.Union([
+  Type.Literal('archived'),
+  Type.Literal('draft'),
+  Type.Literal('published'),
+]);
+
+export const Page = Type.Object(
+  {
+    pageId: Type.String({ examples: ['page_01jdq8m3k4e8v9t6w5x2y1z0ab'] }),
+    brandId: Type.String(),
+    name: Type.String(),
+    title: Type.String(),
+    pageContext: Type.String(),
+    pageType: PageType,
+    status: PageStatus,
+    audiencesCount: Count,
+    actions: Type.Array(Action),
+    actionCardWidgets: Type.Array(ActionCardWidget),
+    scripts: Type.Array(Script),
+    footerLinks: Type.Array(FooterLinkGroup),
+    headerActionId: Type.Optional(Type.String()),
+    metadata: Type.Optional(Metadata),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    archivedAt: NullableTimestamp,
+    deletedAt: NullableTimestamp,
+  },
+  { title: 'Page' },
+);
+export type Page = Static<typeof Page>;
+
+/** What an operator sends to create a page (admin API and CLI). */
+export const CreatePageInput = Type.Object(
+  {
+    brandId: Type.String({ minLength: 1, maxLength: 255 }),
+    name: Type.String({ minLength: 1, maxLength: 255 }),
+    title: Type.String({ minLength: 1, maxLength: 500 }),
+    pageContext: Type.Optional(Text(50_000)),
+    pageType: Type.Optional(PageType),
+    status: Type.Optional(Type.Union([Type.Literal('draft'), Type.Literal('published')])),
+    actions: Type.Optional(Type.Array(Action, { maxItems: 50 })),
+    actionCardWidgets: Type.Optional(Type.Array(ActionCardWidget, { maxItems: 50 })),
+    scripts: Type.Optional(Type.Array(Script, { maxItems: 50 })),
+    footerLinks: Type.Optional(Type.Array(FooterLinkGroup, { maxItems: 50 })),
+    headerActionId: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+    metadata: Type.Optional(Metadata),
+  },
+  { additionalProperties: false },
+);
+export type CreatePageInput = Static<typeof CreatePageInput>;
+
+/** An update replaces the members it names; `headerActionId`/`metadata` null removes them. */
+export const UpdatePageInput = Type.Object(
+  {
+    brandId: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+    title: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+    pageContext: Type.Optional(Text(50_000)),
+    pageType: Type.Optional(PageType),
+    status: Type.Optional(Type.Union([Type.Literal('draft'), Type.Literal('published')])),
+    actions: Type.Optional(Type.Array(Action, { maxItems: 50 })),
+    actionCardWidgets: Type.Optional(Type.Array(ActionCardWidget, { maxItems: 50 })),
+    scripts: Type.Optional(Type.Array(Script, { maxItems: 50 })),
+    footerLinks: Type.Optional(Type.Array(FooterLinkGroup, { maxItems: 50 })),
+    headerActionId: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 255 }), Type.Null()])),
+    metadata: Type.Optional(Type.Union([Metadata, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type UpdatePageInput = Static<typeof UpdatePageInput>;
+
+export function pageActions(row: PagesTable): Action[] {
+  return JSON.parse(row.actions) as Action[];
+}
+
+export function pageMetadata(row: PagesTable): Metadata | null {
+  return row.metadata === null ? null : (JSON.parse(row.metadata) as Metadata);
+}
+
+export function toPage(row: PagesTable): Page {
+  const metadata = pageMetadata(row);
+  return {
+    pageId: row.id,
+    brandId: row.brand_id,
+    name: row.name,
+    title: row.title,
+    pageContext: row.page_context,
+    pageType: row.page_type as Page['pageType'],
+    status: row.status,
+    audiencesCount: row.audiences_count,
+    actions: pageActions(row),
+    actionCardWidgets: JSON.parse(row.action_card_widgets),
+    scripts: JSON.parse(row.scripts),
+    footerLinks: JSON.parse(row.footer_links),
+    ...(row.header_action_id === null ? {} : { headerActionId: row.header_action_id }),
+    ...(metadata === null ? {} : { metadata }),
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+    archivedAt: toIsoOrNull(row.archived_at),
+    deletedAt: toIsoOrNull(row.deleted_at),
+  };
+}

@@ -1,0 +1,143 @@
+import type { Db } from '../../db/schema.js';
+import { createAudience } from '../audiences/audiences.service.js';
+import type { CreatePageInput } from './pages.schemas.js';
+import { archivePage, createPage } from './pages.service.js';
+
+const logo = (name: string, assetId: string) => ({
+  image: {
+    altText: `${name} logo`,
+    url: `https://cdn.example.com/logos/${name.toLowerCase().replace(/\W+/g, '-')}.svg`,
+    fileId: `file_${assetId}`,
+    assetId,
+  },
+});
+
+export const DEMO_PAGE: CreatePageInput = {
+  brandId: 'brand-loomwork',
+  name: 'Loomwork: automate your month-end close',
+  title: 'Close your books in two days, not ten',
+  pageType: 'outbound',
+  status: 'published',
+  pageContext:
+    'Loomwork is a finance automation platform for mid-market companies. It reconciles bank and card transactions, ' +
+    'chases missing receipts and prepares journal entries, so finance teams close the month in two days. ' +
+    'Typical buyer: a VP Finance or Controller at a 200-2000 person company running NetSuite or Sage Intacct.',
+  actions: [
+    {
+      actionId: 'book-demo',
+      actionIndex: 0,
+      purpose: 'Book a 30-minute demo with a solutions engineer',
+      buttonTitle: 'Book a demo',
+      actionType: 'calendar',
+      url: 'https://loomwork.example.com/demo',
+    },
+    {
+      actionId: 'roi-calculator',
+      actionIndex: 1,
+      purpose: 'Estimate the hours saved per close',
+      buttonTitle: 'Calculate your savings',
+      actionType: 'link',
+      url: 'https://loomwork.example.com/roi',
+    },
+  ],
+  headerActionId: 'book-demo',
+  actionCardWidgets: [
+    {
+      type: 'logo_strip',
+      title: 'Trusted by finance teams at',
+      logos: [
+        logo('Northwind', 'asset_northwind'),
+        logo('Contoso', 'asset_contoso'),
+        logo('Fabrikam', 'asset_fabrikam'),
+      ],
+    },
+    {
+      type: 'integrations',
+      title: 'Works with your ERP',
+      logos: [logo('NetSuite', 'asset_netsuite'), logo('Sage Intacct', 'asset_sage')],
+    },
+  ],
+  scripts: [
+    {
+      name: 'analytics',
+      description: 'Privacy-friendly page analytics',
+      enabled: true,
+      content:
+        '<script defer data-domain="loomwork.example.com" src="https://plausible.io/js/script.js"></script>',
+    },
+    {
+      name: 'chat',
+      description: 'Support chat widget (off for outbound pages)',
+      enabled: false,
+      content: '<script src="https://chat.example.com/w.js"></script>',
+    },
+  ],
+  footerLinks: [
+    {
+      id: 'company',
+      title: 'Company',
+      links: [
+        { id: 'about', text: 'About us', url: 'https://loomwork.example.com/about' },
+        { id: 'careers', text: 'Careers', url: 'https://loomwork.example.com/careers' },
+      ],
+    },
+    {
+      id: 'legal',
+      title: 'Legal',
+      links: [
+        { id: 'privacy', text: 'Privacy policy', url: 'https://loomwork.example.com/privacy' },
+        { id: 'terms', text: 'Terms of service', url: 'https://loomwork.example.com/terms' },
+      ],
+    },
+  ],
+  metadata: {
+    title: 'Loomwork: close your books in two days',
+    description: 'Automated reconciliation, receipts and journal entries for mid-market finance teams.',
+    keywords: ['month-end close', 'reconciliation', 'finance automation'],
+    author: 'Loomwork',
+    robots: ['noindex', 'nofollow'],
+    canonicalUrl: 'https://loomwork.example.com/close',
+    ogTitle: 'Close your books in two days',
+    ogDescription: 'Finance automation for mid-market companies.',
+    ogImageUrl: 'https://cdn.example.com/og/loomwork-close.png',
+    ogImageAlt: 'A month-end close checklist, all ticked',
+    ogSiteName: 'Loomwork',
+    twitterTitle: 'Close your books in two days',
+    twitterSite: '@loomwork',
+    themeColor: '#1f6feb',
+  },
+};
+
+/** A realistic page with an audience for the demo person, and an archived page to restore. */
+export async function seedPages(
+  db: Db,
+  tenantId: string,
+  personId: string,
+): Promise<{ pageId: string; audienceId: string; archivedPageId: string }> {
+  const page = await createPage(db, tenantId, DEMO_PAGE);
+  const { audience } = await createAudience(db, tenantId, page.id, {
+    personId,
+    supplementaryContext: 'Met at the FinOps Summit; asked how the close works with multiple subsidiaries.',
+  });
+  await createAudience(db, tenantId, page.id, { customName: 'General visitors' });
+  const old = await createPage(db, tenantId, {
+    brandId: 'brand-loomwork',
+    name: 'Loomwork: spring webinar (ended)',
+    title: 'Live webinar: the two-day close',
+    pageType: 'inbound',
+    status: 'published',
+    pageContext: 'Registration page for a webinar that has taken place.',
+    actions: [
+      {
+        actionId: 'register',
+        actionIndex: 0,
+        purpose: 'Register for the webinar',
+        buttonTitle: 'Save my seat',
+        actionType: 'form',
+        url: 'https://loomwork.example.com/webinar',
+      },
+    ],
+  });
+  await archivePage(db, tenantId, old.id);
+  return { pageId: page.id, audienceId: audience.id, archivedPageId: old.id };
+}

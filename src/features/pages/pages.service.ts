@@ -1,0 +1,140 @@
+import type { Db, PagesTable } from '../../db/schema.js';
+import { ApiError } from '../../errors.js';
+import { newId } from '../../ids.js';
+import { findPage, insertPage, lockPage, updatePageRow } from './pages.repository.js';
+import type { CreatePageInput, UpdatePageInput } from './pages.schemas.js';
+
+/**
+ * The page lifecycle. Operators create, update, archive and delete pages (admin API, CLI, seed);
+ * API clients read and restore them. Delete is a soft delete: the page is archived too and keeps
+ * its data, so restore can bring it back.
+ */
+export async function createPage(db: Db, tenantId: string, input: CreatePageInput): Promise<PagesTable> {
+  checkHeaderAction(input.headerActionId ?? null, input.actions ?? []);
+  const now = Date.now();
+  const row: PagesTable = {
+    tenant_id: tenantId,
+    id: newId('page'),
+    brand_id: input.brandId,
+    name: input.name,
+    title: input.title,
+    page_context: input.pageContext ?? '',
+    page_type: input.pageType ?? 'custom',
+    status: input.status ?? 'draft',
+    status_before_archive: null,
+    actions: JSON.stringify(input.actions ?? []),
+    action_card_widgets: JSON.stringify(input.actionCardWidgets ?? []),
+    scripts: JSON.stringify(input.scripts ?? []),
+    footer_links: JSON.stringify(input.footerLinks ?? []),
+    header_action_id: input.headerActionId ?? null,
+    metadata: input.metadata === undefined ? null : JSON.stringify(input.metadata),
+    audiences_count: 0,
+    created_at: now,
+    updated_at: now,
+    archived_at: null,
+    deleted_at: null,
+  };
+  await insertPage(db, row);
+  return row;
+}
+
+export async function updatePage(
+  db: Db,
+  tenantId: string,
+  pageId: string,
+  input: UpdatePageInput,
+): Promise<PagesTable> {
+  return db.transaction().execute(async (tx) => {
+    const page = await lockPage(tx, tenantId, pageId);
+    if (page === undefined) throw ApiError.notFound('Page');
+    const actions = input.actions ?? JSON.parse(page.actions);
+    const headerActionId = input.headerActionId === undefined ? page.header_action_id : input.headerActionId;
+    checkHeaderAction(headerActionId, actions);
+    if (input.status !== undefined && page.archived_at !== null) {
+      throw new ApiError('conflict', 'The page is archived: restore it before changing its status');
+    }
+    const updated = await updatePageRow(tx, tenantId, pageId, {
+      ...(input.brandId === undefined ? {} : { brand_id: input.brandId }),
+      ...(input.name === undefined ? {} : { name: input.name }),
+      ...(input.title === undefined ? {} : { title: input.title }),
+      ...(input.pageContext === undefined ? {} : { page_context: input.pageContext }),
+      ...(input.pageType === undefined ? {} : { page_type: input.pageType }),
+      ...(input.status === undefined ? {} : { status: input.status }),
+      ...(input.actions === undefined ? {} : { actions: JSON.stringify(input.actions) }),
+      ...(input.actionCardWidgets === undefined
+        ? {}
+        : { action_card_widgets: JSON.stringify(input.actionCardWidgets) }),
+      ...(input.scripts === undefined ? {} : { scripts: JSON.stringify(input.scripts) }),
+      ...(input.footerLinks === undefined ? {} : { footer_links: JSON.stringify(input.footerLinks) }),
+      header_action_id: headerActionId,
+      ...(input.metadata === undefined
+        ? {}
+        : { metadata: input.metadata === null ? null : JSON.stringify(input.metadata) }),
+      updated_at: Date.now(),
+    });
+    return updated!;
+  });
+}
+
+/** Archives a page, remembering its status for restore. Archiving an archived page changes nothing. */
+export async function archivePage(db: Db, tenantId: string, pageId: string): Promise<PagesTable> {
+  return db.transaction().execute(async (tx) => {
+    const page = await lockPage(tx, tenantId, pageId);
+    if (page === undefined) throw ApiError.notFound('Page');
+    if (page.status === 'archived') return page;
+    const now = Date.now();
+    return (await updatePageRow(tx, tenantId, pageId, {
+      status: 'archived',
+      status_before_archive: page.status,
+      archived_at: now,
+      updated_at: now,
+    }))!;
+  });
+}
+
+/** Soft-deletes a page: archived (if it was not) and `deletedAt` set; restore undoes both. */
+export async function deletePage(db: Db, tenantId: string, pageId: string): Promise<PagesTable> {
+  return db.transaction().execute(async (tx) => {
+    const page = await lockPage(tx, tenantId, pageId);
+    if (page === undefined) throw ApiError.notFound('Page');
+    if (page.deleted_at !== null) return page;
+    const now = Date.now();
+    const archive =
+      page.status === 'archived'
+        ? {}
+        : { status: 'archived' as const, status_before_archive: page.status, archived_at: now };
+    return (await updatePageRow(tx, tenantId, pageId, { ...archive, deleted_at: now, updated_at: now }))!;
+  });
+}
+
+/**
+ * Restore (decisions.md): an archived page returns to the status it had before archiving (draft
+ * if unknown) with `archivedAt` null; a deleted page also gets `deletedAt` null; a page that is
+ * neither is returned unchanged.
+ */
+export async function restorePage(db: Db, tenantId: string, pageId: string): Promise<PagesTable> {
+  return db.transaction().execute(async (tx) => {
+    const page = await lockPage(tx, tenantId, pageId);
+    if (page === undefined) throw ApiError.notFound('Page');
+    if (page.status !== 'archived' && page.archived_at === null && page.deleted_at === null) return page;
+    return (await updatePageRow(tx, tenantId, pageId, {
+      status: page.status === 'archived' ? (page.status_before_archive ?? 'draft') : page.status,
+      status_before_archive: null,
+      archived_at: null,
+      deleted_at: null,
+      updated_at: Date.now(),
+    }))!;
+  });
+}
+
+export async function getPage(db: Db, tenantId: string, pageId: string): Promise<PagesTable> {
+  const page = await findPage(db, tenantId, pageId);
+  if (page === undefined) throw ApiError.notFound('Page');
+  return page;
+}
+
+function checkHeaderAction(headerActionId: string | null, actions: { actionId: string }[]): void {
+  if (headerActionId !== null && !actions.some((a) => a.actionId === headerActionId)) {
+    throw ApiError.invalidField('/headerActionId', 'headerActionId must name one of the page actions');
+  }
+}
