@@ -1,46 +1,7 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, it } from 'node:test';
-import { promisify } from 'node:util';
 import { DIALECTS } from '../harness.js';
-
-const run = promisify(execFile);
-const QUIRE = path.resolve('bin/quire.mjs');
-
-/** The environment of a CLI run against a fresh data directory or the test PostgreSQL database. */
-function envFor(dialect: string): NodeJS.ProcessEnv {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-cli-'));
-  const { QUIRE_TEST_PG_URL, DATABASE_URL, ...rest } = process.env;
-  return {
-    ...rest,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ...(dialect === 'postgres' ? { DATABASE_URL: QUIRE_TEST_PG_URL } : {}),
-  };
-}
-
-async function quire(env: NodeJS.ProcessEnv, ...args: string[]) {
-  return run(process.execPath, [QUIRE, ...args], { env });
-}
-
-/** Starts `quire serve` on a free port and resolves with its base URL. */
-async function serve(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, [QUIRE, 'serve'], { env: { ...env, PORT: '0', LOG_LEVEL: 'info' } });
-  const base = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const match = /Quire is serving (http:\/\/[^"\s]+)/.exec(out);
-      if (match) resolve(match[1]!);
-    });
-    child.stderr.on('data', (chunk) => process.stderr.write(chunk));
-    child.on('exit', (code) => reject(new Error(`quire serve exited with ${code}: ${out}`)));
-  });
-  return { child, base };
-}
+import { envFor, quire, serve } from '../processes.js';
 
 for (const dialect of DIALECTS) {
   describe(`the quire CLI [${dialect}]`, () => {

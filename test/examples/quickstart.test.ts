@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { DIALECTS } from '../harness.js';
+import { envFor, quire, serve, stop } from '../processes.js';
+
+const run = promisify(execFile);
+
+for (const dialect of DIALECTS) {
+  describe(`examples/quickstart.ts against a real server [${dialect}]`, () => {
+    it('creates a person, logs activity, gets the agent reply and pages through persons', async () => {
+      const env = envFor(dialect);
+      const seed = JSON.parse((await quire(env, 'seed', 'demo', '--json')).stdout);
+      const { child, base } = await serve({ ...env, WORKERS: '1' });
+      try {
+        const { stdout } = await run(
+          process.execPath,
+          ['--import', 'tsx', path.resolve('examples/quickstart.ts')],
+          {
+            env: {
+              ...process.env,
+              QUIRE_URL: base,
+              QUIRE_API_KEY: seed.apiKey,
+              QUIRE_PAGE_ID: seed.pageId,
+              QUIRE_AUDIENCE_ID: seed.audienceId,
+            },
+            timeout: 90_000,
+          },
+        );
+        assert.match(stdout, /^person person_/m);
+        assert.match(stdout, /^account log accountlog_/m);
+        assert.match(stdout, /^agent replied: /m);
+        const paged = Number(/paged through (\d+) persons/.exec(stdout)?.[1]);
+        assert.ok(paged >= 2, stdout);
+      } finally {
+        assert.equal(await stop(child), 0);
+      }
+    });
+  });
+}

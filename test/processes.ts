@@ -1,0 +1,48 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+/** Helpers for tests that run Quire as real processes: the `quire` CLI and `quire serve`. */
+const run = promisify(execFile);
+export const QUIRE = path.resolve('bin/quire.mjs');
+
+/** The environment of a process against a fresh data directory or the test PostgreSQL database. */
+export function envFor(dialect: string): NodeJS.ProcessEnv {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-cli-'));
+  const { QUIRE_TEST_PG_URL, DATABASE_URL, ...rest } = process.env;
+  return {
+    ...rest,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...(dialect === 'postgres' ? { DATABASE_URL: QUIRE_TEST_PG_URL } : {}),
+  };
+}
+
+export async function quire(env: NodeJS.ProcessEnv, ...args: string[]) {
+  return run(process.execPath, [QUIRE, ...args], { env });
+}
+
+/** Starts `quire serve` on a free port and resolves with its base URL. */
+export async function serve(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, [QUIRE, 'serve'], { env: { ...env, PORT: '0', LOG_LEVEL: 'info' } });
+  const base = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /Quire is serving (http:\/\/[^"\s]+)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    child.stderr.on('data', (chunk) => process.stderr.write(chunk));
+    child.on('exit', (code) => reject(new Error(`quire serve exited with ${code}: ${out}`)));
+  });
+  return { child, base };
+}
+
+/** Sends SIGTERM and resolves with the exit code. */
+export function stop(child: ChildProcess): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  child.kill('SIGTERM');
+  return exited;
+}
