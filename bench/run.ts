@@ -17,7 +17,7 @@ import { type BenchContext, SCENARIOS } from './scenarios.js';
 const { values: args } = parseArgs({
   options: {
     full: { type: 'boolean', default: false },
-    seconds: { type: 'string', default: '8' },
+    seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '16' },
     only: { type: 'string' },
     postgres: {
@@ -29,7 +29,7 @@ const { values: args } = parseArgs({
   },
 });
 if (args.help) {
-  process.stdout.write(`npm run bench -- [--full] [--seconds 8] [--connections 16] [--only s1,s4] [--postgres URL | --no-postgres]
+  process.stdout.write(`npm run bench -- [--full] [--seconds 5] [--connections 16] [--only s1,s4] [--postgres URL | --no-postgres]
   --full         full sizes (1,000,000 persons and logs, 100,000 assets); default sizes are smaller
   --seconds      measured seconds per run (after a 2 s warm-up)
   --only         run only these scenarios (${SCENARIOS.map((s) => s.id).join(', ')})
@@ -151,7 +151,7 @@ const meta = {
   machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${process.platform} ${os.release()}`,
   node: process.version,
   sizes: `${sizes.persons} persons, ${sizes.logs} logs, ${sizes.assets} assets (${args.full ? 'full' : 'default'})`,
-  load: `autocannon, ${connections} connections, ${seconds} s per run after a 2 s warm-up`,
+  load: `autocannon, ${connections} connections; each comparison alternates its two sides 3 times, ${seconds} s per run after a 2 s warm-up, medians`,
   'total time': `${Math.round((Date.now() - started) / 1000)} s`,
 };
 const markdown = renderMarkdown(rows, meta);

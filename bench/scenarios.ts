@@ -37,12 +37,10 @@ export interface Scenario {
   run(ctx: BenchContext): Promise<Row[]>;
 }
 
-/** Warm up for 2 s, then measure. */
-async function measure(
+async function measureOnce(
   ctx: BenchContext,
   options: Omit<LoadOptions, 'seconds' | 'connections'>,
 ): Promise<LoadResult> {
-  await runLoad({ ...options, seconds: 2, connections: ctx.connections });
   const result = await runLoad({ ...options, seconds: ctx.seconds, connections: ctx.connections });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(
@@ -52,6 +50,41 @@ async function measure(
   return result;
 }
 
+const ROUNDS = 3;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/**
+ * The machines are shared and their speed drifts from second to second, so the two sides of a
+ * comparison are measured in alternation, ROUNDS times each, and compared by their medians.
+ */
+async function alternate(
+  ctx: BenchContext,
+  a: Omit<LoadOptions, 'seconds' | 'connections'>,
+  b: Omit<LoadOptions, 'seconds' | 'connections'>,
+): Promise<[LoadResult, LoadResult]> {
+  await runLoad({ ...a, seconds: 2, connections: ctx.connections });
+  await runLoad({ ...b, seconds: 2, connections: ctx.connections });
+  const as: LoadResult[] = [];
+  const bs: LoadResult[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    as.push(await measureOnce(ctx, a));
+    bs.push(await measureOnce(ctx, b));
+  }
+  const combine = (results: LoadResult[]): LoadResult => ({
+    requestsPerSecond: median(results.map((r) => r.requestsPerSecond)),
+    p50: median(results.map((r) => r.p50)),
+    p99: median(results.map((r) => r.p99)),
+    non2xx: 0,
+    errors: 0,
+    bodyBytes: results[0]!.bodyBytes,
+  });
+  return [combine(as), combine(bs)];
+}
+
 /** Throughput of Quire against the bare server answering a body of the same size. */
 async function againstBare(
   ctx: BenchContext,
@@ -59,11 +92,16 @@ async function againstBare(
   options: Omit<LoadOptions, 'seconds' | 'connections' | 'base'>,
   goal: number,
 ): Promise<Row[]> {
-  const quire = await measure(ctx, { ...options, base: ctx.base });
-  const bare = await ctx.startBare(quire.bodyBytes);
+  const probe = await runLoad({ ...options, base: ctx.base, seconds: 1, connections: 1 });
+  const bare = await ctx.startBare(probe.bodyBytes);
+  let quire: LoadResult;
   let physical: LoadResult;
   try {
-    physical = await measure(ctx, { paths: ['/'], base: bare.base });
+    [quire, physical] = await alternate(
+      ctx,
+      { ...options, base: ctx.base },
+      { paths: ['/'], base: bare.base },
+    );
   } finally {
     await bare.stop();
   }
@@ -163,8 +201,11 @@ const deepCursors: Scenario = {
   async run(ctx) {
     const tenant = state.get(`s4-${ctx.dialect}`)!;
     const headers = { 'x-api-key': tenant.apiKey };
-    const first = await measure(ctx, { base: ctx.base, paths: ['/v0/persons?limit=20'], headers });
-    const deep = await measure(ctx, { base: ctx.base, paths: tenant.deepPaths!, headers });
+    const [first, deep] = await alternate(
+      ctx,
+      { base: ctx.base, paths: ['/v0/persons?limit=20'], headers },
+      { base: ctx.base, paths: tenant.deepPaths!, headers },
+    );
     return p99Rows(ctx, `s4 persons pages (${ctx.sizes.persons})`, first, deep, 2, [
       'first page',
       'deep cursors',
@@ -224,8 +265,11 @@ const activity: Scenario = {
     const check = await (await fetch(ctx.base + path(tenant.ids![1]!), { headers })).json();
     if ((check as { totalCount: number }).totalCount !== ctx.sizes.logs)
       throw new Error('s3: totalCount is not exact');
-    const small = await measure(ctx, { base: ctx.base, paths: [path(tenant.ids![0]!)], headers });
-    const large = await measure(ctx, { base: ctx.base, paths: [path(tenant.ids![1]!)], headers });
+    const [small, large] = await alternate(
+      ctx,
+      { base: ctx.base, paths: [path(tenant.ids![0]!)], headers },
+      { base: ctx.base, paths: [path(tenant.ids![1]!)], headers },
+    );
     return p99Rows(ctx, 's3 activity?limit=20', small, large, 2, [
       `${ctx.sizes.small} logs`,
       `${ctx.sizes.logs} logs`,
@@ -257,10 +301,16 @@ const searchAssets: Scenario = {
       const b = words[100 + Math.floor(random() * 2900)]!.slice(0, 4);
       return `/v0/assets/search?limit=20&query=${encodeURIComponent(random() < 0.5 ? a : `${a} ${b}`)}`;
     });
-    const run = (tenant: BenchTenant) =>
-      measure(ctx, { base: ctx.base, paths, headers: { 'x-api-key': tenant.apiKey } });
-    const small = await run(state.get(`s5-small-${ctx.dialect}`)!);
-    const large = await run(state.get(`s5-large-${ctx.dialect}`)!);
+    const options = (tenant: BenchTenant) => ({
+      base: ctx.base,
+      paths,
+      headers: { 'x-api-key': tenant.apiKey },
+    });
+    const [small, large] = await alternate(
+      ctx,
+      options(state.get(`s5-small-${ctx.dialect}`)!),
+      options(state.get(`s5-large-${ctx.dialect}`)!),
+    );
     return p99Rows(ctx, 's5 assets/search', small, large, 3, [
       `${ctx.sizes.small} assets`,
       `${ctx.sizes.assets} assets`,
