@@ -52,7 +52,10 @@ for (const dialect of DIALECTS) {
         const vars: Record<string, string> = { KEY: seed.apiKey };
         for (const [k, v] of Object.entries(seed)) vars[k.toUpperCase()] = String(v);
         for (const { command, setup, expected } of commands) {
-          const script = `${setup}\n${command} -w '\\n%{http_code}'`.replaceAll('http://127.0.0.1:3000', base);
+          const script = `${setup}\n${command} -w '\\n%{http_code}'`.replaceAll(
+            'http://127.0.0.1:3000',
+            base,
+          );
           const { stdout } = await run('bash', ['-c', script], { env: { ...process.env, ...vars } });
           const status = Number(stdout.trim().split('\n').pop());
           if (expected === 'ok')
