@@ -19,6 +19,16 @@ export interface AuthSuiteOptions {
   otherTenant?: { status: 404 } | { check: (body: unknown, owner: TestTenant) => void; status: number };
 }
 
+/** For a list: another tenant's key gets a 200 with none of the owner's records and a zero count. */
+export const SEES_AN_EMPTY_LIST = {
+  status: 200,
+  check: (body: unknown) => {
+    const page = body as { items: unknown[]; totalCount: number };
+    assert.deepEqual(page.items, []);
+    assert.equal(page.totalCount, 0);
+  },
+};
+
 /** The shared authentication and tenancy cases every `/v0` operation must pass. */
 export function authSuite(ctx: TestContext, options: AuthSuiteOptions): void {
   async function expectUnauthenticated(key: string | undefined, owner: TestTenant) {

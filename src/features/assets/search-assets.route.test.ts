@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { makeAsset } from '../../../test/asset-factories.js';
-import { authSuite } from '../../../test/auth-suite.js';
+import { authSuite, SEES_AN_EMPTY_LIST } from '../../../test/auth-suite.js';
 import { makeTenant, type TestTenant } from '../../../test/factories.js';
 import { describeEachDatabase } from '../../../test/harness.js';
 import { applyAssetAction, editAsset } from './assets-operator.service.js';
@@ -26,14 +26,7 @@ describeEachDatabase('GET /v0/assets/search', (ctx) => {
       return { method: 'GET', url: '/v0/assets/search?query=secret' };
     },
     okStatus: 200,
-    otherTenant: {
-      status: 200,
-      check: (body) => {
-        const page = body as { items: unknown[]; totalCount: number };
-        assert.deepEqual(page.items, []);
-        assert.equal(page.totalCount, 0);
-      },
-    },
+    otherTenant: SEES_AN_EMPTY_LIST,
   });
 
   it('finds a word in any field: name, purpose, a tag, or only the aiDescription', async () => {
