@@ -29,4 +29,17 @@ class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
+
+  /**
+   * After some failures (a disk I/O error during COMMIT, a full disk) SQLite has already rolled the
+   * transaction back. Kysely's own ROLLBACK then fails with "no transaction is active", and that
+   * error would replace the real one (which answers 503, where this one would answer 500).
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await connection.executeQuery(CompiledQuery.raw('rollback'));
+    } catch (error) {
+      if (!/no transaction is active/.test((error as Error).message)) throw error;
+    }
+  }
 }
