@@ -16,6 +16,7 @@ import type { App } from './http/app-types.js';
 import { registerApiKeyAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerHealthRoutes } from './http/health.js';
+import { registerJsonBodyParser } from './http/json-body.js';
 import { registerOpenApi } from './http/openapi.js';
 import { createRateLimiter, registerRateLimit } from './http/rate-limit.js';
 import { requestIdFor } from './http/request-id.js';
@@ -81,6 +82,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   app.setValidatorCompiler(validatorCompiler);
   // Only JSON bodies are accepted: anything else is a 415.
   app.removeContentTypeParser(['text/plain']);
+  registerJsonBodyParser(app);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   await registerOpenApi(app);

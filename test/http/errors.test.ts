@@ -20,6 +20,29 @@ describeEachDatabase('HTTP conventions', (ctx) => {
     }
   });
 
+  it('refuses deeply nested bodies quickly with 400, and accepts reasonable nesting', async () => {
+    const tenant = await makeTenant(ctx);
+    const deep = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+    const started = performance.now();
+    const refused = await ctx.request({
+      method: 'POST',
+      url: '/v0/persons',
+      key: tenant.key,
+      body: `{"name":"x","email":${deep(150_000)}}`,
+    });
+    assert.equal(refused.status, 400, refused.raw);
+    assert.equal(refused.body.code, 'malformed_json');
+    assert.ok(performance.now() - started < 2000, 'refused quickly');
+    const fine = await ctx.request({
+      method: 'POST',
+      url: '/v0/persons',
+      key: tenant.key,
+      body: `{"name":"x","email":${deep(10)}}`,
+    });
+    assert.equal(fine.status, 400, 'parsed, then refused by validation (email must be a string)');
+    assert.equal(fine.body.code, 'validation_failed');
+  });
+
   it('rejects prototype poisoning with 400', async () => {
     const tenant = await makeTenant(ctx);
     const response = await ctx.request({
