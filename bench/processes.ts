@@ -52,11 +52,18 @@ function stopper(child: ChildProcess): () => Promise<void> {
  * Starts `quire serve` as production would, logging at the default level straight into a file
  * (not through a pipe to this process, which is busy generating load and would slow the writes).
  */
-export async function startQuire(env: NodeJS.ProcessEnv, logFile: string): Promise<Running> {
+export async function startQuire(
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  profileDir?: string,
+): Promise<Running> {
   const fd = fs.openSync(logFile, 'w');
+  // With a profile directory, V8 writes a .cpuprofile there when the service exits (SIGTERM).
+  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
   // The production build (npm start runs the same), not the tsx loader: the loader's worker thread
   // alone adds about 45 MB of resident memory.
-  const child = spawn(process.execPath, ['--enable-source-maps', path.resolve('dist/quire.mjs'), 'serve'], {
+  const node = [...profile, '--enable-source-maps', path.resolve('dist/quire.mjs'), 'serve'];
+  const child = spawn(process.execPath, node, {
     env: { ...env, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', fd, 'inherit'],
   });

@@ -25,6 +25,7 @@ const { values: args } = parseArgs({
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     },
     'no-postgres': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -34,6 +35,8 @@ if (args.help) {
   --seconds      measured seconds per run (after a 2 s warm-up)
   --only         run only these scenarios (${SCENARIOS.map((s) => s.id).join(', ')})
   --postgres     a PostgreSQL server for the PostgreSQL rows (a fresh database is created and dropped)
+  --cpu-prof     profile the service; writes a .cpuprofile per database to bench/results/profiles
+                 (open it in Chrome DevTools or speedscope; \`npm run profile-summary FILE\` prints the top)
 `);
   process.exit(0);
 }
@@ -85,7 +88,8 @@ async function runOn(
     startBare: startBareServer,
   };
   for (const scenario of wanted) await scenario.load?.(ctx);
-  const quire = await startQuire(env, path.join(outDir, `quire-${dialect}.log`));
+  const profileDir = args['cpu-prof'] ? path.join(outDir, 'profiles') : undefined;
+  const quire = await startQuire(env, path.join(outDir, `quire-${dialect}.log`), profileDir);
   ctx.base = quire.base;
   try {
     for (const scenario of wanted) {

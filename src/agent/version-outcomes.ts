@@ -1,4 +1,5 @@
 import type { AudienceVersionsTable, Db, MessagesTable } from '../db/schema.js';
+import { writeTransaction } from '../db/write-transaction.js';
 import {
   findConversation,
   lockAudience,
@@ -50,7 +51,7 @@ export async function writeDraft(
   owner: string,
   result: { reply: string; reasoning: string; content: AudienceContent; changes: AgentChange[] },
 ): Promise<boolean> {
-  return db.transaction().execute(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const { tenant_id: tenantId, audience_id: audienceId } = version;
     await lockAudience(tx, tenantId, audienceId);
     const conversation = (await findConversation(tx, tenantId, audienceId))!;
@@ -113,7 +114,7 @@ export async function failAttempt(
   maxAttempts: number,
   retryDelayMs: number,
 ): Promise<'requeued' | 'cancelled' | 'lost'> {
-  return db.transaction().execute(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const { tenant_id: tenantId, audience_id: audienceId } = version;
     await lockAudience(tx, tenantId, audienceId);
     const current = await findVersion(tx, tenantId, version.id);
@@ -152,7 +153,7 @@ export async function failAttempt(
 
 /** Gives a version back without counting the attempt (the worker is shutting down). */
 export async function releaseVersion(db: Db, version: AudienceVersionsTable, owner: string): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+  await writeTransaction(db, async (tx) => {
     await lockAudience(tx, version.tenant_id, version.audience_id);
     await transitionVersion(
       tx,

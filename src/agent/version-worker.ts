@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { AudienceVersionsTable, Db } from '../db/schema.js';
+import { writeTransaction } from '../db/write-transaction.js';
 import {
   claimNextQueued,
   hasClaimableVersion,
@@ -98,9 +99,9 @@ export class VersionWorker {
     const now = Date.now();
     // Idle polling stays read-only: on SQLite a claim transaction takes the single write lock.
     if (!(await hasClaimableVersion(db, now, tenantId))) return 'idle';
-    const version = await db
-      .transaction()
-      .execute((tx) => claimNextQueued(tx, this.id, now, now + leaseMs, tenantId));
+    const version = await writeTransaction(db, (tx) =>
+      claimNextQueued(tx, this.id, now, now + leaseMs, tenantId),
+    );
     if (version === undefined) return 'idle';
     await this.#process(version);
     return 'processed';

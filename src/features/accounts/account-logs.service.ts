@@ -1,5 +1,6 @@
 import { addToCounter } from '../../db/counters.repository.js';
 import type { AccountLogsTable, AccountsTable, Db, Executor } from '../../db/schema.js';
+import { writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
 import { type CreateOnceResult, requestFingerprint } from '../../http/idempotency.js';
 import { newId } from '../../ids.js';
@@ -97,7 +98,7 @@ export async function importAccountLogs(
   accountId: string,
   logs: readonly ImportedLog[],
 ): Promise<string[]> {
-  return db.transaction().execute(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     if ((await findAccount(tx, tenantId, accountId)) === undefined)
       throw new ApiError('account_not_found', `Account ${accountId} not found`);
     const ids: string[] = [];

@@ -1,4 +1,5 @@
 import type { Db, Executor } from '../../db/schema.js';
+import { writeTransaction } from '../../db/write-transaction.js';
 import { type CreateOnceResult, createOnce } from '../../http/idempotency.js';
 import { findLogByKey, type LogRow, type LogTable } from './logs.repository.js';
 
@@ -19,7 +20,7 @@ export async function createLogOnce(
 ): Promise<CreateOnceResult<LogRow>> {
   const create = async (): Promise<LogRow | null> => {
     try {
-      return await db.transaction().execute(async (tx) => {
+      return await writeTransaction(db, async (tx) => {
         const row = await write(tx);
         if (row === null) throw KEY_TAKEN;
         return row;

@@ -1,5 +1,6 @@
 import { addToCounter } from '../../db/counters.repository.js';
 import type { Db } from '../../db/schema.js';
+import { writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
 import { findAccount } from './accounts.repository.js';
 import { logCounter, recomputeLatestActivity } from './accounts.service.js';
@@ -27,7 +28,7 @@ export async function editLogText(
   logId: string,
   text: string,
 ): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+  await writeTransaction(db, async (tx) => {
     const log = await findOwnedLog(tx, tenantId, table, owner, logId);
     if (log === undefined) throw ApiError.notFound(table === 'account_logs' ? 'Account log' : 'Person log');
     if (log.source !== USER_SOURCE)
@@ -57,7 +58,7 @@ export async function setLogDeleted(
   logId: string,
   deleted: boolean,
 ): Promise<DeleteOutcome> {
-  return db.transaction().execute(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const log = await findLog(tx, tenantId, table, logId);
     if (log === undefined) throw ApiError.notFound(table === 'account_logs' ? 'Account log' : 'Person log');
     const changed = await setLogDeletedAt(tx, tenantId, table, logId, deleted ? Date.now() : null);

@@ -1,4 +1,5 @@
 import type { AssetsTable, Db } from '../../db/schema.js';
+import { writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
 import { findAssetForUpdate, updateAsset } from './assets.repository.js';
 import { countVisibilityChange, searchColumns } from './assets.service.js';
@@ -51,7 +52,7 @@ async function change(
   assetId: string,
   decide: (row: AssetsTable, now: number) => Change | null,
 ): Promise<AssetsTable> {
-  return db.transaction().execute(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const row = await findAssetForUpdate(tx, tenantId, assetId);
     if (row === undefined) throw new ApiError('asset_not_found', `No asset ${assetId} in this tenant`);
     const now = Date.now();

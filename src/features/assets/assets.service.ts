@@ -1,5 +1,6 @@
 import { addToCounter } from '../../db/counters.repository.js';
 import type { AssetsTable, Db, Executor } from '../../db/schema.js';
+import { writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
 import { createOnce } from '../../http/idempotency.js';
 import { newId } from '../../ids.js';
@@ -106,7 +107,7 @@ export async function createAsset(
   idempotency?: IdempotencyInput,
 ): Promise<{ record: AssetsTable; replayed: boolean }> {
   const create = () =>
-    db.transaction().execute(async (tx) => {
+    writeTransaction(db, async (tx) => {
       const row = assetRow(tenantId, input, Date.now(), idempotency);
       if (!(await insertAssetUnlessKeyTaken(tx, row))) return null;
       // Checked after the insert so a replay never depends on the parent still existing; a
@@ -144,7 +145,7 @@ export async function bulkCreateAssets(db: Db, tenantId: string, inputs: NewAsse
   const now = Date.now();
   // Distinct, increasing creation times keep "newest first" well defined.
   const rows = inputs.map((input, index) => assetRow(tenantId, input, now - inputs.length + index));
-  await db.transaction().execute(async (tx) => {
+  await writeTransaction(db, async (tx) => {
     await insertAssets(tx, rows);
     const visible = rows.filter(isSearchable);
     await addToCounter(tx, tenantId, visibleAssetsCounter(undefined), visible.length);

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import type { AudiencesTable, Db, Executor, PagesTable } from '../../db/schema.js';
+import { writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { toIso, toIsoOrNull } from '../../time.js';
@@ -47,7 +48,7 @@ export async function createAudience(db: Db, tenantId: string, pageId: string, i
   if (input.personId != null && (await findPerson(db, tenantId, input.personId)) === undefined) {
     throw ApiError.notFound('Person');
   }
-  return db.transaction().execute(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const page = await lockPage(tx, tenantId, pageId);
     if (page === undefined) throw ApiError.notFound('Page');
     if (page.deleted_at !== null) throw new ApiError('conflict', 'The page is deleted: restore it first');
@@ -109,7 +110,7 @@ export async function updateAudience(db: Db, tenantId: string, audienceId: strin
  * versions are cancelled. A version being processed finishes as a draft. Idempotent.
  */
 export async function archiveAudience(db: Db, tenantId: string, audienceId: string) {
-  return db.transaction().execute(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const audience = await lockAudience(tx, tenantId, audienceId);
     if (audience === undefined) throw ApiError.notFound('Audience');
     if (audience.archived_at !== null) return audience;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defaultContent } from '../../agent/audience-content.js';
 import type { AudienceContent } from '../../agent/page-agent.js';
 import type { AudiencesTable, Db, Executor, MessagesTable, PagesTable } from '../../db/schema.js';
+import { writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
 import { createOnce, requestFingerprint } from '../../http/idempotency.js';
 import { newId } from '../../ids.js';
@@ -63,7 +64,7 @@ export async function sendMessage(
     fingerprint,
     keyField: 'clientMessageId',
     create: () =>
-      db.transaction().execute(async (tx) => {
+      writeTransaction(db, async (tx) => {
         const locked = await lockAudience(tx, tenantId, audienceId);
         if (locked === undefined) throw ApiError.notFound('Audience');
         if (locked.archived_at !== null) throw new ApiError('conflict', 'The audience is archived');

@@ -1,6 +1,7 @@
 import { primaryAction } from '../../agent/audience-content.js';
 import type { AudienceContent } from '../../agent/page-agent.js';
 import type { AudiencesTable, AudienceVersionsTable, Db, Executor } from '../../db/schema.js';
+import { writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
 import { createOnce, requestFingerprint } from '../../http/idempotency.js';
 import { newId } from '../../ids.js';
@@ -86,7 +87,7 @@ export async function createVersion(
 ): Promise<{ version: AudienceVersionsTable; replayed: boolean }> {
   const fingerprint = requestFingerprint({});
   const create = () =>
-    db.transaction().execute(async (tx) => {
+    writeTransaction(db, async (tx) => {
       const audience = await lockAudience(tx, tenantId, audienceId);
       if (audience === undefined) throw ApiError.notFound('Audience');
       if (audience.archived_at !== null) throw new ApiError('conflict', 'The audience is archived');
@@ -122,7 +123,7 @@ export async function publishVersion(
   tenantId: string,
   versionId: string,
 ): Promise<AudienceVersionsTable> {
-  return db.transaction().execute(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const version = await findVersion(tx, tenantId, versionId);
     if (version === undefined) throw ApiError.notFound('Version');
     const audience = await lockAudience(tx, tenantId, version.audience_id);
@@ -178,7 +179,7 @@ export async function cancelVersion(
   tenantId: string,
   versionId: string,
 ): Promise<AudienceVersionsTable> {
-  return db.transaction().execute(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const version = await findVersion(tx, tenantId, versionId);
     if (version === undefined) throw ApiError.notFound('Version');
     await lockAudience(tx, tenantId, version.audience_id);

@@ -1,4 +1,5 @@
 import type { Db, PagesTable } from '../../db/schema.js';
+import { writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { findPage, insertPage, lockPage, updatePageRow } from './pages.repository.js';
@@ -44,7 +45,7 @@ export async function updatePage(
   pageId: string,
   input: UpdatePageInput,
 ): Promise<PagesTable> {
-  return db.transaction().execute(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const page = await lockPage(tx, tenantId, pageId);
     if (page === undefined) throw ApiError.notFound('Page');
     const actions = input.actions ?? JSON.parse(page.actions);
@@ -78,7 +79,7 @@ export async function updatePage(
 
 /** Archives a page, remembering its status for restore. Archiving an archived page changes nothing. */
 export async function archivePage(db: Db, tenantId: string, pageId: string): Promise<PagesTable> {
-  return db.transaction().execute(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const page = await lockPage(tx, tenantId, pageId);
     if (page === undefined) throw ApiError.notFound('Page');
     if (page.status === 'archived') return page;
@@ -94,7 +95,7 @@ export async function archivePage(db: Db, tenantId: string, pageId: string): Pro
 
 /** Soft-deletes a page: archived (if it was not) and `deletedAt` set; restore undoes both. */
 export async function deletePage(db: Db, tenantId: string, pageId: string): Promise<PagesTable> {
-  return db.transaction().execute(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const page = await lockPage(tx, tenantId, pageId);
     if (page === undefined) throw ApiError.notFound('Page');
     if (page.deleted_at !== null) return page;
@@ -113,7 +114,7 @@ export async function deletePage(db: Db, tenantId: string, pageId: string): Prom
  * neither is returned unchanged.
  */
 export async function restorePage(db: Db, tenantId: string, pageId: string): Promise<PagesTable> {
-  return db.transaction().execute(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const page = await lockPage(tx, tenantId, pageId);
     if (page === undefined) throw ApiError.notFound('Page');
     if (page.status !== 'archived' && page.archived_at === null && page.deleted_at === null) return page;

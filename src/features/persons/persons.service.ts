@@ -1,6 +1,7 @@
 import { addToCounter } from '../../db/counters.repository.js';
 import { lockForTransaction } from '../../db/locks.js';
 import type { Db, PersonsTable } from '../../db/schema.js';
+import { writeTransaction } from '../../db/write-transaction.js';
 import { normalizeDomain } from '../../domain/normalize-domain.js';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
@@ -23,7 +24,7 @@ export async function createPerson(db: Db, tenantId: string, input: CreatePerson
   }
   const now = Date.now();
   const base = baseSlug(input.name);
-  return db.transaction().execute(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     // Creates of the same name queue here rather than race for the same slug; the unique index
     // still decides, and a slug taken anyway sends us round again.
     await lockForTransaction(tx, `slug:${tenantId}:${base}`);

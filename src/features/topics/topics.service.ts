@@ -1,6 +1,7 @@
 import { addToCounter } from '../../db/counters.repository.js';
 import { lockForTransaction } from '../../db/locks.js';
 import type { Db, Executor, TopicEntriesTable, TopicsTable } from '../../db/schema.js';
+import { writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import {
@@ -55,7 +56,7 @@ export async function addEntry(
   input: { content: EntryContent; sortOrder?: number | undefined },
 ): Promise<TopicEntriesTable> {
   checkContent(input.content);
-  return db.transaction().execute(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     await lockForTransaction(tx, `topic:${tenantId}:${topicId}`);
     await requireTopic(tx, tenantId, topicId);
     const now = Date.now();
@@ -91,7 +92,7 @@ export async function changeEntry(
   changes: { content?: EntryContent | undefined; sortOrder?: number | undefined },
 ): Promise<TopicEntriesTable> {
   if (changes.content !== undefined) checkContent(changes.content);
-  return db.transaction().execute(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const entry = await requireEntry(tx, tenantId, topicId, entryId);
     const set = {
       sort_order: changes.sortOrder ?? entry.sort_order,
@@ -105,7 +106,7 @@ export async function changeEntry(
 }
 
 export async function removeEntry(db: Db, tenantId: string, topicId: string, entryId: string): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+  await writeTransaction(db, async (tx) => {
     await requireEntry(tx, tenantId, topicId, entryId);
     if (await deleteEntry(tx, tenantId, entryId))
       await addToCounter(tx, tenantId, entriesCounter(topicId), -1);
@@ -119,7 +120,7 @@ export async function reorderEntries(
   topicId: string,
   entryIds: string[],
 ): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+  await writeTransaction(db, async (tx) => {
     await lockForTransaction(tx, `topic:${tenantId}:${topicId}`);
     await requireTopic(tx, tenantId, topicId);
     const existing = new Set(await entryIdsOf(tx, tenantId, topicId));
