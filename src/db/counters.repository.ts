@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Executor } from './schema.js';
+import { statement } from './statement.js';
 
 /**
  * Maintained counts behind `totalCount`. They change in the same transaction as the rows they
@@ -12,14 +12,14 @@ export async function addToCounter(
   delta: number,
 ): Promise<void> {
   if (delta === 0) return;
-  await db
-    .insertInto('counters')
-    .values({ tenant_id: tenantId, name, value: delta })
-    .onConflict((oc) =>
-      oc.columns(['tenant_id', 'name']).doUpdateSet({ value: sql`counters.value + ${delta}` }),
-    )
-    .execute();
+  await upsertCounter.run(db, [tenantId, name, delta, delta]);
 }
+
+// Every write of a counted row runs it: a fixed statement (statement.ts).
+const upsertCounter = statement(
+  `insert into "counters" ("tenant_id", "name", "value") values ($1, $2, $3) ` +
+    `on conflict ("tenant_id", "name") do update set "value" = "counters"."value" + $4`,
+);
 
 export async function readCounter(db: Executor, tenantId: string, name: string): Promise<number> {
   const row = await db

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AccountsTable, Executor } from '../../db/schema.js';
+import { statement } from '../../db/statement.js';
 import type { SortKey } from '../../http/pagination.js';
 
 /** Inserts an account unless its domain already has one in the tenant; false when it has. */
@@ -13,13 +14,13 @@ export async function insertAccountUnlessDomainTaken(db: Executor, row: Accounts
   return inserted !== undefined;
 }
 
+// Read on every log ingested and every activity page: a fixed statement (statement.ts).
+const selectAccount = statement<AccountsTable>(
+  `select * from "accounts" where "tenant_id" = $1 and "id" = $2`,
+);
+
 export async function findAccount(db: Executor, tenantId: string, accountId: string) {
-  return db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', accountId)
-    .executeTakeFirst();
+  return selectAccount.first(db, [tenantId, accountId]);
 }
 
 export async function findAccountByDomain(db: Executor, tenantId: string, domain: string) {
@@ -55,15 +56,13 @@ export async function moveLatestActivity(
   accountId: string,
   at: number,
 ): Promise<void> {
-  await db
-    .updateTable('accounts')
-    .set({
-      latest_activity_at: sql`case when latest_activity_at < ${at} then ${at} else latest_activity_at end`,
-    })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', accountId)
-    .execute();
+  await updateLatestActivity.run(db, [at, at, tenantId, accountId]);
 }
+
+const updateLatestActivity = statement(
+  `update "accounts" set "latest_activity_at" = case when "latest_activity_at" < $1 then $2 else "latest_activity_at" end ` +
+    `where "tenant_id" = $3 and "id" = $4`,
+);
 
 /**
  * Takes the account row's write lock for the rest of the transaction (PostgreSQL; SQLite's write

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AccountLogsTable, Executor, LogColumns, PersonLogsTable } from '../../db/schema.js';
+import { statement } from '../../db/statement.js';
 import type { SortKey } from '../../http/pagination.js';
 
 /**
@@ -30,13 +31,40 @@ export async function insertLogUnlessKeyTaken(
   table: LogTable,
   row: AccountLogsTable | PersonLogsTable,
 ): Promise<boolean> {
-  const inserted = await db
-    .insertInto(as(table))
-    .values(row as PersonLogsTable)
-    .onConflict((oc) => oc.columns(['tenant_id', 'idempotency_key']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const inserted =
+    table === 'account_logs'
+      ? await insertAccountLog.first(db, [...logValues(row), row.account_id])
+      : await insertPersonLog.first(db, [
+          ...logValues(row),
+          row.account_id,
+          (row as PersonLogsTable).person_id,
+        ]);
   return inserted !== undefined;
+}
+
+// Ingestion is the hottest write: a fixed statement, not a query built per request (statement.ts).
+const LOG_COLUMNS = `"tenant_id", "id", "source", "type", "payload", "idempotency_key", "request_fingerprint", "created_at", "updated_at", "deleted_at"`;
+const insertLog = (table: LogTable, owner: string, placeholders: string) =>
+  statement<{ id: string }>(
+    `insert into "${table}" (${LOG_COLUMNS}, ${owner}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, ${placeholders}) ` +
+      `on conflict ("tenant_id", "idempotency_key") do nothing returning "id"`,
+  );
+const insertAccountLog = insertLog('account_logs', '"account_id"', '$11');
+const insertPersonLog = insertLog('person_logs', '"account_id", "person_id"', '$11, $12');
+
+function logValues(row: LogColumns): unknown[] {
+  return [
+    row.tenant_id,
+    row.id,
+    row.source,
+    row.type,
+    row.payload,
+    row.idempotency_key,
+    row.request_fingerprint,
+    row.created_at,
+    row.updated_at,
+    row.deleted_at,
+  ];
 }
 
 /** Many logs in one statement (bulk import, seeds); no idempotency keys. */

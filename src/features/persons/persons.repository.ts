@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor, PersonsTable } from '../../db/schema.js';
+import { statement } from '../../db/statement.js';
 import type { SortKey } from '../../http/pagination.js';
 
 /** Inserts a person unless its slug is taken in the tenant; false when it is. */
@@ -26,13 +27,11 @@ export async function findSlugsLike(db: Executor, tenantId: string, base: string
   return rows.map((r) => r.slug);
 }
 
+// GET /v0/persons/{id} is the most frequent read: a fixed statement (statement.ts).
+const selectPerson = statement<PersonsTable>(`select * from "persons" where "tenant_id" = $1 and "id" = $2`);
+
 export async function findPerson(db: Executor, tenantId: string, personId: string) {
-  return db
-    .selectFrom('persons')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', personId)
-    .executeTakeFirst();
+  return selectPerson.first(db, [tenantId, personId]);
 }
 
 /** One page of persons, newest first; `after` is the sort key of the previous page's last row. */
