@@ -48,15 +48,21 @@ function scoreOf(db: Executor, terms: SearchTerms): RawBuilder<number> {
   return sql<number>`(${sql.join(parts, sql` + `)})`;
 }
 
-/** The matching assets with their score; the caller orders and pages. */
+/**
+ * The matching assets' keys with their score; the caller orders and pages. Only the key and the
+ * sort columns: a common word matches thousands of assets in a large tenant, and carrying every
+ * column of each through the sort cost as much as finding them (pageQuery reads the full rows of
+ * the page alone).
+ */
 function matches(db: Executor, tenantId: string, terms: SearchTerms, assetType: string | undefined) {
+  const keys = sql`a.tenant_id, a.id, a.created_at, ${scoreOf(db, terms)} as score`;
   if (dialectOf(db) === 'postgres') {
-    return sql`select ${columns('a')}, ${scoreOf(db, terms)} as score from assets a
+    return sql`select ${keys} from assets a
       where a.tenant_id = ${tenantId} and ${VISIBLE}
       ${assetType === undefined ? sql`` : sql`and a.data_type = ${assetType}`}
       and a.search_vector @@ to_tsquery('simple', ${tsquery(terms)})`;
   }
-  return sql`select ${columns('a')}, ${scoreOf(db, terms)} as score
+  return sql`select ${keys}
     from assets_fts f
     join assets_search_rowids k on k.rowid = f.rowid
     join assets a on a.tenant_id = k.tenant_id and a.id = k.asset_id
@@ -65,10 +71,15 @@ function matches(db: Executor, tenantId: string, terms: SearchTerms, assetType: 
 
 function pageQuery(db: Executor, tenantId: string, options: SearchOptions) {
   const after = options.after;
-  return sql<ScoredAsset>`select * from (${matches(db, tenantId, options.terms, options.assetType)}) m
-    ${after === null ? sql`` : sql`where (m.score, m.created_at, m.id) < (${after[0]}, ${after[1]}, ${after[2]})`}
-    order by m.score desc, m.created_at desc, m.id desc
-    limit ${options.limit}`;
+  const order = sql`order by m.score desc, m.created_at desc, m.id desc`;
+  return sql<ScoredAsset>`select ${columns('a')}, m.score from (
+      select * from (${matches(db, tenantId, options.terms, options.assetType)}) m
+      ${after === null ? sql`` : sql`where (m.score, m.created_at, m.id) < (${after[0]}, ${after[1]}, ${after[2]})`}
+      ${order}
+      limit ${options.limit}
+    ) m
+    join assets a on a.tenant_id = m.tenant_id and a.id = m.id
+    ${order}`;
 }
 
 /** One page of matches: relevance first, then newest. */
