@@ -56,13 +56,14 @@ export async function startQuire(
   env: NodeJS.ProcessEnv,
   logFile: string,
   profileDir?: string,
+  nodeFlags: string[] = [],
 ): Promise<Running> {
   const fd = fs.openSync(logFile, 'w');
   // With a profile directory, V8 writes a .cpuprofile there when the service exits (SIGTERM).
   const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
   // The production build (npm start runs the same), not the tsx loader: the loader's worker thread
   // alone adds about 45 MB of resident memory.
-  const node = [...profile, '--enable-source-maps', path.resolve('dist/quire.mjs'), 'serve'];
+  const node = [...profile, ...nodeFlags, '--enable-source-maps', path.resolve('dist/quire.mjs'), 'serve'];
   const child = spawn(process.execPath, node, {
     env: { ...env, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', fd, 'inherit'],

@@ -26,6 +26,7 @@ const { values: args } = parseArgs({
     },
     'no-postgres': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
+    'service-flags': { type: 'string', default: '' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -37,6 +38,7 @@ if (args.help) {
   --postgres     a PostgreSQL server for the PostgreSQL rows (a fresh database is created and dropped)
   --cpu-prof     profile the service; writes a .cpuprofile per database to bench/results/profiles
                  (open it in Chrome DevTools or speedscope; \`npm run profile-summary FILE\` prints the top)
+  --service-flags  extra node flags for the service, e.g. "--trace-gc" (its output goes to the service log)
 `);
   process.exit(0);
 }
@@ -89,7 +91,8 @@ async function runOn(
   };
   for (const scenario of wanted) await scenario.load?.(ctx);
   const profileDir = args['cpu-prof'] ? path.join(outDir, 'profiles') : undefined;
-  const quire = await startQuire(env, path.join(outDir, `quire-${dialect}.log`), profileDir);
+  const serviceFlags = args['service-flags'].split(' ').filter(Boolean);
+  const quire = await startQuire(env, path.join(outDir, `quire-${dialect}.log`), profileDir, serviceFlags);
   ctx.base = quire.base;
   try {
     for (const scenario of wanted) {

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { boundHeapGrowth } from '../heap.js';
 import { startServer } from '../server.js';
 import { configOrExit } from './context.js';
 
@@ -6,6 +7,7 @@ export function serveCommand(): Command {
   return new Command('serve')
     .description('Run the HTTP API (and in-process workers, see WORKERS)')
     .action(async () => {
+      boundHeapGrowth();
       await startServer(configOrExit());
     });
 }
