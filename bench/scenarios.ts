@@ -114,8 +114,9 @@ async function againstBare(
       p50: quire.p50,
       p99: quire.p99,
       ratio: `${ratio.toFixed(2)} of bare (${Math.round(physical.requestsPerSecond)} req/s, ${quire.bodyBytes} B)`,
-      goal: `>= ${goal.toFixed(2)} of bare`,
-      met: ratio >= goal,
+      // The goals are the embedded database's; PostgreSQL's figures are reported beside them (s6).
+      goal: ctx.dialect === 'sqlite' ? `>= ${goal.toFixed(2)} of bare` : '(s6: reported beside SQLite)',
+      met: ctx.dialect === 'sqlite' ? ratio >= goal : null,
     },
   ];
 }
