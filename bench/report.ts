@@ -11,13 +11,16 @@ export interface Row {
   note?: string;
 }
 
+/** A figure a row does not have (the RSS rows have no throughput) is left blank. */
+const cell = (value: number) => (Number.isNaN(value) ? '' : String(Math.round(value)));
+
 export function renderMarkdown(rows: Row[], meta: Record<string, string>): string {
   const lines = [
     '| Scenario | DB | req/s | p50 ms | p99 ms | Ratio | Goal | Met |',
     '|---|---|---:|---:|---:|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.scenario} | ${r.database} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.ratio} | ${r.goal} | ${
+        `| ${r.scenario} | ${r.database} | ${cell(r.requestsPerSecond)} | ${cell(r.p50)} | ${cell(r.p99)} | ${r.ratio} | ${r.goal} | ${
           r.met === null ? '-' : r.met ? 'yes' : '**no**'
         } |`,
     ),
