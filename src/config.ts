@@ -81,7 +81,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: reader.string('HOST', '127.0.0.1'),
     dataDir: path.resolve(reader.string('DATA_DIR', './data')),
     databaseUrl,
-    sqliteSynchronous: reader.oneOf('SQLITE_SYNCHRONOUS', ['normal', 'full'] as const, 'normal'),
+    sqliteSynchronous: reader.oneOf('SQLITE_SYNCHRONOUS', ['normal', 'full'] as const, 'full'),
     logLevel: reader.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     adminToken: reader.optionalString('ADMIN_TOKEN'),
     apiKeyCacheTtlMs: reader.integer('API_KEY_CACHE_TTL_MS', 10_000, 0, 300_000),

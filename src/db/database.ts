@@ -34,12 +34,13 @@ export function openDatabase(
 
 /**
  * WAL lets readers run beside the one writer. `synchronous`:
- * - `normal` (default): a commit is in the WAL file before it is acknowledged, so it survives a
- *   crash of the process (SIGKILL, OOM, a bug); the WAL is synced at checkpoints, so an OS crash or
- *   power loss may lose the last commits. No fsync per commit.
- * - `full`: the WAL is synced on every commit, so commits survive power loss too, at the cost of
- *   one fsync per write (about 1-2 ms on the benchmark machine, which caps writes at a few
- *   hundred per second).
+ * - `full` (the server's default, SQLITE_SYNCHRONOUS): the WAL is synced before a commit is
+ *   acknowledged, so it survives an OS crash or power loss too. One fsync per COMMIT, and concurrent
+ *   writes share a COMMIT (write-transaction.ts), so under load it costs about a fifth of the
+ *   write throughput.
+ * - `normal`: a commit is in the WAL file before it is acknowledged, so it survives a crash of the
+ *   process (SIGKILL, OOM, a bug); the WAL is synced at checkpoints, so an OS crash or power loss
+ *   may lose the last commits. Tests and bulk loads use it (the default of this function).
  */
 export function openSqlite(file: string, synchronous: 'normal' | 'full' = 'normal'): Database {
   const sqlite = new SQLite(file);
