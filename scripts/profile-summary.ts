@@ -2,7 +2,10 @@
 // function, and inclusive time of the functions that matter. For a flame graph, open the same file
 // in Chrome DevTools (Performance, load profile) or https://www.speedscope.app.
 //
-//   npm run profile-summary -- bench/results/profiles/CPU.*.cpuprofile [--top 30]
+//   npm run profile-summary -- bench/results/profiles/CPU.*.cpuprofile [--top 30] [--folded out.txt]
+//
+// --folded writes the samples as folded stacks ("root;caller;callee count" per line), the input
+// of flamegraph.pl, inferno-flamegraph and speedscope, for a flame graph as an SVG or in a browser.
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 
@@ -20,7 +23,7 @@ interface Profile {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { top: { type: 'string', default: '25' } },
+  options: { top: { type: 'string', default: '25' }, folded: { type: 'string' } },
 });
 if (positionals.length === 0) {
   process.stderr.write('usage: npm run profile-summary -- FILE.cpuprofile [--top N]\n');
@@ -59,6 +62,7 @@ for (const file of positionals) {
   const selfByFunction = new Map<string, number>();
   const selfByOwner = new Map<string, number>();
   const inclusive = new Map<string, number>();
+  const folded = new Map<string, number>();
   let total = 0;
   let idle = 0;
   for (const id of profile.samples) {
@@ -73,12 +77,20 @@ for (const file of positionals) {
     const who = node.callFrame.url ? owner(node.callFrame.url) : name.split(' ')[0]!;
     selfByOwner.set(who, (selfByOwner.get(who) ?? 0) + 1);
     const seen = new Set<string>();
+    const stack: string[] = [];
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const frame = frameName(byId.get(at)!);
+      stack.push(frame.replaceAll(';', ':'));
       if (seen.has(frame)) continue;
       seen.add(frame);
       inclusive.set(frame, (inclusive.get(frame) ?? 0) + 1);
     }
+    const line = stack.reverse().join(';');
+    folded.set(line, (folded.get(line) ?? 0) + 1);
+  }
+  if (values.folded !== undefined) {
+    const out = [...folded].map(([stack, count]) => `${stack} ${count}`).join('\n');
+    fs.writeFileSync(values.folded, `${out}\n`);
   }
   process.stdout.write(
     `${file}: ${total} busy samples, ${idle} idle (${((100 * idle) / (total + idle)).toFixed(0)} % idle)\n`,
