@@ -19,6 +19,7 @@ const { values: args } = parseArgs({
     full: { type: 'boolean', default: false },
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '16' },
+    rounds: { type: 'string', default: '3' },
     only: { type: 'string' },
     postgres: {
       type: 'string',
@@ -34,6 +35,8 @@ if (args.help) {
   process.stdout.write(`npm run bench -- [--full] [--seconds 5] [--connections 16] [--only s1,s4] [--postgres URL | --no-postgres]
   --full         full sizes (1,000,000 persons and logs, 100,000 assets); default sizes are smaller
   --seconds      measured seconds per run (after a 2 s warm-up)
+  --rounds       runs per side of each comparison, compared by their medians (default 3; more
+                 narrows the spread on a noisy machine and takes longer)
   --only         run only these scenarios (${SCENARIOS.map((s) => s.id).join(', ')})
   --postgres     a PostgreSQL server for the PostgreSQL rows (a fresh database is created and dropped)
   --cpu-prof     profile the service; writes a .cpuprofile per database to bench/results/profiles
@@ -51,6 +54,7 @@ const sizes = args.full
   : { persons: 100_000, logs: 100_000, assets: 100_000, small: 1_000 };
 const seconds = Number(args.seconds);
 const connections = Number(args.connections);
+const rounds = Number(args.rounds);
 const only = args.only ? new Set(args.only.split(',')) : null;
 const outDir = path.resolve('bench/results');
 fs.mkdirSync(outDir, { recursive: true });
@@ -86,6 +90,7 @@ async function runOn(
     bars,
     seconds,
     connections,
+    rounds,
     base: '',
     startBare: startBareServer,
   };
@@ -158,7 +163,7 @@ const meta = {
   machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${process.platform} ${os.release()}`,
   node: process.version,
   sizes: `${sizes.persons} persons, ${sizes.logs} logs, ${sizes.assets} assets (${args.full ? 'full' : 'default'})`,
-  load: `autocannon, ${connections} connections; each comparison alternates its two sides 3 times, ${seconds} s per run after a 2 s warm-up, medians`,
+  load: `autocannon, ${connections} connections; each comparison alternates its two sides ${rounds} times, ${seconds} s per run after a 2 s warm-up, medians`,
   'total time': `${Math.round((Date.now() - started) / 1000)} s`,
 };
 const markdown = renderMarkdown(rows, meta);

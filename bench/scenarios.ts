@@ -23,6 +23,8 @@ export interface BenchContext {
   bars: MultiBar;
   seconds: number;
   connections: number;
+  /** How many times each side of a comparison is measured (the median counts). */
+  rounds: number;
   /** The running Quire's base URL (set before `run`). */
   base: string;
   startBare(bodySize: number): Promise<Running>;
@@ -50,8 +52,6 @@ async function measureOnce(
   return result;
 }
 
-const ROUNDS = 3;
-
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -59,7 +59,7 @@ function median(values: number[]): number {
 
 /**
  * The machines are shared and their speed drifts from second to second, so the two sides of a
- * comparison are measured in alternation, ROUNDS times each, and compared by their medians.
+ * comparison are measured in alternation, `ctx.rounds` times each, and compared by their medians.
  */
 async function alternate(
   ctx: BenchContext,
@@ -70,7 +70,7 @@ async function alternate(
   await runLoad({ ...b, seconds: 2, connections: ctx.connections });
   const as: LoadResult[] = [];
   const bs: LoadResult[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < ctx.rounds; round++) {
     as.push(await measureOnce(ctx, a));
     bs.push(await measureOnce(ctx, b));
   }
