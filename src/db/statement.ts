@@ -1,4 +1,5 @@
-import { CompiledQuery, PostgresAdapter, type QueryResult } from 'kysely';
+import { CompiledQuery, type QueryResult } from 'kysely';
+import { dialectOf } from './database.js';
 import type { Executor } from './schema.js';
 
 /**
@@ -13,10 +14,10 @@ import type { Executor } from './schema.js';
  */
 export interface Statement<Row> {
   readonly text: string;
-  run(db: Executor, parameters: readonly unknown[]): Promise<QueryResult<Row>>;
+  run(db: Executor, parameters: unknown[]): Promise<QueryResult<Row>>;
   /** The first row, or undefined. */
-  first(db: Executor, parameters: readonly unknown[]): Promise<Row | undefined>;
-  all(db: Executor, parameters: readonly unknown[]): Promise<Row[]>;
+  first(db: Executor, parameters: unknown[]): Promise<Row | undefined>;
+  all(db: Executor, parameters: unknown[]): Promise<Row[]>;
 }
 
 export function statement<Row = never>(text: string): Statement<Row> {
@@ -25,11 +26,12 @@ export function statement<Row = never>(text: string): Statement<Row> {
     if (n !== index + 1) throw new Error(`statement: $${n} out of order in ${text}`);
   });
   const sqliteText = text.replace(/\$\d+/g, '?');
-  const run = (db: Executor, parameters: readonly unknown[]) => {
+  const run = (db: Executor, parameters: unknown[]) => {
     if (parameters.length !== placeholders.length)
       throw new Error(`statement: ${parameters.length} parameters for ${placeholders.length} in ${text}`);
-    const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-    return db.executeQuery<Row>(CompiledQuery.raw(postgres ? text : sqliteText, [...parameters]));
+    return db.executeQuery<Row>(
+      CompiledQuery.raw(dialectOf(db) === 'postgres' ? text : sqliteText, parameters),
+    );
   };
   return {
     text,
