@@ -76,12 +76,6 @@ class GroupCommit {
   }
 
   async #commit(group: Queued[]): Promise<void> {
-    if (group.length === 1) {
-      // Alone: its own transaction, no savepoint needed.
-      const { work, resolve, reject } = group[0]!;
-      await this.#db.transaction().execute(work).then(resolve, reject);
-      return;
-    }
     const outcomes: Outcome[] = [];
     try {
       await this.#db.transaction().execute(async (tx) => {
