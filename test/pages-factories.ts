@@ -1,10 +1,10 @@
-import { diffContent } from '../src/agent/content.js';
 import type { AgentInput, AgentResult, PageAgent } from '../src/agent/page-agent.js';
-import { VersionWorker } from '../src/agent/version-worker.js';
+import { diffContent } from '../src/domain/audience-content.js';
 import { type AudienceInput, createAudience } from '../src/features/audiences/audiences.service.js';
 import type { CreatePageInput } from '../src/features/pages/pages.schemas.js';
 import { DEMO_PAGE } from '../src/features/pages/pages.seed.js';
 import { createPage } from '../src/features/pages/pages.service.js';
+import { VersionWorker } from '../src/worker/version-worker.js';
 import type { TestTenant } from './factories.js';
 import type { TestContext } from './harness.js';
 

@@ -1,7 +1,6 @@
-import { primaryAction } from '../../agent/audience-content.js';
-import type { AudienceContent } from '../../agent/page-agent.js';
 import type { AudiencesTable, AudienceVersionsTable, Db, Executor } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
+import { type AudienceContent, primaryAction } from '../../domain/audience-content.js';
 import { ApiError } from '../../errors.js';
 import { createOnce, requestFingerprint } from '../../http/idempotency.js';
 import { newId } from '../../ids.js';

@@ -1,3 +1,4 @@
+import type { AgentActivity, AgentInput } from '../agent/page-agent.js';
 import type { AudienceVersionsTable, Db } from '../db/schema.js';
 import { accountActivity } from '../features/accounts/account-activity.js';
 import { findAccount } from '../features/accounts/accounts.repository.js';
@@ -9,7 +10,6 @@ import { findPage } from '../features/pages/pages.repository.js';
 import { pageActions } from '../features/pages/pages.schemas.js';
 import { entriesOfTenant } from '../features/topics/topics.repository.js';
 import { toIso } from '../time.js';
-import type { AgentActivity, AgentInput } from './page-agent.js';
 
 /** How much of the conversation the agent sees (the newest messages, in order). */
 const CONVERSATION_WINDOW = 40;
