@@ -126,16 +126,20 @@ export async function archiveAudience(db: Db, tenantId: string, audienceId: stri
   });
 }
 
-/** "Ada Lovelace at Acme": the person and their company; the page name for a general audience. */
+/**
+ * "Ada Lovelace at Acme": the person and their company; the page name for a general audience.
+ * Also returns the person and their account it read on the way.
+ */
 export async function computedNameOf(db: Executor, audience: AudiencesTable, page: PagesTable) {
-  if (audience.person_id === null) return { computedName: page.name, person: undefined };
+  const general = { computedName: page.name, person: undefined, account: undefined };
+  if (audience.person_id === null) return general;
   const person = await findPerson(db, audience.tenant_id, audience.person_id);
-  if (person === undefined) return { computedName: page.name, person: undefined };
+  if (person === undefined) return general;
   // The company is the person's account (by name), else the person's domain.
   const account =
     person.account_id === null ? undefined : await findAccount(db, audience.tenant_id, person.account_id);
   const company = account?.name ?? person.domain;
-  return { computedName: company === null ? person.name : `${person.name} at ${company}`, person };
+  return { computedName: company === null ? person.name : `${person.name} at ${company}`, person, account };
 }
 
 /** The Audience as the API shows it. */
@@ -145,9 +149,11 @@ export async function presentAudience(
   page?: PagesTable,
 ): Promise<Audience> {
   const owner = page ?? (await findPage(db, audience.tenant_id, audience.page_id))!;
-  const { computedName, person } = await computedNameOf(db, audience, owner);
-  const latest = await latestVersion(db, audience.tenant_id, audience.id);
-  const published = await publishedVersion(db, audience.tenant_id, audience.id);
+  const [{ computedName, person }, latest, published] = await Promise.all([
+    computedNameOf(db, audience, owner),
+    latestVersion(db, audience.tenant_id, audience.id),
+    publishedVersion(db, audience.tenant_id, audience.id),
+  ]);
   const override =
     audience.metadata_override === null ? null : (JSON.parse(audience.metadata_override) as Metadata);
   const pageMeta = pageMetadata(owner);
