@@ -1,6 +1,7 @@
 import type { AgentInput, AgentResult, PageAgent } from '../src/agent/page-agent.js';
 import { diffContent } from '../src/domain/audience-content.js';
-import { type AudienceInput, createAudience } from '../src/features/audiences/audiences.service.js';
+import type { AudienceInput } from '../src/features/audiences/audiences.schemas.js';
+import { createAudience } from '../src/features/audiences/audiences.service.js';
 import type { CreatePageInput } from '../src/features/pages/pages.schemas.js';
 import { DEMO_PAGE } from '../src/features/pages/pages.seed.js';
 import { createPage } from '../src/features/pages/pages.service.js';

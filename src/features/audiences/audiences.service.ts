@@ -1,4 +1,3 @@
-import { type Static, Type } from 'typebox';
 import type { AudiencesTable, Db, Executor, PagesTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
@@ -6,7 +5,7 @@ import { newId } from '../../ids.js';
 import { toIso, toIsoOrNull } from '../../time.js';
 import { findAccount } from '../accounts/accounts.repository.js';
 import { addToAudiencesCount, findPage, lockPage } from '../pages/pages.repository.js';
-import { Metadata, pageMetadata } from '../pages/pages.schemas.js';
+import { type Metadata, pageMetadata } from '../pages/pages.schemas.js';
 import { findPerson } from '../persons/persons.repository.js';
 import {
   insertAudience,
@@ -14,7 +13,7 @@ import {
   lockAudience,
   updateAudienceRow,
 } from './audiences.repository.js';
-import { type Audience, toVersion } from './audiences.schemas.js';
+import { type Audience, type AudienceInput, toVersion } from './audiences.schemas.js';
 import {
   latestVersion,
   publishedVersion,
@@ -22,23 +21,6 @@ import {
   waitingVersionIds,
 } from './versions.repository.js';
 import { enqueueVersion } from './versions.service.js';
-
-const Override = (max: number) => Type.Union([Type.String({ maxLength: max }), Type.Null()]);
-
-/** What an operator sends to create or update an audience (admin API and CLI). */
-export const AudienceInput = Type.Object(
-  {
-    personId: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 255 }), Type.Null()])),
-    customName: Type.Optional(Override(255)),
-    actionFormIdOverride: Type.Optional(Override(255)),
-    actionFormInstructionsOverride: Type.Optional(Override(10_000)),
-    actionUrlOverride: Type.Optional(Override(2048)),
-    supplementaryContext: Type.Optional(Override(50_000)),
-    metadataOverride: Type.Optional(Type.Union([Metadata, Type.Null()])),
-  },
-  { additionalProperties: false },
-);
-export type AudienceInput = Static<typeof AudienceInput>;
 
 /**
  * Creates an audience of a page with its conversation, and queues version 1 for the page agent.
