@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { AGENT_KINDS, type AgentOptions } from './agent/agent-options.js';
 
 /**
  * Configuration is read from the environment once, at start, checked, and passed in.
@@ -32,14 +33,7 @@ export interface Config {
   shutdownTimeoutMs: number;
 }
 
-export interface AgentConfig {
-  kind: 'builtin' | 'openai';
-  openaiBaseUrl: string | null;
-  openaiApiKey: string | null;
-  openaiModel: string | null;
-  timeoutMs: number;
-  maxAttempts: number;
-}
+export type AgentConfig = AgentOptions;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -63,7 +57,7 @@ export function loadConfig(env: Env = process.env): Config {
       'DATABASE_URL must start with postgres:// or postgresql:// (unset it for the embedded SQLite)',
     );
   }
-  const agentKind = reader.oneOf('AGENT', ['builtin', 'openai'] as const, 'builtin');
+  const agentKind = reader.oneOf('AGENT', AGENT_KINDS, 'builtin');
   const agent: AgentConfig = {
     kind: agentKind,
     openaiBaseUrl: reader.optionalUrl('OPENAI_BASE_URL'),

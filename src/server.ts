@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { createAgent } from './agent/create-agent.js';
-import { startWorkers, type WorkerPool } from './agent/worker-pool.js';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { startWorkers, type WorkerPool } from './worker/worker-pool.js';
 
 export interface RunningServer {
   app: FastifyInstance;

@@ -123,7 +123,7 @@ describeEachDatabase('quire worker processes', (ctx) => {
     for (let a = 0; a < 20; a++) {
       const { audienceId } = await makeAudience(ctx, tenant, page.id, { customName: `Audience ${a}` });
       for (let v = 2; v <= 10; v++)
-        await createVersion(ctx.database.db, tenant.tenantId, audienceId, undefined);
+        await createVersion(ctx.database.db, tenant.tenantId, page.id, audienceId, undefined);
     }
     const env = { AGENT: 'builtin', WORKER_LEASE_MS: '5000' };
     const workers = [startWorker(ctx, tenant, env), startWorker(ctx, tenant, env)];

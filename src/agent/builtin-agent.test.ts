@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { agentInput, withRequest } from './agent-input.fixture.js';
+import { agentInput, withRequest } from '../../test/agent/agent-input.fixture.js';
+import { AGENT_LIMITS, diffContent } from '../domain/audience-content.js';
 import { BuiltinAgent } from './builtin-agent.js';
-import { diffContent, LIMITS } from './content.js';
 import type { AgentInput, AgentResult } from './page-agent.js';
 
 const agent = new BuiltinAgent();
@@ -13,8 +13,11 @@ const ask = (message: string, selectedElement: Record<string, unknown> | null = 
 /** Every result must be internally consistent: content = current + changes, changes = the diff. */
 function assertConsistent(input: AgentInput, result: AgentResult) {
   assert.deepEqual(result.changes, diffContent(input.page, input.current, result.content));
-  assert.ok(result.content.metaTitle.length <= LIMITS.metaTitle, result.content.metaTitle);
-  assert.ok(result.content.metaDescription.length <= LIMITS.metaDescription, result.content.metaDescription);
+  assert.ok(result.content.metaTitle.length <= AGENT_LIMITS.metaTitle, result.content.metaTitle);
+  assert.ok(
+    result.content.metaDescription.length <= AGENT_LIMITS.metaDescription,
+    result.content.metaDescription,
+  );
   assert.ok(result.reply.length > 0 && result.reasoning.length > 0);
 }
 

@@ -3,6 +3,16 @@
  * version (builtin-draft.ts); with one it applies the explicit edits the message asks for
  * (builtin-split.ts splits, builtin-parse.ts reads) and, when it cannot, says why and changes nothing.
  */
+import {
+  AGENT_LIMITS,
+  type AudienceContent,
+  dedupeKeywords,
+  diffContent,
+  fieldProblem,
+  isContentField,
+  keywordsProblem,
+  withField,
+} from '../domain/audience-content.js';
 import { selectedActionOf } from './builtin-buttons.js';
 import { describeChange, describeEdit, HELP } from './builtin-describe.js';
 import { describeDraft, draftVersion } from './builtin-draft.js';
@@ -10,16 +20,7 @@ import { type Edit, type Parsed, parseRequest, selectedFieldOf } from './builtin
 import { replaceText } from './builtin-replace.js';
 import { splitRequests } from './builtin-split.js';
 import { listing, q } from './builtin-text.js';
-import {
-  dedupeKeywords,
-  diffContent,
-  fieldProblem,
-  isContentField,
-  keywordsProblem,
-  LIMITS,
-  withField,
-} from './content.js';
-import type { AgentInput, AgentResult, AudienceContent, PageAgent } from './page-agent.js';
+import type { AgentInput, AgentResult, PageAgent } from './page-agent.js';
 
 export class BuiltinAgent implements PageAgent {
   readonly name = 'builtin';
@@ -99,8 +100,8 @@ function answer(input: AgentInput, request: NonNullable<AgentInput['request']>):
       ? `Done: I ${sentence(listing(changes.map((c) => describeChange(c, input.page))))}${ignored}`
       : `Nothing needed changing: the version already has what you asked for (${listing(understood)}).${ignored}`;
   const reasoning =
-    `You asked me to ${sentence(listing(understood))} I applied ${edits.length === 1 ? 'it exactly as written' : 'those requests in order, exactly as written'}, after checking the bounds (title up to ${LIMITS.metaTitle} characters, ` +
-    `description up to ${LIMITS.metaDescription}, absolute http(s) URLs). ` +
+    `You asked me to ${sentence(listing(understood))} I applied ${edits.length === 1 ? 'it exactly as written' : 'those requests in order, exactly as written'}, after checking the bounds (title up to ${AGENT_LIMITS.metaTitle} characters, ` +
+    `description up to ${AGENT_LIMITS.metaDescription}, absolute http(s) URLs). ` +
     (changes.length > 0
       ? `${changes.length === 1 ? 'One field differs' : `${changes.length} fields differ`} from the previous version.`
       : 'The result equals the previous version.');

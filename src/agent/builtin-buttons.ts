@@ -3,9 +3,9 @@
  * by its current text ("the Book a demo button"), or by the element selected in the editor.
  */
 
+import { type AudienceContent, buttonTitleOf } from '../domain/audience-content.js';
 import { listing, q } from './builtin-text.js';
-import { buttonTitleOf } from './content.js';
-import type { AgentPage, AudienceContent } from './page-agent.js';
+import type { AgentPage } from './page-agent.js';
 
 export interface ButtonContext {
   page: AgentPage;

@@ -1,32 +1,20 @@
 /** How the built-in agent puts edits and changes into words for its replies. */
 
+import {
+  BUTTON_FIELD_PREFIX,
+  type ContentChange,
+  fieldLabel,
+  parseKeywordList,
+} from '../domain/audience-content.js';
 import type { Edit } from './builtin-parse.js';
-import { listing, q } from './builtin-text.js';
-import { BUTTON_FIELD_PREFIX, clip, parseKeywordList } from './content.js';
-import type { AgentChange, AgentPage, ContentField } from './page-agent.js';
+import { clip, listing, q } from './builtin-text.js';
+import type { AgentPage } from './page-agent.js';
 
 export const HELP =
   'I can: set the title or description (`set the title to "…"`, `description: …`), set, add or remove ' +
   'keywords (`add keyword …`, `remove the keyword …`), set or add to the supplementary context, ' +
   'rename a button (`rename the "Book a demo" button to "Talk to us"`, `change button 2 to …`), ' +
   'change the action URL (`use https://… as the action URL`), or redraft the version from scratch (`redraft`).';
-
-function fieldLabel(field: ContentField): string {
-  switch (field) {
-    case 'metaTitle':
-      return 'the title';
-    case 'metaDescription':
-      return 'the description';
-    case 'metaKeywords':
-      return 'the keywords';
-    case 'supplementaryContext':
-      return 'the supplementary context';
-    case 'actionUrl':
-      return 'the action URL';
-    default:
-      return `the title of button ${field.slice(BUTTON_FIELD_PREFIX.length)}`;
-  }
-}
 
 /** What a request asked for, for "I understood that you want me to ...". */
 export function describeEdit(edit: Edit): string {
@@ -48,7 +36,7 @@ export function describeEdit(edit: Edit): string {
 }
 
 /** What a change did, for "Done: I ...". */
-export function describeChange(change: AgentChange, page: AgentPage): string {
+export function describeChange(change: ContentChange, page: AgentPage): string {
   if (change.field === 'metaKeywords') {
     const before = parseKeywordList(change.previousValue);
     const after = parseKeywordList(change.newValue);

@@ -4,8 +4,10 @@
  * always drafts the same version.
  */
 
+import { AGENT_LIMITS, type AudienceContent, dedupeKeywords } from '../domain/audience-content.js';
 import {
   activityDetail,
+  clip,
   describeActivity,
   describeTopicEntry,
   firstSentence,
@@ -13,8 +15,7 @@ import {
   q,
   termsOf,
 } from './builtin-text.js';
-import { clip, dedupeKeywords, LIMITS } from './content.js';
-import type { AgentInput, AgentTopicEntry, AudienceContent } from './page-agent.js';
+import type { AgentInput, AgentTopicEntry } from './page-agent.js';
 
 const ACTIVITY_IN_CONTEXT = 5;
 const TOPICS_IN_CONTEXT = 3;
@@ -78,26 +79,26 @@ function draftTitle(input: AgentInput, subject: Subject): string {
     subject.company ? `${title} for ${subject.company}` : null,
     subject.label ? `${title} for ${subject.label}` : null,
   ];
-  const fitting = candidates.find((c): c is string => c !== null && c.length <= LIMITS.metaTitle);
+  const fitting = candidates.find((c): c is string => c !== null && c.length <= AGENT_LIMITS.metaTitle);
   if (fitting) return fitting;
   const whom = subject.company ?? subject.label;
-  if (whom && whom.length <= LIMITS.metaTitle / 2) {
+  if (whom && whom.length <= AGENT_LIMITS.metaTitle / 2) {
     const suffix = ` for ${whom}`;
-    return `${clip(title, LIMITS.metaTitle - suffix.length)}${suffix}`;
+    return `${clip(title, AGENT_LIMITS.metaTitle - suffix.length)}${suffix}`;
   }
-  return clip(title, LIMITS.metaTitle);
+  return clip(title, AGENT_LIMITS.metaTitle);
 }
 
 function draftDescription(input: AgentInput, subject: Subject): string {
   const offer = firstSentence(input.page.pageContext) || pageTitle(input);
   const lead = subject.label ? `For ${subject.label}: ` : '';
-  const body = clip(`${lead}${offer}`, LIMITS.metaDescription);
+  const body = clip(`${lead}${offer}`, AGENT_LIMITS.metaDescription);
   const action = input.page.actions[0];
   const callToAction = action
     ? ` ${(input.current.buttonTitles[action.actionId] ?? action.buttonTitle).trim()}.`
     : '';
   const withAction = `${body.replace(/[.!?…]?$/, (end) => end || '.')}${callToAction}`;
-  return callToAction.length > 2 && withAction.length <= LIMITS.metaDescription ? withAction : body;
+  return callToAction.length > 2 && withAction.length <= AGENT_LIMITS.metaDescription ? withAction : body;
 }
 
 function draftKeywords(input: AgentInput, topics: AgentTopicEntry[]): string[] {
@@ -110,8 +111,8 @@ function draftKeywords(input: AgentInput, topics: AgentTopicEntry[]): string[] {
     topics.map((t) => t.content),
   ]);
   const keywords = dedupeKeywords([...base, ...company, ...terms]);
-  const count = Math.min(LIMITS.keywordCount, Math.max(DRAFT_KEYWORDS, base.length));
-  return keywords.filter((k) => k.length <= LIMITS.keyword).slice(0, count);
+  const count = Math.min(AGENT_LIMITS.keywordCount, Math.max(DRAFT_KEYWORDS, base.length));
+  return keywords.filter((k) => k.length <= AGENT_LIMITS.keyword).slice(0, count);
 }
 
 /**
@@ -199,11 +200,11 @@ function draftContext(input: AgentInput, subject: Subject, topics: AgentTopicEnt
   } else {
     lines.push(`Page: ${pageTitle(input)}.`);
   }
-  return clipLines(lines, LIMITS.supplementaryContext);
+  return wholeLinesWithin(lines, AGENT_LIMITS.supplementaryContext);
 }
 
 /** Keeps whole lines while they fit, so the summary never ends mid-sentence. */
-function clipLines(lines: string[], max: number): string {
+function wholeLinesWithin(lines: string[], max: number): string {
   const kept: string[] = [];
   let length = 0;
   for (const line of lines) {
@@ -243,7 +244,7 @@ export function describeDraft(input: AgentInput, draft: Draft, changed: boolean)
   const reasoning =
     `No message asked for this version, so I personalised the page "${input.page.name}" from ${sources.join(', ')}. ` +
     `The title and description name ${who} so the page reads as written for them, within ` +
-    `${LIMITS.metaTitle} and ${LIMITS.metaDescription} characters.` +
+    `${AGENT_LIMITS.metaTitle} and ${AGENT_LIMITS.metaDescription} characters.` +
     topicWhy +
     ' Button titles and the action URL are left as they were.';
   return { reply, reasoning };

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { withRequest } from './agent-input.fixture.js';
+import { withRequest } from '../../test/agent/agent-input.fixture.js';
+import { diffContent } from '../domain/audience-content.js';
 import { BuiltinAgent } from './builtin-agent.js';
-import { diffContent } from './content.js';
 import type { AgentResult } from './page-agent.js';
 
 const agent = new BuiltinAgent();

@@ -4,10 +4,9 @@
  * below is one family of them.
  */
 
+import { buttonField, buttonTitleOf, type ContentField } from '../domain/audience-content.js';
 import { type ButtonContext, resolveButton } from './builtin-buttons.js';
 import { readList, readValue } from './builtin-split.js';
-import { buttonField, buttonTitleOf } from './content.js';
-import type { ContentField } from './page-agent.js';
 
 export type Edit =
   | { kind: 'set'; field: ContentField; value: string }

@@ -3,19 +3,19 @@
  * context. Without a named field it looks where X is: a keyword equal to it first, else every text
  * field containing it.
  */
+import {
+  type AudienceContent,
+  dedupeKeywords,
+  FIELD_LABELS,
+  fieldProblem,
+  keywordsProblem,
+} from '../domain/audience-content.js';
 import type { Edit, ReplaceField } from './builtin-parse.js';
 import { q } from './builtin-text.js';
-import { dedupeKeywords, fieldProblem, keywordsProblem } from './content.js';
-import type { AgentPage, AudienceContent } from './page-agent.js';
+import type { AgentPage } from './page-agent.js';
 
 type TextField = Exclude<ReplaceField, 'metaKeywords'>;
 const TEXT_FIELDS: TextField[] = ['metaTitle', 'metaDescription', 'supplementaryContext'];
-const LABELS: Record<ReplaceField, string> = {
-  metaTitle: 'the title',
-  metaDescription: 'the description',
-  supplementaryContext: 'the supplementary context',
-  metaKeywords: 'the keywords',
-};
 
 export function replaceText(
   page: AgentPage,
@@ -50,7 +50,7 @@ export function replaceText(
     const where =
       edit.field === null
         ? 'the title, description, supplementary context, keywords or button titles'
-        : LABELS[edit.field];
+        : FIELD_LABELS[edit.field];
     return { problem: `${q(find)} appears nowhere in ${where}` };
   }
   return { content: next };

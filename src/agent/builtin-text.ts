@@ -1,6 +1,7 @@
 /**
  * Small, deterministic text tools for the built-in agent: picking salient terms out of prose,
- * summarising an activity or a topic entry in one line, and quoting values back to the user.
+ * summarising an activity or a topic entry in one line, clipping text, and quoting values back to
+ * the user.
  */
 import type { AgentActivity, AgentTopicEntry } from './page-agent.js';
 
@@ -66,13 +67,13 @@ export function describeActivity(activity: AgentActivity, maxDetail = 140): stri
   const what = humanise(activity.type);
   const who = activity.personName ? `${activity.personName}: ` : '';
   const detail = activityDetail(activity);
-  const tail = detail ? `: ${clipText(detail, maxDetail)}` : '';
+  const tail = detail ? `: ${clip(detail, maxDetail)}` : '';
   return `${date}, ${who}${what} (${activity.source})${tail}`;
 }
 
 export function describeTopicEntry(entry: AgentTopicEntry, max = 200): string {
   if (entry.type === 'url') return entry.content.trim();
-  return clipText(firstSentence(entry.content), max);
+  return clip(firstSentence(entry.content), max);
 }
 
 /** "page_view" / "pageView" -> "page view" */
@@ -84,8 +85,14 @@ export function humanise(identifier: string): string {
     .trim();
 }
 
-function clipText(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+/** Cuts text to `max` characters at a word boundary, ending with an ellipsis when it had to cut. */
+export function clip(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  const base = space > max / 2 ? cut.slice(0, space) : cut;
+  return `${base.replace(/[\s,;:.\-–—]+$/, '')}…`;
 }
 
 /** Quotes a value for a reply: “Talk to us”. */

@@ -2,12 +2,12 @@
  * Chooses the page agent from configuration: the built-in deterministic agent (AGENT=builtin, the
  * default) or the OpenAI-compatible chat-completions agent (AGENT=openai).
  */
-import type { AgentConfig } from '../config.js';
+import type { AgentOptions } from './agent-options.js';
 import { BuiltinAgent } from './builtin-agent.js';
 import { OpenAIAgent, openAIRunBudgetMs } from './openai-agent.js';
 import type { PageAgent } from './page-agent.js';
 
-export function createAgent(config: AgentConfig): PageAgent {
+export function createAgent(config: AgentOptions): PageAgent {
   switch (config.kind) {
     case 'builtin':
       return new BuiltinAgent();
@@ -21,6 +21,6 @@ export function createAgent(config: AgentConfig): PageAgent {
  * worker should allow before it aborts a run. The built-in agent answers at once; AGENT_TIMEOUT_MS
  * bounds it anyway.
  */
-export function agentRunBudgetMs(config: AgentConfig): number {
+export function agentRunBudgetMs(config: AgentOptions): number {
   return config.kind === 'openai' ? openAIRunBudgetMs(config) : config.timeoutMs;
 }

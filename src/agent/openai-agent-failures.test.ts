@@ -2,8 +2,14 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
-import { withRequest } from './agent-input.fixture.js';
-import { completion, goodAnswer, json, silence, useChatServer } from './chat-completions.fixture.js';
+import { withRequest } from '../../test/agent/agent-input.fixture.js';
+import {
+  completion,
+  goodAnswer,
+  json,
+  silence,
+  useChatServer,
+} from '../../test/agent/chat-completions.fixture.js';
 import { AgentError } from './openai-agent.js';
 
 const server = useChatServer();

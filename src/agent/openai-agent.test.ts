@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { agentInput, withRequest } from './agent-input.fixture.js';
-import { completion, goodAnswer, useChatServer } from './chat-completions.fixture.js';
+import { agentInput, withRequest } from '../../test/agent/agent-input.fixture.js';
+import { completion, goodAnswer, useChatServer } from '../../test/agent/chat-completions.fixture.js';
 import { agentRunBudgetMs, createAgent } from './create-agent.js';
 import { AgentError } from './openai-agent.js';
 

@@ -5,7 +5,7 @@
  * 429, 5xx and unusable output are retried with backoff up to AGENT_MAX_ATTEMPTS; a refusal is an
  * answer, not a failure. After the last failed attempt it throws AgentError.
  */
-import type { AgentConfig } from '../config.js';
+import type { AgentOptions } from './agent-options.js';
 import { requestBody } from './openai-prompt.js';
 import { MalformedOutputError, readCompletion } from './openai-response.js';
 import type { AgentInput, AgentResult, PageAgent } from './page-agent.js';
@@ -40,7 +40,7 @@ export class OpenAIAgent implements PageAgent {
   private readonly model: string;
 
   constructor(
-    private readonly config: AgentConfig,
+    private readonly config: AgentOptions,
     private readonly options: OpenAIAgentOptions = {},
   ) {
     if (!config.openaiBaseUrl || !config.openaiModel) {
@@ -135,7 +135,7 @@ const DEFAULT_MAX_RETRY_DELAY_MS = 10_000;
  * cap (a server's Retry-After can ask for that much). A caller that bounds the whole run (the version
  * worker) should allow at least this, or it cuts off the agent's own retries.
  */
-export function openAIRunBudgetMs(config: AgentConfig, options: OpenAIAgentOptions = {}): number {
+export function openAIRunBudgetMs(config: AgentOptions, options: OpenAIAgentOptions = {}): number {
   const pause = options.maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS;
   return config.timeoutMs * config.maxAttempts + pause * (config.maxAttempts - 1);
 }

@@ -3,7 +3,7 @@
  * schema of the answer it asks for (structured output). The schema names this page's own fields, so
  * a model that honours strict mode cannot even name a button the page does not have.
  */
-import { contentFields, LIMITS } from './content.js';
+import { AGENT_LIMITS, contentFields } from '../domain/audience-content.js';
 import type { AgentInput } from './page-agent.js';
 
 export const RESPONSE_SCHEMA_NAME = 'page_agent_result';
@@ -41,12 +41,12 @@ export function responseSchema(input: AgentInput) {
 const SYSTEM_PROMPT = `You are the page agent of Quire, a service of personalised landing pages.
 A page is personalised for one audience (a person and/or their company). You edit the audience's
 version of the page. The editable fields are:
-- metaTitle: the page title, at most ${LIMITS.metaTitle} characters, not empty.
-- metaDescription: the meta description, at most ${LIMITS.metaDescription} characters, not empty.
-- metaKeywords: keywords as ONE string separated by ", ", at most ${LIMITS.keywordCount} keywords of at most ${LIMITS.keyword} characters each.
-- supplementaryContext: notes for the page about the audience (what is known about them), at most ${LIMITS.supplementaryContext} characters.
+- metaTitle: the page title, at most ${AGENT_LIMITS.metaTitle} characters, not empty.
+- metaDescription: the meta description, at most ${AGENT_LIMITS.metaDescription} characters, not empty.
+- metaKeywords: keywords as ONE string separated by ", ", at most ${AGENT_LIMITS.keywordCount} keywords of at most ${AGENT_LIMITS.keyword} characters each.
+- supplementaryContext: notes for the page about the audience (what is known about them), at most ${AGENT_LIMITS.supplementaryContext} characters.
 - actionUrl: where the page's primary action sends visitors, an absolute http(s) URL.
-- buttonTitle:<actionId>: the title of that action's button, at most ${LIMITS.buttonTitle} characters.
+- buttonTitle:<actionId>: the title of that action's button, at most ${AGENT_LIMITS.buttonTitle} characters.
 Answer with JSON only, matching the given schema: "reply" (friendly and specific, addressed to the
 user), "reasoning" (why), and "changes" listing ONLY fields whose value changes, each with its full new
 value. When the user asks for something you cannot do with these fields, explain it in "reply" and

@@ -5,8 +5,14 @@
  * from `current` (never from the model).
  */
 import { Ajv } from 'ajv';
-import { diffContent, fieldProblem, isContentField, withField } from './content.js';
-import type { AgentInput, AgentResult, ContentField } from './page-agent.js';
+import {
+  type ContentField,
+  diffContent,
+  fieldProblem,
+  isContentField,
+  withField,
+} from '../domain/audience-content.js';
+import type { AgentInput, AgentResult } from './page-agent.js';
 
 /** The model answered, but not with something usable: worth another attempt. */
 export class MalformedOutputError extends Error {

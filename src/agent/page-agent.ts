@@ -2,36 +2,13 @@
  * The page agent: given a page, an audience and what Quire knows about the audience's person and
  * account, it proposes the content of the audience's next version and writes a reply.
  *
- * The agent never touches the database. The version worker (src/agent/version-worker.ts) loads an
- * AgentInput, calls `run`, validates the AgentResult, and writes the draft version, its changes and
- * the agent's reply message. Two implementations: the built-in deterministic agent (default, no
- * network) and an OpenAI-compatible chat-completions agent (AGENT=openai).
+ * The agent never touches the database. The version worker (src/worker/version-worker.ts) loads an
+ * AgentInput, calls `run`, checks the AgentResult (src/domain/audience-content.ts), and writes the
+ * draft version, its changes and the agent's reply message. Two implementations: the built-in
+ * deterministic agent (default, no network) and an OpenAI-compatible chat-completions agent
+ * (AGENT=openai).
  */
-
-/** The editable content of an audience: what a version holds and what changes change. */
-export interface AudienceContent {
-  metaTitle: string;
-  metaDescription: string;
-  metaKeywords: string[];
-  supplementaryContext: string;
-  /** Button titles by actionId (only the page's actions). */
-  buttonTitles: Record<string, string>;
-  /** The URL the page's primary action sends visitors to (audience override of the action URL). */
-  actionUrl: string;
-}
-
-/**
- * The fields a change can name. `buttonTitle:<actionId>` names one action's button.
- * A Change as the API shows it: { changeId, field, previousValue, newValue } (values as strings;
- * keywords joined with ", ").
- */
-export type ContentField =
-  | 'metaTitle'
-  | 'metaDescription'
-  | 'metaKeywords'
-  | 'supplementaryContext'
-  | 'actionUrl'
-  | `buttonTitle:${string}`;
+import type { AudienceContent, ContentChange } from '../domain/audience-content.js';
 
 export interface AgentPage {
   pageId: string;
@@ -92,12 +69,6 @@ export interface AgentInput {
   request: { message: string; selectedElement: Record<string, unknown> | null } | null;
 }
 
-export interface AgentChange {
-  field: ContentField;
-  previousValue: string;
-  newValue: string;
-}
-
 export interface AgentResult {
   /** The agent's reply, shown as its message in the conversation. */
   reply: string;
@@ -106,7 +77,7 @@ export interface AgentResult {
   /** The content of the new version: `current` with the changes applied. */
   content: AudienceContent;
   /** What differs from `current`; empty when the agent could not act on the request. */
-  changes: AgentChange[];
+  changes: ContentChange[];
 }
 
 export interface PageAgent {

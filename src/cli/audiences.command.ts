@@ -1,7 +1,6 @@
 import { Command } from 'commander';
-import { toVersion } from '../features/audiences/audiences.schemas.js';
+import { AudienceInput, toVersion } from '../features/audiences/audiences.schemas.js';
 import {
-  AudienceInput,
   archiveAudience,
   createAudience,
   presentAudience,

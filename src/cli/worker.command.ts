@@ -1,10 +1,10 @@
 import { Command } from 'commander';
 import pino from 'pino';
 import { createAgent } from '../agent/create-agent.js';
-import { startWorkers } from '../agent/worker-pool.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { requireTenant } from '../features/tenants/require-tenant.js';
+import { startWorkers } from '../worker/worker-pool.js';
 import { configOrExit } from './context.js';
 
 export function workerCommand(): Command {

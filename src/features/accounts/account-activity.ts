@@ -32,31 +32,42 @@ export async function accountActivity(
 ): Promise<{ rows: ActivityRow[]; totalCount: number }> {
   const account = await findAccount(db, tenantId, accountId);
   if (account === undefined) throw new ApiError('account_not_found', `Account ${accountId} not found`);
-  const tables: LogTable[] = options.includePersonActivity
-    ? ['account_logs', 'person_logs']
-    : ['account_logs'];
-  const counterNames = tables.flatMap((table) =>
+  const counterNames = activityTables(options).flatMap((table) =>
     options.includeDeleted
       ? [logCounter(account.id, table, 'live'), logCounter(account.id, table, 'deleted')]
       : [logCounter(account.id, table, 'live')],
   );
-  const [pages, counters] = await Promise.all([
-    Promise.all(
-      tables.map((table) =>
-        pageOfAccountLogs(db, tenantId, table, {
-          accountId: account.id,
-          includeDeleted: options.includeDeleted,
-          after: options.after,
-          limit: options.fetch,
-        }),
-      ),
-    ),
+  const [rows, counters] = await Promise.all([
+    activityRows(db, tenantId, account.id, options),
     readCounters(db, tenantId, counterNames),
   ]);
-  const rows = pages.flat().sort(newestFirst).slice(0, options.fetch);
   let totalCount = 0;
   for (const value of counters.values()) totalCount += value;
   return { rows, totalCount };
+}
+
+/** The rows of accountActivity alone, for an account the caller has already found: no count. */
+export async function activityRows(
+  db: Db,
+  tenantId: string,
+  accountId: string,
+  options: ActivityOptions,
+): Promise<ActivityRow[]> {
+  const pages = await Promise.all(
+    activityTables(options).map((table) =>
+      pageOfAccountLogs(db, tenantId, table, {
+        accountId,
+        includeDeleted: options.includeDeleted,
+        after: options.after,
+        limit: options.fetch,
+      }),
+    ),
+  );
+  return pages.flat().sort(newestFirst).slice(0, options.fetch);
+}
+
+function activityTables(options: ActivityOptions): LogTable[] {
+  return options.includePersonActivity ? ['account_logs', 'person_logs'] : ['account_logs'];
 }
 
 function newestFirst(a: ActivityRow, b: ActivityRow): number {

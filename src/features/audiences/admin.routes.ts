@@ -1,26 +1,15 @@
-import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
-import { PathId } from '../../http/common.schemas.js';
+import { AdminPagePath } from '../pages/pages.schemas.js';
 import { requireTenant } from '../tenants/require-tenant.js';
-import { toVersion } from './audiences.schemas.js';
-import {
-  AudienceInput,
-  archiveAudience,
-  createAudience,
-  presentAudience,
-  updateAudience,
-} from './audiences.service.js';
+import { AdminAudiencePath, AdminVersionPath, AudienceInput, toVersion } from './audiences.schemas.js';
+import { archiveAudience, createAudience, presentAudience, updateAudience } from './audiences.service.js';
 import { cancelVersion, publishVersion } from './versions.service.js';
-
-const PagePath = Type.Object({ tenant: PathId, page_id: PathId });
-const AudiencePath = Type.Object({ tenant: PathId, audience_id: PathId });
-const VersionPath = Type.Object({ tenant: PathId, version_id: PathId });
 
 /** Operator API for audiences and versions (the same services as `quire audiences|versions ...`). */
 export function audiencesAdminRoutes(app: App): void {
   app.post(
     '/tenants/:tenant/pages/:page_id/audiences',
-    { schema: { params: PagePath, body: AudienceInput } },
+    { schema: { params: AdminPagePath, body: AudienceInput } },
     async (request, reply) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       const { audience } = await createAudience(app.db, tenantId, request.params.page_id, request.body);
@@ -29,7 +18,7 @@ export function audiencesAdminRoutes(app: App): void {
   );
   app.patch(
     '/tenants/:tenant/audiences/:audience_id',
-    { schema: { params: AudiencePath, body: AudienceInput } },
+    { schema: { params: AdminAudiencePath, body: AudienceInput } },
     async (request) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       return presentAudience(
@@ -40,7 +29,7 @@ export function audiencesAdminRoutes(app: App): void {
   );
   app.post(
     '/tenants/:tenant/audiences/:audience_id/archive',
-    { schema: { params: AudiencePath } },
+    { schema: { params: AdminAudiencePath } },
     async (request) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       return presentAudience(app.db, await archiveAudience(app.db, tenantId, request.params.audience_id));
@@ -48,7 +37,7 @@ export function audiencesAdminRoutes(app: App): void {
   );
   app.post(
     '/tenants/:tenant/versions/:version_id/publish',
-    { schema: { params: VersionPath } },
+    { schema: { params: AdminVersionPath } },
     async (request) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       return toVersion(await publishVersion(app.db, tenantId, request.params.version_id));
@@ -56,7 +45,7 @@ export function audiencesAdminRoutes(app: App): void {
   );
   app.post(
     '/tenants/:tenant/versions/:version_id/cancel',
-    { schema: { params: VersionPath } },
+    { schema: { params: AdminVersionPath } },
     async (request) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       return toVersion(await cancelVersion(app.db, tenantId, request.params.version_id));

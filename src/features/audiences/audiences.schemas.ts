@@ -1,10 +1,10 @@
 import { type Static, Type } from 'typebox';
 import type { AudienceVersionsTable, MessagesTable, VersionChangesTable } from '../../db/schema.js';
-import { Nullable, NullableTimestamp, Timestamp } from '../../http/common.schemas.js';
+import { Nullable, NullableTimestamp, PathId, Timestamp } from '../../http/common.schemas.js';
 import { toIso, toIsoOrNull } from '../../time.js';
-import { Metadata } from '../pages/pages.schemas.js';
+import { literalUnion, Metadata } from '../pages/pages.schemas.js';
 
-export const VERSION_STATUSES = [
+const VERSION_STATUSES = [
   'archived',
   'cancelled',
   'draft',
@@ -13,15 +13,7 @@ export const VERSION_STATUSES = [
   'published',
   'queued',
 ] as const;
-const VersionStatus = Type.Union([
-  Type.Literal('archived'),
-  Type.Literal('cancelled'),
-  Type.Literal('draft'),
-  Type.Literal('pending'),
-  Type.Literal('processing'),
-  Type.Literal('published'),
-  Type.Literal('queued'),
-]);
+const VersionStatus = literalUnion(VERSION_STATUSES);
 
 export const AudienceVersion = Type.Object(
   {
@@ -169,6 +161,27 @@ export const AudiencePath = Type.Object({
   page_id: Type.String({ minLength: 1, maxLength: 255 }),
   audience_id: Type.String({ minLength: 1, maxLength: 255 }),
 });
+
+const Override = (max: number) => Type.Union([Type.String({ maxLength: max }), Type.Null()]);
+
+/** What an operator sends to create or update an audience (admin API and CLI). */
+export const AudienceInput = Type.Object(
+  {
+    personId: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 255 }), Type.Null()])),
+    customName: Type.Optional(Override(255)),
+    actionFormIdOverride: Type.Optional(Override(255)),
+    actionFormInstructionsOverride: Type.Optional(Override(10_000)),
+    actionUrlOverride: Type.Optional(Override(2048)),
+    supplementaryContext: Type.Optional(Override(50_000)),
+    metadataOverride: Type.Optional(Type.Union([Metadata, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type AudienceInput = Static<typeof AudienceInput>;
+
+/** Operator API paths: an audience or a version of a tenant. */
+export const AdminAudiencePath = Type.Object({ tenant: PathId, audience_id: PathId });
+export const AdminVersionPath = Type.Object({ tenant: PathId, version_id: PathId });
 
 export function toVersion(row: AudienceVersionsTable): AudienceVersion {
   return {

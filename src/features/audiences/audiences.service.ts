@@ -1,4 +1,3 @@
-import { type Static, Type } from 'typebox';
 import type { AudiencesTable, Db, Executor, PagesTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
@@ -6,7 +5,7 @@ import { newId } from '../../ids.js';
 import { toIso, toIsoOrNull } from '../../time.js';
 import { findAccount } from '../accounts/accounts.repository.js';
 import { addToAudiencesCount, findPage, lockPage } from '../pages/pages.repository.js';
-import { Metadata, pageMetadata } from '../pages/pages.schemas.js';
+import { type Metadata, pageMetadata } from '../pages/pages.schemas.js';
 import { findPerson } from '../persons/persons.repository.js';
 import {
   insertAudience,
@@ -14,7 +13,7 @@ import {
   lockAudience,
   updateAudienceRow,
 } from './audiences.repository.js';
-import { type Audience, toVersion } from './audiences.schemas.js';
+import { type Audience, type AudienceInput, toVersion } from './audiences.schemas.js';
 import {
   latestVersion,
   publishedVersion,
@@ -22,23 +21,6 @@ import {
   waitingVersionIds,
 } from './versions.repository.js';
 import { enqueueVersion } from './versions.service.js';
-
-const Override = (max: number) => Type.Union([Type.String({ maxLength: max }), Type.Null()]);
-
-/** What an operator sends to create or update an audience (admin API and CLI). */
-export const AudienceInput = Type.Object(
-  {
-    personId: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 255 }), Type.Null()])),
-    customName: Type.Optional(Override(255)),
-    actionFormIdOverride: Type.Optional(Override(255)),
-    actionFormInstructionsOverride: Type.Optional(Override(10_000)),
-    actionUrlOverride: Type.Optional(Override(2048)),
-    supplementaryContext: Type.Optional(Override(50_000)),
-    metadataOverride: Type.Optional(Type.Union([Metadata, Type.Null()])),
-  },
-  { additionalProperties: false },
-);
-export type AudienceInput = Static<typeof AudienceInput>;
 
 /**
  * Creates an audience of a page with its conversation, and queues version 1 for the page agent.
@@ -126,16 +108,20 @@ export async function archiveAudience(db: Db, tenantId: string, audienceId: stri
   });
 }
 
-/** "Ada Lovelace at Acme": the person and their company; the page name for a general audience. */
+/**
+ * "Ada Lovelace at Acme": the person and their company; the page name for a general audience.
+ * Also returns the person and their account it read on the way.
+ */
 export async function computedNameOf(db: Executor, audience: AudiencesTable, page: PagesTable) {
-  if (audience.person_id === null) return { computedName: page.name, person: undefined };
+  const general = { computedName: page.name, person: undefined, account: undefined };
+  if (audience.person_id === null) return general;
   const person = await findPerson(db, audience.tenant_id, audience.person_id);
-  if (person === undefined) return { computedName: page.name, person: undefined };
+  if (person === undefined) return general;
   // The company is the person's account (by name), else the person's domain.
   const account =
     person.account_id === null ? undefined : await findAccount(db, audience.tenant_id, person.account_id);
   const company = account?.name ?? person.domain;
-  return { computedName: company === null ? person.name : `${person.name} at ${company}`, person };
+  return { computedName: company === null ? person.name : `${person.name} at ${company}`, person, account };
 }
 
 /** The Audience as the API shows it. */
@@ -145,9 +131,11 @@ export async function presentAudience(
   page?: PagesTable,
 ): Promise<Audience> {
   const owner = page ?? (await findPage(db, audience.tenant_id, audience.page_id))!;
-  const { computedName, person } = await computedNameOf(db, audience, owner);
-  const latest = await latestVersion(db, audience.tenant_id, audience.id);
-  const published = await publishedVersion(db, audience.tenant_id, audience.id);
+  const [{ computedName, person }, latest, published] = await Promise.all([
+    computedNameOf(db, audience, owner),
+    latestVersion(db, audience.tenant_id, audience.id),
+    publishedVersion(db, audience.tenant_id, audience.id),
+  ]);
   const override =
     audience.metadata_override === null ? null : (JSON.parse(audience.metadata_override) as Metadata);
   const pageMeta = pageMetadata(owner);

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { defaultContent } from '../../agent/audience-content.js';
-import type { AudienceContent } from '../../agent/page-agent.js';
 import type { AudiencesTable, Db, Executor, MessagesTable, PagesTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
+import { type AudienceContent, defaultContent } from '../../domain/audience-content.js';
 import { ApiError } from '../../errors.js';
 import { createOnce, requestFingerprint } from '../../http/idempotency.js';
 import { newId } from '../../ids.js';

@@ -2,7 +2,6 @@ import type { App } from '../../http/app-types.js';
 import { markReplayed } from '../../http/idempotency.js';
 import { problemResponses } from '../../http/problem.js';
 import { AudiencePath, AudienceVersion, CreateVersionBody, toVersion } from './audiences.schemas.js';
-import { requireAudience } from './conversation.service.js';
 import { createVersion } from './versions.service.js';
 
 export function createVersionRoute(app: App): void {
@@ -22,10 +21,10 @@ export function createVersionRoute(app: App): void {
     },
     async (request, reply) => {
       const { page_id, audience_id } = request.params;
-      await requireAudience(app.db, request.tenantId, page_id, audience_id);
       const { version, replayed } = await createVersion(
         app.db,
         request.tenantId,
+        page_id,
         audience_id,
         request.body.operationKey,
       );

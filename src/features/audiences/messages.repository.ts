@@ -30,15 +30,6 @@ export async function findMessageByClientId(
     .executeTakeFirst();
 }
 
-export async function findMessage(db: Executor, tenantId: string, messageId: string) {
-  return db
-    .selectFrom('messages')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', messageId)
-    .executeTakeFirst();
-}
-
 export async function setMessageVersion(
   db: Executor,
   tenantId: string,

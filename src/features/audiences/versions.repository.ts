@@ -12,20 +12,6 @@ export async function insertVersion(db: Executor, row: AudienceVersionsTable): P
   await db.insertInto('audience_versions').values(row).execute();
 }
 
-/** Inserts unless the audience already has a version with this operationKey; false when it has. */
-export async function insertVersionUnlessKeyTaken(
-  db: Executor,
-  row: AudienceVersionsTable,
-): Promise<boolean> {
-  const inserted = await db
-    .insertInto('audience_versions')
-    .values(row)
-    .onConflict((oc) => oc.columns(['tenant_id', 'audience_id', 'operation_key']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
-}
-
 export async function findVersion(db: Executor, tenantId: string, versionId: string) {
   return db
     .selectFrom('audience_versions')

@@ -1,7 +1,6 @@
-import { primaryAction } from '../../agent/audience-content.js';
-import type { AudienceContent } from '../../agent/page-agent.js';
 import type { AudiencesTable, AudienceVersionsTable, Db, Executor } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
+import { type AudienceContent, primaryAction } from '../../domain/audience-content.js';
 import { ApiError } from '../../errors.js';
 import { createOnce, requestFingerprint } from '../../http/idempotency.js';
 import { newId } from '../../ids.js';
@@ -78,10 +77,14 @@ export async function enqueueVersion(
   return row;
 }
 
-/** POST .../versions: a new version for the agent, idempotent on `operationKey` (unique per audience). */
+/**
+ * POST .../versions: a new version for the agent, idempotent on `operationKey` (unique per audience).
+ * The audience is read once, locked: one under another page's id is not found.
+ */
 export async function createVersion(
   db: Db,
   tenantId: string,
+  pageId: string,
   audienceId: string,
   operationKey: string | undefined,
 ): Promise<{ version: AudienceVersionsTable; replayed: boolean }> {
@@ -89,7 +92,7 @@ export async function createVersion(
   const create = () =>
     writeTransaction(db, async (tx) => {
       const audience = await lockAudience(tx, tenantId, audienceId);
-      if (audience === undefined) throw ApiError.notFound('Audience');
+      if (audience === undefined || audience.page_id !== pageId) throw ApiError.notFound('Audience');
       if (audience.archived_at !== null) throw new ApiError('conflict', 'The audience is archived');
       // Under the audience lock, a key already taken is seen here before a number is handed out.
       if (

@@ -1,18 +1,13 @@
-import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
-import { PathId } from '../../http/common.schemas.js';
 import { requireTenant } from '../tenants/require-tenant.js';
-import { CreatePageInput, toPage, UpdatePageInput } from './pages.schemas.js';
+import { AdminPagePath, AdminTenantPath, CreatePageInput, toPage, UpdatePageInput } from './pages.schemas.js';
 import { archivePage, createPage, deletePage, updatePage } from './pages.service.js';
-
-const TenantPath = Type.Object({ tenant: PathId });
-const PagePath = Type.Object({ tenant: PathId, page_id: PathId });
 
 /** Operator API for pages (the same service as `quire pages ...`). */
 export function pagesAdminRoutes(app: App): void {
   app.post(
     '/tenants/:tenant/pages',
-    { schema: { params: TenantPath, body: CreatePageInput } },
+    { schema: { params: AdminTenantPath, body: CreatePageInput } },
     async (request, reply) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       const page = await createPage(app.db, tenantId, request.body);
@@ -21,17 +16,21 @@ export function pagesAdminRoutes(app: App): void {
   );
   app.patch(
     '/tenants/:tenant/pages/:page_id',
-    { schema: { params: PagePath, body: UpdatePageInput } },
+    { schema: { params: AdminPagePath, body: UpdatePageInput } },
     async (request) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       return toPage(await updatePage(app.db, tenantId, request.params.page_id, request.body));
     },
   );
-  app.post('/tenants/:tenant/pages/:page_id/archive', { schema: { params: PagePath } }, async (request) => {
-    const tenantId = await requireTenant(app.db, request.params.tenant);
-    return toPage(await archivePage(app.db, tenantId, request.params.page_id));
-  });
-  app.delete('/tenants/:tenant/pages/:page_id', { schema: { params: PagePath } }, async (request) => {
+  app.post(
+    '/tenants/:tenant/pages/:page_id/archive',
+    { schema: { params: AdminPagePath } },
+    async (request) => {
+      const tenantId = await requireTenant(app.db, request.params.tenant);
+      return toPage(await archivePage(app.db, tenantId, request.params.page_id));
+    },
+  );
+  app.delete('/tenants/:tenant/pages/:page_id', { schema: { params: AdminPagePath } }, async (request) => {
     const tenantId = await requireTenant(app.db, request.params.tenant);
     return toPage(await deletePage(app.db, tenantId, request.params.page_id));
   });

@@ -3,8 +3,7 @@ import { it } from 'node:test';
 import { authSuite } from '../../../test/auth-suite.js';
 import { makeTenant } from '../../../test/factories.js';
 import { describeEachDatabase } from '../../../test/harness.js';
-import { makeAudience, makePage } from '../../../test/pages-factories.js';
-import { archiveAudience } from '../audiences/audiences.service.js';
+import { archiveTestAudience, makeAudience, makePage } from '../../../test/pages-factories.js';
 import { DEMO_PAGE } from './pages.seed.js';
 import { archivePage, deletePage } from './pages.service.js';
 
@@ -50,7 +49,7 @@ describeEachDatabase('GET /v0/pages/{page_id}', (ctx) => {
     await makeAudience(ctx, tenant, page.id);
     const second = await makeAudience(ctx, tenant, page.id);
     await makeAudience(ctx, tenant, page.id);
-    await archiveAudience(ctx.database.db, tenant.tenantId, second.audienceId);
+    await archiveTestAudience(ctx, tenant, second.audienceId);
     const response = await ctx.request({ method: 'GET', url: `/v0/pages/${page.id}`, key: tenant.key });
     assert.equal(response.body.audiencesCount, 2);
   });

@@ -1,8 +1,6 @@
-import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
-import { PathId } from '../../http/common.schemas.js';
 import { problemResponses } from '../../http/problem.js';
-import { Page, toPage } from './pages.schemas.js';
+import { Page, PagePath, toPage } from './pages.schemas.js';
 import { getPage } from './pages.service.js';
 
 export function getPageRoute(app: App): void {
@@ -15,7 +13,7 @@ export function getPageRoute(app: App): void {
         summary: 'Get a page',
         description:
           'Returns a page with its actions, action card widgets, scripts, footer links and metadata. Archived and deleted pages are returned too (with `archivedAt`/`deletedAt`), so they can be restored.',
-        params: Type.Object({ page_id: PathId }),
+        params: PagePath,
         response: { 200: Page, ...problemResponses(404) },
       },
     },

@@ -1,6 +1,6 @@
-import { type Static, Type } from 'typebox';
+import { type Static, type TLiteral, type TUnion, Type } from 'typebox';
 import type { PagesTable } from '../../db/schema.js';
-import { Count, NullableTimestamp, Timestamp } from '../../http/common.schemas.js';
+import { Count, NullableTimestamp, PathId, Timestamp } from '../../http/common.schemas.js';
 import { toIso, toIsoOrNull } from '../../time.js';
 
 // Upper bounds on operator-supplied strings are Quire's own (the interface gives none): they keep
@@ -82,19 +82,19 @@ export const FooterLinkGroup = Type.Object(
   { additionalProperties: false },
 );
 
-export const PAGE_TYPES = ['inbound', 'outbound', 'call_followup', 'sales_deck', 'custom'] as const;
-export const PageType = Type.Union([
-  Type.Literal('inbound'),
-  Type.Literal('outbound'),
-  Type.Literal('call_followup'),
-  Type.Literal('sales_deck'),
-  Type.Literal('custom'),
-]);
-export const PageStatus = Type.Union([
-  Type.Literal('archived'),
-  Type.Literal('draft'),
-  Type.Literal('published'),
-]);
+type Literals<Values extends readonly string[]> = {
+  -readonly [K in keyof Values]: TLiteral<Values[K] & string>;
+};
+
+/** A union of string literals, one per value of an `as const` list, in its order. */
+export function literalUnion<const Values extends readonly string[]>(values: Values) {
+  return Type.Union(values.map((value) => Type.Literal(value))) as unknown as TUnion<Literals<Values>>;
+}
+
+const PAGE_TYPES = ['inbound', 'outbound', 'call_followup', 'sales_deck', 'custom'] as const;
+export const PageType = literalUnion(PAGE_TYPES);
+const PAGE_STATUSES = ['archived', 'draft', 'published'] as const;
+export const PageStatus = literalUnion(PAGE_STATUSES);
 
 export const Page = Type.Object(
   {
@@ -120,6 +120,16 @@ export const Page = Type.Object(
   { title: 'Page' },
 );
 export type Page = Static<typeof Page>;
+
+export const PagePath = Type.Object({ page_id: PathId });
+export const RestorePageBody = Type.Object(
+  {},
+  { additionalProperties: false, description: 'An empty JSON object.' },
+);
+
+/** Operator API paths: a tenant, a page of a tenant. */
+export const AdminTenantPath = Type.Object({ tenant: PathId });
+export const AdminPagePath = Type.Object({ tenant: PathId, page_id: PathId });
 
 /** What an operator sends to create a page (admin API and CLI). */
 export const CreatePageInput = Type.Object(

@@ -7,8 +7,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach } from 'node:test';
-import type { AgentConfig } from '../config.js';
-import { OpenAIAgent } from './openai-agent.js';
+import type { AgentOptions } from '../../src/agent/agent-options.js';
+import { OpenAIAgent } from '../../src/agent/openai-agent.js';
 
 export type Answer = (res: http.ServerResponse) => void;
 
@@ -102,8 +102,8 @@ export const goodAnswer = {
 };
 
 /** An OpenAI agent for a test server: a short backoff so retry tests stay fast. */
-export function testAgent(baseUrl: string, overrides: Partial<AgentConfig> = {}): OpenAIAgent {
-  const config: AgentConfig = {
+export function testAgent(baseUrl: string, overrides: Partial<AgentOptions> = {}): OpenAIAgent {
+  const config: AgentOptions = {
     kind: 'openai',
     openaiBaseUrl: baseUrl,
     openaiApiKey: 'sk-test-123',
@@ -134,7 +134,7 @@ export function useChatServer() {
     get chat() {
       return current();
     },
-    agent: (overrides: Partial<AgentConfig> = {}) => testAgent(current().baseUrl, overrides),
+    agent: (overrides: Partial<AgentOptions> = {}) => testAgent(current().baseUrl, overrides),
     signal: () => new AbortController().signal,
   };
 }

@@ -1,5 +1,6 @@
 import type { AudienceVersionsTable, Db, MessagesTable } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
+import type { AudienceContent, ContentChange } from '../domain/audience-content.js';
 import {
   findConversation,
   lockAudience,
@@ -13,7 +14,6 @@ import {
   transitionVersion,
 } from '../features/audiences/versions.repository.js';
 import { newId } from '../ids.js';
-import type { AgentChange, AudienceContent } from './page-agent.js';
 
 /**
  * The writes that end (or give back) a version the worker holds. Each takes the audience's row
@@ -49,7 +49,7 @@ export async function writeDraft(
   db: Db,
   version: AudienceVersionsTable,
   owner: string,
-  result: { reply: string; reasoning: string; content: AudienceContent; changes: AgentChange[] },
+  result: { reply: string; reasoning: string; content: AudienceContent; changes: ContentChange[] },
 ): Promise<boolean> {
   return writeTransaction(db, async (tx) => {
     const { tenant_id: tenantId, audience_id: audienceId } = version;

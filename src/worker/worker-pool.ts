@@ -1,7 +1,7 @@
+import { agentRunBudgetMs } from '../agent/create-agent.js';
+import type { PageAgent } from '../agent/page-agent.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/schema.js';
-import { agentRunBudgetMs } from './create-agent.js';
-import type { PageAgent } from './page-agent.js';
 import { VersionWorker, type WorkerLogger } from './version-worker.js';
 
 export interface WorkerPool {

@@ -1,6 +1,6 @@
+import type { AgentActivity, AgentInput } from '../agent/page-agent.js';
 import type { AudienceVersionsTable, Db } from '../db/schema.js';
-import { accountActivity } from '../features/accounts/account-activity.js';
-import { findAccount } from '../features/accounts/accounts.repository.js';
+import { activityRows } from '../features/accounts/account-activity.js';
 import { findAudienceById, findConversation } from '../features/audiences/audiences.repository.js';
 import { computedNameOf } from '../features/audiences/audiences.service.js';
 import { currentContent } from '../features/audiences/conversation.service.js';
@@ -9,7 +9,6 @@ import { findPage } from '../features/pages/pages.repository.js';
 import { pageActions } from '../features/pages/pages.schemas.js';
 import { entriesOfTenant } from '../features/topics/topics.repository.js';
 import { toIso } from '../time.js';
-import type { AgentActivity, AgentInput } from './page-agent.js';
 
 /** How much of the conversation the agent sees (the newest messages, in order). */
 const CONVERSATION_WINDOW = 40;
@@ -28,24 +27,25 @@ export async function loadAgentInput(db: Db, version: AudienceVersionsTable): Pr
   const tenantId = version.tenant_id;
   const audience = await findAudienceById(db, tenantId, version.audience_id);
   if (audience === undefined) throw new Error(`audience ${version.audience_id} is gone`);
-  const page = await findPage(db, tenantId, audience.page_id);
+  const [page, topicEntries, messages] = await Promise.all([
+    findPage(db, tenantId, audience.page_id),
+    entriesOfTenant(db, tenantId, TOPIC_ENTRIES_WINDOW),
+    conversationMessages(db, tenantId, audience.id),
+  ]);
   if (page === undefined) throw new Error(`page ${audience.page_id} is gone`);
-  const { computedName, person } = await computedNameOf(db, audience, page);
-  const account = person?.account_id ? await findAccount(db, tenantId, person.account_id) : undefined;
+  const [{ computedName, person, account }, current] = await Promise.all([
+    computedNameOf(db, audience, page),
+    currentContent(db, audience, page),
+  ]);
   const activity =
     account === undefined
       ? []
-      : (
-          await accountActivity(db, tenantId, account.id, {
-            includeDeleted: false,
-            includePersonActivity: true,
-            after: null,
-            fetch: ACTIVITY_WINDOW,
-          })
-        ).rows;
-  const topicEntries = await entriesOfTenant(db, tenantId, TOPIC_ENTRIES_WINDOW);
-  const conversation = await findConversation(db, tenantId, audience.id);
-  const messages = conversation === undefined ? [] : await listMessages(db, tenantId, conversation.id);
+      : await activityRows(db, tenantId, account.id, {
+          includeDeleted: false,
+          includePersonActivity: true,
+          after: null,
+          fetch: ACTIVITY_WINDOW,
+        });
   const requestIndex = messages.findIndex((m) => m.id === version.request_message_id);
   const request = requestIndex === -1 ? undefined : messages[requestIndex];
   const before = requestIndex === -1 ? messages : messages.slice(0, requestIndex);
@@ -77,7 +77,7 @@ export async function loadAgentInput(db: Db, version: AudienceVersionsTable): Pr
       }),
     ),
     topicEntries: topicEntries.map((entry) => ({ type: entry.content_type, content: entry.content })),
-    current: await currentContent(db, audience, page),
+    current,
     conversation: before.slice(-CONVERSATION_WINDOW).map((m) => ({ role: m.role, content: m.content })),
     request:
       request === undefined
@@ -87,4 +87,9 @@ export async function loadAgentInput(db: Db, version: AudienceVersionsTable): Pr
             selectedElement: request.selected_element === null ? null : JSON.parse(request.selected_element),
           },
   };
+}
+
+async function conversationMessages(db: Db, tenantId: string, audienceId: string) {
+  const conversation = await findConversation(db, tenantId, audienceId);
+  return conversation === undefined ? [] : listMessages(db, tenantId, conversation.id);
 }

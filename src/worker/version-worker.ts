@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import type { PageAgent } from '../agent/page-agent.js';
 import type { AudienceVersionsTable, Db } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
+import { checkProposedVersion } from '../domain/audience-content.js';
 import {
   claimNextQueued,
   hasClaimableVersion,
   renewLease,
 } from '../features/audiences/versions.repository.js';
 import { loadAgentInput } from './agent-context.js';
-import { contentProblems } from './audience-content.js';
-import { agentResultProblems, diffContent } from './content.js';
-import type { AgentPage, AgentResult, AudienceContent, PageAgent } from './page-agent.js';
 import { failAttempt, reapExpiredLeases, releaseVersion, writeDraft } from './version-outcomes.js';
 
 export interface WorkerLogger {
@@ -134,7 +133,7 @@ export class VersionWorker {
     try {
       const input = await loadAgentInput(db, version);
       const result = await raceAbort(agent.run(input, controller.signal), controller.signal);
-      const checked = checkResult(result, input.current, input.page);
+      const checked = checkProposedVersion(result, input.current, input.page);
       const written = await writeDraft(db, version, this.id, checked);
       logger.info(
         { ...log, written, changes: checked.changes.length },
@@ -165,35 +164,4 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener('abort', () => reject(signal.reason), { once: true });
     promise.then(resolve, reject);
   });
-}
-
-/**
- * The agent's output is untrusted: its content must be valid for the page, its reply a non-empty
- * string. The changes written are computed from the content itself, so they always agree with it.
- */
-export function checkResult(result: AgentResult, current: AudienceContent, page: AgentPage) {
-  const problems = contentProblems(result?.content, current);
-  if (typeof result?.reply !== 'string' || result.reply.trim() === '' || result.reply.length > 50_000) {
-    problems.push('reply must be a non-empty string of at most 50000 characters');
-  }
-  if (typeof result?.reasoning !== 'string' || result.reasoning.length > 50_000) {
-    problems.push('reasoning must be a string of at most 50000 characters');
-  }
-  // Shapes first; then the agents' own bounds on what changed, and changes that match the content.
-  if (problems.length === 0) problems.push(...agentResultProblems(page, current, result));
-  if (problems.length > 0) throw new Error(`the agent's output was refused: ${problems.join('; ')}`);
-  const content: AudienceContent = {
-    metaTitle: result.content.metaTitle,
-    metaDescription: result.content.metaDescription,
-    metaKeywords: [...result.content.metaKeywords],
-    supplementaryContext: result.content.supplementaryContext,
-    buttonTitles: { ...result.content.buttonTitles },
-    actionUrl: result.content.actionUrl,
-  };
-  return {
-    reply: result.reply,
-    reasoning: result.reasoning,
-    content,
-    changes: diffContent(page, current, content),
-  };
 }

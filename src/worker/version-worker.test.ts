@@ -3,9 +3,9 @@ import { it } from 'node:test';
 import { makeTenant, type TestTenant } from '../../test/factories.js';
 import { describeEachDatabase, type TestContext } from '../../test/harness.js';
 import { drain, FakeAgent, makeAudience, makeWorker } from '../../test/pages-factories.js';
+import type { AgentResult, PageAgent } from '../agent/page-agent.js';
 import { claimNextQueued, findVersion } from '../features/audiences/versions.repository.js';
 import { cancelVersion, createVersion, publishVersion } from '../features/audiences/versions.service.js';
-import type { AgentResult, PageAgent } from './page-agent.js';
 import { writeDraft } from './version-outcomes.js';
 
 async function versionOf(ctx: TestContext, tenant: TestTenant, versionId: string) {
@@ -21,9 +21,9 @@ async function readAudience(ctx: TestContext, tenant: TestTenant, pageId: string
 describeEachDatabase('version lifecycle and worker', (ctx) => {
   it('processes an audience one version at a time, in order: pending -> queued -> processing -> draft', async () => {
     const tenant = await makeTenant(ctx);
-    const { audienceId, versionId: v1 } = await makeAudience(ctx, tenant);
-    const v2 = (await createVersion(ctx.database.db, tenant.tenantId, audienceId, undefined)).version;
-    const v3 = (await createVersion(ctx.database.db, tenant.tenantId, audienceId, undefined)).version;
+    const { pageId, audienceId, versionId: v1 } = await makeAudience(ctx, tenant);
+    const v2 = (await createVersion(ctx.database.db, tenant.tenantId, pageId, audienceId, undefined)).version;
+    const v3 = (await createVersion(ctx.database.db, tenant.tenantId, pageId, audienceId, undefined)).version;
     assert.deepEqual([v2.status, v3.status], ['pending', 'pending']);
     const agent = new FakeAgent();
     const worker = makeWorker(ctx, tenant, agent);
@@ -49,9 +49,12 @@ describeEachDatabase('version lifecycle and worker', (ctx) => {
   it('publishing archives the previous published version and makes older drafts obsolete', async () => {
     const tenant = await makeTenant(ctx);
     const { pageId, audienceId, versionId: v1 } = await makeAudience(ctx, tenant);
-    const v2 = (await createVersion(ctx.database.db, tenant.tenantId, audienceId, undefined)).version.id;
-    const v3 = (await createVersion(ctx.database.db, tenant.tenantId, audienceId, undefined)).version.id;
-    const v4 = (await createVersion(ctx.database.db, tenant.tenantId, audienceId, undefined)).version.id;
+    const v2 = (await createVersion(ctx.database.db, tenant.tenantId, pageId, audienceId, undefined)).version
+      .id;
+    const v3 = (await createVersion(ctx.database.db, tenant.tenantId, pageId, audienceId, undefined)).version
+      .id;
+    const v4 = (await createVersion(ctx.database.db, tenant.tenantId, pageId, audienceId, undefined)).version
+      .id;
     await drain(makeWorker(ctx, tenant, new FakeAgent()));
     await publishVersion(ctx.database.db, tenant.tenantId, v1);
     await publishVersion(ctx.database.db, tenant.tenantId, v3);
@@ -77,9 +80,11 @@ describeEachDatabase('version lifecycle and worker', (ctx) => {
 
   it('lets an operator cancel a pending or queued version, never a processing or drafted one', async () => {
     const tenant = await makeTenant(ctx);
-    const { audienceId, versionId: v1 } = await makeAudience(ctx, tenant);
-    const v2 = (await createVersion(ctx.database.db, tenant.tenantId, audienceId, undefined)).version.id;
-    const v3 = (await createVersion(ctx.database.db, tenant.tenantId, audienceId, undefined)).version.id;
+    const { pageId, audienceId, versionId: v1 } = await makeAudience(ctx, tenant);
+    const v2 = (await createVersion(ctx.database.db, tenant.tenantId, pageId, audienceId, undefined)).version
+      .id;
+    const v3 = (await createVersion(ctx.database.db, tenant.tenantId, pageId, audienceId, undefined)).version
+      .id;
     const cancelledPending = await cancelVersion(ctx.database.db, tenant.tenantId, v2);
     assert.equal(cancelledPending.status, 'cancelled');
     assert.ok(cancelledPending.cancelled_at !== null);
@@ -100,7 +105,8 @@ describeEachDatabase('version lifecycle and worker', (ctx) => {
   it('retries a failing agent, then cancels the version with an interrupted reply', async () => {
     const tenant = await makeTenant(ctx);
     const { pageId, audienceId, versionId } = await makeAudience(ctx, tenant);
-    const next = (await createVersion(ctx.database.db, tenant.tenantId, audienceId, undefined)).version.id;
+    const next = (await createVersion(ctx.database.db, tenant.tenantId, pageId, audienceId, undefined))
+      .version.id;
     const agent = new FakeAgent();
     agent.failuresLeft = 3;
     await drain(makeWorker(ctx, tenant, agent, { maxAttempts: 3 }));

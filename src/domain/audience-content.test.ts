@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { agentInput } from './agent-input.fixture.js';
+import { agentInput } from '../../test/agent/agent-input.fixture.js';
 import {
   agentResultProblems,
-  clip,
   contentFields,
   diffContent,
   fieldProblem,
@@ -11,7 +10,7 @@ import {
   isHttpUrl,
   parseKeywordList,
   withField,
-} from './content.js';
+} from './audience-content.js';
 
 const { page, current } = agentInput();
 
@@ -69,12 +68,6 @@ describe('audience content helpers', () => {
     ]) {
       assert.ok(!isHttpUrl(bad), bad);
     }
-  });
-
-  it('clips at a word boundary with an ellipsis', () => {
-    assert.equal(clip('short', 10), 'short');
-    assert.equal(clip('one two three four', 12), 'one two…');
-    assert.ok(clip('x'.repeat(50), 20).length <= 20);
   });
 
   it('checks an agent result for the worker', () => {

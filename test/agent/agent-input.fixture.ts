@@ -1,5 +1,5 @@
 /** A realistic AgentInput for the agents' tests: a demo page for Ada Lovelace at Acme. */
-import type { AgentInput } from './page-agent.js';
+import type { AgentInput } from '../../src/agent/page-agent.js';
 
 export function agentInput(overrides: Partial<AgentInput> = {}): AgentInput {
   return {

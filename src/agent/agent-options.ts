@@ -1,0 +1,12 @@
+/** How to build the page agent. config.ts reads these from the environment (AGENT, OPENAI_*, AGENT_*). */
+export const AGENT_KINDS = ['builtin', 'openai'] as const;
+export type AgentKind = (typeof AGENT_KINDS)[number];
+
+export interface AgentOptions {
+  kind: AgentKind;
+  openaiBaseUrl: string | null;
+  openaiApiKey: string | null;
+  openaiModel: string | null;
+  timeoutMs: number;
+  maxAttempts: number;
+}
