@@ -4,10 +4,10 @@ import type { Db, PersonsTable } from '../src/db/schema.js';
 import { importAccountLogs } from '../src/features/accounts/account-logs.service.js';
 import { ensureAccount } from '../src/features/accounts/accounts.service.js';
 import { bulkCreateAssets } from '../src/features/assets/assets.service.js';
-import { syntheticAssets } from '../src/features/assets/synthetic-assets.js';
-import { insertPersons } from '../src/features/persons/persons.repository.js';
 import { createApiKey, createTenant } from '../src/features/tenants/tenants.service.js';
 import { newId } from '../src/ids.js';
+import { insertPersons } from './bench.repository.js';
+import { syntheticAssets } from './synthetic-assets.js';
 
 export interface BenchTenant {
   tenantId: string;

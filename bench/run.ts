@@ -1,6 +1,6 @@
 // `npm run bench`: loads data, starts Quire as production would (auth on, default log level, rate
 // limiter on with a limit above the offered load) and a bare node:http server, runs the load
-// scenarios with autocannon and prints/writes a table. `npm run bench -- --help` for options.
+// scenarios with wrk (see load.ts) and prints/writes a table. `npm run bench -- --help` for options.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,6 +10,7 @@ import { MultiBar, Presets } from 'cli-progress';
 import pg from 'pg';
 import { type Database, openPostgres, openSqlite } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { requireWrk } from './load.js';
 import { startBareServer, startQuire } from './processes.js';
 import { type Row, renderMarkdown } from './report.js';
 import { type BenchContext, SCENARIOS } from './scenarios.js';
@@ -46,6 +47,7 @@ if (args.help) {
   process.exit(0);
 }
 
+requireWrk();
 // Build what `npm start` runs.
 execSync('npm run build', { stdio: 'inherit' });
 
@@ -163,7 +165,7 @@ const meta = {
   machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${process.platform} ${os.release()}`,
   node: process.version,
   sizes: `${sizes.persons} persons, ${sizes.logs} logs, ${sizes.assets} assets (${args.full ? 'full' : 'default'})`,
-  load: `autocannon, ${connections} connections; each comparison alternates its two sides ${rounds} times, ${seconds} s per run after a 2 s warm-up, medians`,
+  load: `wrk (2 threads), ${connections} connections; each comparison alternates its two sides ${rounds} times, ${seconds} s per run after a 2 s warm-up, medians`,
   'total time': `${Math.round((Date.now() - started) / 1000)} s`,
 };
 const markdown = renderMarkdown(rows, meta);

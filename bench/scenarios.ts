@@ -1,9 +1,9 @@
 import type { MultiBar } from 'cli-progress';
 import type { Dialect } from '../src/db/database.js';
 import type { Db } from '../src/db/schema.js';
-import { randomSource, vocabulary } from '../src/features/assets/synthetic-assets.js';
-import { listPersons, personSortKeyAt } from '../src/features/persons/persons.repository.js';
+import { listPersons } from '../src/features/persons/persons.repository.js';
 import { encodeCursor } from '../src/http/pagination.js';
+import { personSortKeyAt } from './bench.repository.js';
 import { type LoadOptions, type LoadResult, runLoad } from './load.js';
 import {
   type BenchTenant,
@@ -15,6 +15,7 @@ import {
 } from './load-data.js';
 import type { Running } from './processes.js';
 import type { Row } from './report.js';
+import { randomSource, vocabulary } from './synthetic-assets.js';
 
 export interface BenchContext {
   db: Db;
@@ -81,6 +82,7 @@ async function alternate(
     non2xx: 0,
     errors: 0,
     bodyBytes: results[0]!.bodyBytes,
+    generatorCpuUs: median(results.map((r) => r.generatorCpuUs)),
   });
   return [combine(as), combine(bs)];
 }
@@ -114,6 +116,7 @@ async function againstBare(
       p50: quire.p50,
       p99: quire.p99,
       ratio: `${ratio.toFixed(2)} of bare (${Math.round(physical.requestsPerSecond)} req/s, ${quire.bodyBytes} B)`,
+      note: `wrk spent ${quire.generatorCpuUs.toFixed(1)} µs CPU per request against Quire, ${physical.generatorCpuUs.toFixed(1)} µs against bare`,
       // The goals are the embedded database's; PostgreSQL's figures are reported beside them (s6).
       goal: ctx.dialect === 'sqlite' ? `>= ${goal.toFixed(2)} of bare` : '(s6: reported beside SQLite)',
       met: ctx.dialect === 'sqlite' ? ratio >= goal : null,

@@ -5,7 +5,7 @@
 //   QUIRE_AUDIENCE_ID=audience_... node --import tsx examples/quickstart.ts
 //
 // (`npx quire seed demo --json` prints a key and a page and audience to use.)
-import { allPages, createQuireClient } from '../clients/typescript/index.js';
+import { allPages, createQuireClient } from '@quire/client';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -47,20 +47,21 @@ const sent = await quire.POST('/v0/pages/{page_id}/audiences/{audience_id}/messa
 if (!sent.data) throw new Error(`send message: ${JSON.stringify(sent.error)}`);
 console.log(`message accepted; version ${sent.data.versionId} queued`);
 
+// The reply is the agent's message about the version this request queued: match on versionId,
+// never on the text, which an earlier run (or another client) may have sent word for word.
+const versionId = sent.data.versionId;
 const deadline = Date.now() + 60_000;
-let reply: { content: string; reasoning: string } | undefined;
+let reply: { content: string; versionId: string | null } | undefined;
 while (reply === undefined && Date.now() < deadline) {
   await new Promise((resolve) => setTimeout(resolve, 500));
   const conversation = await quire.GET('/v0/pages/{page_id}/audiences/{audience_id}/messages', {
     params: { path },
   });
   if (!conversation.data) throw new Error(`read messages: ${JSON.stringify(conversation.error)}`);
-  const messages = conversation.data.messages;
-  const mine = messages.findIndex((m) => m.content === 'Set the title to "Launch faster with Orbital"');
-  reply = mine >= 0 ? messages.slice(mine + 1).find((m) => m.hasSnapshot) : undefined;
+  reply = conversation.data.messages.find((m) => m.role === 'agent' && m.versionId === versionId);
 }
 if (reply === undefined) throw new Error('the agent did not reply within 60 s (is a worker running?)');
-console.log(`agent replied: ${reply.content}`);
+console.log(`agent replied to ${reply.versionId}: ${reply.content}`);
 
 // 4. Every person, following the cursors.
 let count = 0;

@@ -13,14 +13,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
+import { explainSearch } from '../bench/bench.repository.js';
+import { randomSource, syntheticAssets, vocabulary } from '../bench/synthetic-assets.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openPostgres, openSqlite } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { bulkCreateAssets } from '../src/features/assets/assets.service.js';
-import { explainSearch } from '../src/features/assets/assets-search.repository.js';
 import { searchTerms } from '../src/features/assets/search-text.js';
-import { randomSource, syntheticAssets, vocabulary } from '../src/features/assets/synthetic-assets.js';
 import { createApiKey, createTenant } from '../src/features/tenants/tenants.service.js';
 
 const { values } = parseArgs({

@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pino from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { docsRoute } from './docs/docs.route.js';
@@ -9,14 +8,17 @@ import { adminRoutes } from './features/admin/index.js';
 import { assetsRoutes } from './features/assets/index.js';
 import { audiencesRoutes } from './features/audiences/index.js';
 import { pagesRoutes } from './features/pages/index.js';
-import { personLogsRoutes } from './features/person-logs/index.js';
-import { personsRoutes } from './features/persons/index.js';
+import { personLogsRoutes, personsRoutes } from './features/persons/index.js';
+import { findLiveKeyByHash } from './features/tenants/api-keys.repository.js';
+import { hashApiKey } from './features/tenants/tenants.service.js';
 import { topicsRoutes } from './features/topics/index.js';
 import type { App } from './http/app-types.js';
 import { registerApiKeyAuth } from './http/auth.js';
+import { registerDrain } from './http/drain.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerJsonBodyParser } from './http/json-body.js';
+import { MAX_HEADER_BYTES, MAX_PATH_SEGMENT, registerMalformedUrlRoute, rewriteMalformedUrl } from './http/malformed-url.js';
 import { registerOpenApi } from './http/openapi.js';
 import { createRateLimiter, registerRateLimit } from './http/rate-limit.js';
 import { requestIdFor } from './http/request-id.js';
@@ -24,21 +26,14 @@ import { QuireLogController } from './http/request-logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
 
-/**
- * Log lines to stdout are buffered (flushed every 4 KiB, every second, and at shutdown): one
- * write system call per request was a visible share of the request cost in the profile. A crash
- * can lose the last few lines, never a write to the database.
- */
-const stdoutLog = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-const flushTimer = setInterval(() => stdoutLog.flush(), 1000);
-flushTimer.unref();
-process.once('exit', () => stdoutLog.flushSync());
-
 export interface AppDeps {
   config: Config;
   database: Database;
-  /** Where JSON log lines go (stdout by default); `false` turns logging off (tests). */
-  logger?: false | { write(line: string): void };
+  /**
+   * Where JSON log lines go (the server passes its buffered stdout, see server.ts); `false` turns
+   * logging off (tests, scripts).
+   */
+  logger: false | { write(line: string): void };
 }
 
 /** Builds the whole HTTP application without listening: the server, the CLI and the tests share it. */
@@ -59,17 +54,25 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
               ],
               censor: '[redacted]',
             },
-            stream: logger ?? stdoutLog,
+            stream: logger,
           },
     logController: new QuireLogController(),
     genReqId: requestIdFor,
     requestIdHeader: false,
+    rewriteUrl: rewriteMalformedUrl,
+    // Above the segment bound of malformed-url.ts, so the router's own raw 414 never answers.
+    routerOptions: { maxParamLength: MAX_PATH_SEGMENT + 1 },
     bodyLimit: config.bodyLimitBytes,
     // Slow clients cannot hold connections: whole request 30 s, headers 10 s, idle keep-alive 5 s.
-    requestTimeout: 30_000,
+    requestTimeout: config.requestTimeoutMs,
     connectionTimeout: 60_000,
     keepAliveTimeout: 5_000,
-    http: { headersTimeout: 10_000 },
+    http: {
+      maxHeaderSize: MAX_HEADER_BYTES,
+      headersTimeout: config.headersTimeoutMs,
+      // Node checks both timeouts on this tick (30 s by default, so a 10 s limit held up to 40 s).
+      connectionsCheckingInterval: connectionsCheckingInterval(config),
+    },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     onProtoPoisoning: 'error',
@@ -85,8 +88,10 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   registerJsonBodyParser(app);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  registerDrain(app);
   await registerOpenApi(app);
-  registerHealthRoutes(app, database.db);
+  registerHealthRoutes(app, database);
+  registerMalformedUrlRoute(app);
 
   app.get('/v0/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   docsRoute(app);
@@ -97,9 +102,20 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
       perSecond: config.rateLimitPerSecond,
       burst: config.rateLimitBurst,
       redisUrl: config.redisUrl,
+      redisTimeoutMs: config.redisTimeoutMs,
     });
-    registerApiKeyAuth(scope, database.db, config.apiKeyCacheTtlMs, limiter);
+    registerApiKeyAuth(scope, {
+      hashKey: hashApiKey,
+      findKey: async (keyHash) => {
+        const row = await findLiveKeyByHash(database.db, keyHash);
+        return row && { tenantId: row.tenant_id, keyId: row.id };
+      },
+      ttlMs: config.apiKeyCacheTtlMs,
+      failureBurst: config.authFailureBurst,
+      limiter,
+    });
     registerRateLimit(scope, limiter);
+    registerMalformedUrlRoute(scope, '/v0');
     personsRoutes(scope);
     pagesRoutes(scope);
     audiencesRoutes(scope);
@@ -116,4 +132,9 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   }
 
   return app;
+}
+
+/** Often enough that the header and request timeouts hold within a second (or a tenth of them). */
+function connectionsCheckingInterval(config: Config): number {
+  return Math.max(100, Math.min(1000, Math.floor(config.headersTimeoutMs / 10)));
 }

@@ -23,9 +23,27 @@ describe('loadConfig', () => {
         assert.match(error.message, /PORT must be a whole number from 0 to 65535, got "eighty"/);
         assert.match(error.message, /LOG_LEVEL must be one of/);
         assert.match(error.message, /DATABASE_URL must start with postgres/);
-        assert.match(error.message, /ADMIN_TOKEN must be at least 16/);
+        assert.match(error.message, /ADMIN_TOKEN must be at least 32 characters long .*openssl rand -hex 32/);
         return true;
       },
     );
+  });
+
+  it('refuses admin tokens that are long but predictable, and accepts random ones', () => {
+    for (const token of [
+      'a'.repeat(64),
+      'abcd1234'.repeat(8),
+      'abcdefghijklmnopqrstuvwxyz0123456789',
+      '0123456789'.repeat(4),
+      'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab',
+    ]) {
+      assert.throws(() => loadConfig({ ADMIN_TOKEN: token }), /ADMIN_TOKEN is too predictable/, token);
+    }
+    for (const token of [
+      '9f3c1e7a5b2d48e0c6a1f7394be2d05c8a7e6f1b3d92c4a07e5b8f2d61c9a3e4',
+      'Zk3vQ9pW2mX7rT5yL8nB4cJ6hF1dG0sA',
+    ]) {
+      assert.equal(loadConfig({ ADMIN_TOKEN: token }).adminToken, token);
+    }
   });
 });

@@ -13,15 +13,23 @@ export interface Config {
   databaseUrl: string | null;
   /** SQLite durability: `normal` survives process crashes, `full` also power loss (src/db/database.ts). */
   sqliteSynchronous: 'normal' | 'full';
+  /** How long anything waits for the database before the request answers 503 (src/db/database.ts). */
+  databaseWaits: DatabaseWaits;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Enables the admin API under /admin/v0 when set. */
   adminToken: string | null;
   /** How long a verified (or rejected) API key is remembered; a revoked key may work this long. */
   apiKeyCacheTtlMs: number;
+  /** Unknown API keys one address may send at once before it gets 429 without a lookup (then 1/s). */
+  authFailureBurst: number;
   bodyLimitBytes: number;
+  /** A client must send its headers within this long, and the whole request within requestTimeoutMs. */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
   rateLimitPerSecond: number;
   rateLimitBurst: number;
   redisUrl: string | null;
+  redisTimeoutMs: number;
   publicFileBaseUrl: string | null;
   /** Run version workers inside the API process. */
   inProcessWorkers: number;
@@ -34,6 +42,35 @@ export interface Config {
 }
 
 export type AgentConfig = AgentOptions;
+
+export interface DatabaseWaits {
+  /** Connections in the PostgreSQL pool of the server. */
+  pgPoolSize: number;
+  /** Longest wait for a free pool connection (or a new connection). */
+  pgPoolTimeoutMs: number;
+  /** Longest run of one PostgreSQL statement. */
+  pgStatementTimeoutMs: number;
+  /** Longest wait of one PostgreSQL statement for a row or table lock. */
+  pgLockTimeoutMs: number;
+  /** SQLite's own (blocking) wait for another process's write lock, per attempt. */
+  sqliteBusyTimeoutMs: number;
+  /** Total time a SQLite write keeps retrying, without blocking, while another process writes. */
+  sqliteBusyRetryMs: number;
+}
+
+/**
+ * Every wait is bounded well inside the 30 s request timeout, so a stuck database answers 503
+ * instead of holding connections. The SQLite busy timeout blocks the event loop while it lasts,
+ * hence a few milliseconds per attempt and the rest of the wait asynchronous.
+ */
+export const DEFAULT_WAITS: DatabaseWaits = {
+  pgPoolSize: 10,
+  pgPoolTimeoutMs: 3_000,
+  pgStatementTimeoutMs: 15_000,
+  pgLockTimeoutMs: 3_000,
+  sqliteBusyTimeoutMs: 20,
+  sqliteBusyRetryMs: 5_000,
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -76,13 +113,35 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(reader.string('DATA_DIR', './data')),
     databaseUrl,
     sqliteSynchronous: reader.oneOf('SQLITE_SYNCHRONOUS', ['normal', 'full'] as const, 'full'),
+    databaseWaits: {
+      pgPoolSize: reader.integer('PG_POOL_SIZE', DEFAULT_WAITS.pgPoolSize, 1, 1000),
+      pgPoolTimeoutMs: reader.integer('PG_POOL_TIMEOUT_MS', DEFAULT_WAITS.pgPoolTimeoutMs, 10, 600_000),
+      pgStatementTimeoutMs: reader.integer(
+        'PG_STATEMENT_TIMEOUT_MS',
+        DEFAULT_WAITS.pgStatementTimeoutMs,
+        10,
+        3_600_000,
+      ),
+      pgLockTimeoutMs: reader.integer('PG_LOCK_TIMEOUT_MS', DEFAULT_WAITS.pgLockTimeoutMs, 10, 3_600_000),
+      sqliteBusyTimeoutMs: reader.integer(
+        'SQLITE_BUSY_TIMEOUT_MS',
+        DEFAULT_WAITS.sqliteBusyTimeoutMs,
+        0,
+        5_000,
+      ),
+      sqliteBusyRetryMs: reader.integer('SQLITE_BUSY_RETRY_MS', DEFAULT_WAITS.sqliteBusyRetryMs, 0, 600_000),
+    },
     logLevel: reader.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     adminToken: reader.optionalString('ADMIN_TOKEN'),
     apiKeyCacheTtlMs: reader.integer('API_KEY_CACHE_TTL_MS', 10_000, 0, 300_000),
+    authFailureBurst: reader.integer('AUTH_FAILURE_BURST', 30, 0, 1_000_000),
     bodyLimitBytes: reader.integer('BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
+    headersTimeoutMs: reader.integer('HEADERS_TIMEOUT_MS', 10_000, 500, 600_000),
+    requestTimeoutMs: reader.integer('REQUEST_TIMEOUT_MS', 30_000, 500, 3_600_000),
     rateLimitPerSecond: reader.integer('RATE_LIMIT_PER_SECOND', 100, 0, 1_000_000),
     rateLimitBurst: reader.integer('RATE_LIMIT_BURST', 200, 0, 10_000_000),
     redisUrl: reader.optionalUrl('REDIS_URL'),
+    redisTimeoutMs: reader.integer('REDIS_TIMEOUT_MS', 250, 10, 60_000),
     publicFileBaseUrl: reader.optionalUrl('PUBLIC_FILE_BASE_URL'),
     inProcessWorkers: reader.integer('WORKERS', 1, 0, 64),
     workerLeaseMs: reader.integer('WORKER_LEASE_MS', 15_000, 300, 3_600_000),
@@ -90,11 +149,38 @@ export function loadConfig(env: Env = process.env): Config {
     agent,
     shutdownTimeoutMs: reader.integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
   };
-  if (config.adminToken !== null && config.adminToken.length < 16) {
-    problems.push('ADMIN_TOKEN must be at least 16 characters long');
+  if (config.headersTimeoutMs > config.requestTimeoutMs) {
+    problems.push('HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS');
   }
+  const weakness = config.adminToken === null ? null : adminTokenWeakness(config.adminToken);
+  if (weakness !== null) problems.push(`ADMIN_TOKEN ${weakness}; generate one with: openssl rand -hex 32`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * Why an admin token is too easy to guess, or null. Length alone is not enough (32 times the same
+ * letter is long): the token must also carry 90 bits or more by the per-character entropy of its own
+ * letters, and must be neither a short pattern repeated nor mostly a run like `abcdef` or `987654`. `openssl rand -hex 32` passes by far.
+ */
+export function adminTokenWeakness(token: string): string | null {
+  if (token.length < 32) return `must be at least 32 characters long (got ${token.length})`;
+  const counts = new Map<string, number>();
+  for (const char of token) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bitsPerChar = 0;
+  for (const count of counts.values()) {
+    const p = count / token.length;
+    bitsPerChar -= p * Math.log2(p);
+  }
+  const repeats = /^(.+?)\1+$/s.test(token);
+  let stepped = 0;
+  for (let i = 1; i < token.length; i++) {
+    if (Math.abs(token.charCodeAt(i) - token.charCodeAt(i - 1)) === 1) stepped++;
+  }
+  if (counts.size < 10 || repeats || stepped * 2 > token.length || bitsPerChar * token.length < 90) {
+    return 'is too predictable (too few different characters, a repeated pattern or a run)';
+  }
+  return null;
 }
 
 class EnvReader {

@@ -1,3 +1,8 @@
+/**
+ * Real `quire worker` processes against the test database: a worker killed with SIGKILL while the
+ * agent works loses its lease and the version is processed exactly once by another worker; two
+ * workers on one PostgreSQL never process a version twice and keep each audience's order.
+ */
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
@@ -8,12 +13,6 @@ import { createVersion } from '../src/features/audiences/versions.service.js';
 import { makeTenant, type TestTenant } from './factories.js';
 import { describeEachDatabase, type TestContext } from './harness.js';
 import { makeAudience, makePage } from './pages-factories.js';
-
-/**
- * Real `quire worker` processes against the test database: a worker killed with SIGKILL while the
- * agent works loses its lease and the version is processed exactly once by another worker; two
- * workers on one PostgreSQL never process a version twice and keep each audience's order.
- */
 
 function startWorker(ctx: TestContext, tenant: TestTenant, env: Record<string, string>): ChildProcess {
   const database =

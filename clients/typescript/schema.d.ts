@@ -192,6 +192,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v0/assets/{asset_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an asset
+         * @description Extension (not in the interface): one asset of your tenant, the address `POST /v0/assets` answers in `Location`. Hidden, trashed and deleted assets are returned too, with their `hidden`, `lifecycleState`, `trashedAt` and `deletedAt`, as an idempotent replay of their creation shows them; search leaves them out. An asset of another tenant, or an unknown id, is a 404.
+         */
+        get: operations["getAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v0/topics/{topic_id}/entries": {
         parameters: {
             query?: never;
@@ -320,30 +340,532 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** FieldProblem */
+        FieldProblem: {
+            /** @description JSON Pointer to the body member at fault. */
+            pointer?: string;
+            /** @description The query or path parameter at fault. */
+            parameter?: string;
+            /** @description The header at fault. */
+            header?: string;
+            detail: string;
+            /** @enum {string} */
+            code: "required" | "unknown_field" | "invalid_type" | "too_short" | "too_long" | "invalid_format" | "invalid_value" | "out_of_range" | "invalid_length" | "invalid_cursor" | "idempotency_key_reused" | "too_many_words" | "domain_mismatch" | "invalid_number" | "credential_in_url";
+        };
         /** Problem */
         Problem: {
             /** @description A URI naming the problem type; `about:blank` or a Quire docs link. */
             type: string;
+            /** @description A short summary of the code, the same for every problem of it. */
             title: string;
             /** Format: int64 */
             status: number;
+            /** @description What went wrong with this request, in words. */
             detail: string;
             /**
              * @description Stable machine-readable error code.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "invalid_cursor" | "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "account_not_found" | "asset_not_found" | "topic_not_found" | "topic_entry_not_found" | "conflict" | "log_not_editable" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal" | "service_unavailable";
+            code: "validation_failed" | "malformed_json" | "invalid_cursor" | "bad_request" | "unauthenticated" | "not_found" | "account_not_found" | "asset_not_found" | "topic_not_found" | "topic_entry_not_found" | "conflict" | "log_not_editable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal" | "service_unavailable";
+            /** @description The `Request-Id` of the request; quote it when asking for help. */
             requestId: string;
-            errors?: {
-                /** @description JSON Pointer to the body member at fault. */
-                pointer?: string;
-                /** @description The query or path parameter at fault. */
-                parameter?: string;
-                /** @description The header at fault. */
-                header?: string;
-                detail: string;
-                code: string;
+            /** @description With `validation_failed` and a few others: every problem of the request, one per field. */
+            errors?: components["schemas"]["FieldProblem"][];
+        };
+        CreatePersonBody: {
+            name: string;
+            /**
+             * Format: email
+             * @description An address such as `ada@acme.com` (rule: docs/api-conventions.md, "Formats").
+             * @example ada@acme.com
+             */
+            email?: string;
+            /**
+             * Format: domain
+             * @description A hostname such as `acme.com`, or a URL of one (`https://www.Acme.com/` is stored as `acme.com`).
+             * @example acme.com
+             */
+            domain?: string;
+            phoneNumber?: string;
+            /** @example https://www.linkedin.com/in/ada-lovelace */
+            linkedinProfileUrl?: string;
+        };
+        /** Person */
+        Person: {
+            /** @example person_01jdq8m3k4e8v9t6w5x2y1z0ab */
+            personId: string;
+            /** @example Ada Lovelace */
+            name: string;
+            email: string | null;
+            domain: string | null;
+            /** @example ada-lovelace */
+            slug: string;
+            phoneNumber: string | null;
+            linkedinProfileUrl: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        PersonPage: {
+            items: components["schemas"]["Person"][];
+            totalCount: number | null;
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        /** Metadata */
+        Metadata: {
+            title?: string;
+            description?: string;
+            keywords?: string[];
+            author?: string;
+            robots?: string[];
+            canonicalUrl?: string;
+            ogTitle?: string;
+            ogDescription?: string;
+            ogImageUrl?: string;
+            ogImageFileId?: string;
+            ogImageAlt?: string;
+            ogSiteName?: string;
+            ogUrl?: string;
+            twitterTitle?: string;
+            twitterDescription?: string;
+            twitterImageUrl?: string;
+            twitterImageFileId?: string;
+            twitterImageAlt?: string;
+            twitterSite?: string;
+            twitterCreator?: string;
+            themeColor?: string;
+        };
+        /** Page */
+        Page: {
+            /** @example page_01jdq8m3k4e8v9t6w5x2y1z0ab */
+            pageId: string;
+            brandId: string;
+            name: string;
+            title: string;
+            pageContext: string;
+            pageType: "inbound" | "outbound" | "call_followup" | "sales_deck" | "custom";
+            status: "archived" | "draft" | "published";
+            /** Format: int64 */
+            audiencesCount: number;
+            actions: {
+                actionId: string;
+                actionIndex: number;
+                purpose: string;
+                buttonTitle: string;
+                actionType: string;
+                url: string;
             }[];
+            actionCardWidgets: {
+                type: string;
+                title: string;
+                logos: {
+                    image: {
+                        altText: string;
+                        url: string;
+                        fileId: string;
+                        assetId: string;
+                    };
+                }[];
+            }[];
+            scripts: {
+                content: string;
+                enabled: boolean;
+                name: string;
+                description: string;
+            }[];
+            footerLinks: {
+                id: string;
+                title: string;
+                links: {
+                    id: string;
+                    text: string;
+                    url: string;
+                }[];
+            }[];
+            headerActionId?: string;
+            metadata?: components["schemas"]["Metadata"];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updatedAt: string;
+            archivedAt: string | null;
+            deletedAt: string | null;
+        };
+        /** @description An empty JSON object. */
+        RestorePageBody: Record<string, never>;
+        /** AudienceVersion */
+        AudienceVersion: {
+            /** @example version_01jdq8m3k4e8v9t6w5x2y1z0ab */
+            versionId: string;
+            audienceId: string;
+            /** Format: int64 */
+            versionNumber: number;
+            status: "archived" | "cancelled" | "draft" | "pending" | "processing" | "published" | "queued";
+            isNewPageAgent: boolean;
+            supplementaryContext: string | null;
+            queueDurationMs: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            createdAt: string;
+            archivedAt: string | null;
+            becameDraftAt: string | null;
+            cancelledAt: string | null;
+            obsoleteAt: string | null;
+            publishedAt: string | null;
+            queuedAt: string | null;
+        };
+        /** Audience */
+        Audience: {
+            /** @example audience_01jdq8m3k4e8v9t6w5x2y1z0ab */
+            audienceId: string;
+            pageId: string;
+            status: "archived" | "cancelled" | "draft" | "pending" | "processing" | "published" | "queued";
+            computedName: string;
+            customName: string | null;
+            effectiveName: string;
+            isNewPageAgent: boolean;
+            personId: string | null;
+            personRouteKey: string | null;
+            actionFormIdOverride: string | null;
+            actionFormInstructionsOverride: string | null;
+            actionUrlOverride: string | null;
+            supplementaryContext: string | null;
+            /** @description The newest version; null only if the audience has none (creating an audience queues version 1). */
+            latestVersion: components["schemas"]["AudienceVersion"] | null;
+            /** @description The published version; null until one is published. */
+            publishedVersion: components["schemas"]["AudienceVersion"] | null;
+            effectiveMetadata?: components["schemas"]["Metadata"];
+            metadataOverride?: components["schemas"]["Metadata"];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            createdAt: string;
+            archivedAt: string | null;
+        };
+        CreateAudienceVersionBody: {
+            operationKey?: string;
+        };
+        /** Change */
+        Change: {
+            changeId: string;
+            /** @description Extension: what the change changed (metaTitle, metaDescription, metaKeywords, supplementaryContext, actionUrl, buttonTitle:<actionId>). */
+            field: string;
+            previousValue: string;
+            newValue: string;
+        };
+        /** Message */
+        Message: {
+            messageId: string;
+            /** @description Extension: who wrote the message. */
+            role: "user" | "agent";
+            content: string;
+            /** @description Unix epoch milliseconds. */
+            timestamp: number;
+            hasSnapshot: boolean;
+            changes: components["schemas"]["Change"][];
+            reasoning: string;
+            isInterrupted: boolean;
+            /** @description Extension: the version the message asked for (user) or answers (agent). */
+            versionId: string | null;
+            /** @description Extension: the client id of a user message. */
+            clientMessageId: string | null;
+            /** @description Extension: the element the user selected, as sent. */
+            selectedElement: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** AudienceConversation */
+        AudienceConversation: {
+            conversation: {
+                conversationId: string;
+                audienceId: string;
+                /** @description The reply message of the published version; the empty string before one is published. */
+                publishedMessageId: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T10:00:00.000Z
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T10:00:00.000Z
+                 */
+                updatedAt: string;
+            };
+            messages: components["schemas"]["Message"][];
+            context: {
+                audienceId: string;
+                pageId: string;
+                currentSupplementaryContext: string;
+                currentMetaTitle: string;
+                currentMetaDescription: string;
+                currentMetaKeywords: string;
+                pageContext: string;
+            };
+            pendingChanges: components["schemas"]["Change"][];
+        };
+        SendAudienceMessageBody: {
+            message: string;
+            clientMessageId?: string;
+            selectedElement?: {
+                [key: string]: unknown;
+            };
+        };
+        /** MessageAccepted */
+        MessageAccepted: {
+            accepted: boolean;
+            audienceId: string;
+            clientMessageId: string;
+            versionId: string;
+        };
+        CreateAssetBody: {
+            /**
+             * @description Only `image` through the API.
+             * @enum {string}
+             */
+            assetType: "image";
+            name: string;
+            /** @default  */
+            purpose: string;
+            fileId: string;
+            parentAssetId?: string;
+            idempotencyKey?: string;
+            /** @default false */
+            hidden: boolean;
+        };
+        /** Asset */
+        Asset: {
+            /** @example asset_01jdq8m3k4e8v9t6w5x2y1z0ab */
+            assetId: string;
+            tenantId: string;
+            /** @example Acme logo, dark */
+            name: string;
+            /** @example Hero image of the pricing page */
+            purpose: string;
+            tags: string[];
+            aiDescription: string | null;
+            parentAssetId: string | null;
+            hidden: boolean;
+            data: {
+                /** @enum {string} */
+                type: "image" | "logo" | "icon" | "video" | "custom-component";
+                fileId: string;
+            };
+            /** @enum {string} */
+            lifecycleState: "active" | "trashed" | "deleted";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updatedAt: string;
+            trashedAt: string | null;
+            deletedAt: string | null;
+            downloadUrl: string | null;
+            previewDownloadUrl: string | null;
+        };
+        AssetPage: {
+            items: components["schemas"]["Asset"][];
+            /** Format: int64 */
+            totalCount: number;
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        /** TopicEntry */
+        TopicEntry: {
+            /** @example topicentry_01jdq8m3k4e8v9t6w5x2y1z0ab */
+            topicEntryId: string;
+            topicId: string;
+            /**
+             * Format: int64
+             * @description Entries are listed by sortOrder ascending, then oldest first.
+             */
+            sortOrder: number;
+            content: {
+                /** @enum {string} */
+                type: "text" | "markdown" | "url";
+                content: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        TopicEntryPage: {
+            items: components["schemas"]["TopicEntry"][];
+            /** Format: int64 */
+            totalCount: number;
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        CreateAccountLogBody: {
+            /** @example hubspot */
+            source: string;
+            /**
+             * @default webhook
+             * @example webhook
+             */
+            type: string;
+            /**
+             * @example {
+             *       "text": "Called the CFO"
+             *     }
+             */
+            payload: {
+                [key: string]: unknown;
+            };
+            /** @example account_01jdq8m3k4e8v9t6w5x2y1z0ab */
+            accountId?: string;
+            /**
+             * Format: domain
+             * @description A hostname such as `acme.com`, or a URL of one (`https://www.Acme.com/` is stored as `acme.com`).
+             * @example acme.com
+             */
+            domain?: string;
+            /** @example Acme Inc. */
+            name?: string;
+            idempotencyKey?: string;
+        };
+        /** AccountLogCreated */
+        AccountLogCreated: {
+            /** @example account_01jdq8m3k4e8v9t6w5x2y1z0ab */
+            accountId: string;
+            accountLogId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            createdAt: string;
+            /** @example hubspot */
+            source: string;
+            /** @example webhook */
+            type: string;
+        };
+        /** AccountLog */
+        AccountLog: {
+            /** @example account_01jdq8m3k4e8v9t6w5x2y1z0ab */
+            accountId: string;
+            accountLogId: string;
+            /** @example hubspot */
+            source: string;
+            /** @example webhook */
+            type: string;
+            /**
+             * @example {
+             *       "text": "Called the CFO"
+             *     }
+             */
+            payload: {
+                [key: string]: unknown;
+            };
+            idempotencyKey: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            createdAt: string;
+            updatedAt: string | null;
+            deletedAt: string | null;
+        };
+        UpdateAccountLogBody: {
+            /** @description The new `payload.text`. */
+            text: string;
+        };
+        /** AccountActivityItem */
+        AccountActivityItem: {
+            /** @description The id of the log (account log or person log). */
+            activityId: string;
+            accountId: string;
+            accountLogId: string | null;
+            personId: string | null;
+            personLogId: string | null;
+            personName: string | null;
+            source: string;
+            type: string;
+            idempotencyKey: string | null;
+            /**
+             * @example {
+             *       "text": "Called the CFO"
+             *     }
+             */
+            payload: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            createdAt: string;
+            updatedAt: string | null;
+            deletedAt: string | null;
+        };
+        AccountActivityItemPage: {
+            items: components["schemas"]["AccountActivityItem"][];
+            /** Format: int64 */
+            totalCount: number;
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        /** Account */
+        Account: {
+            accountId: string;
+            domain: string;
+            name: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            latestActivityAt: string;
+            /** Format: int64 */
+            linkedPersonsCount: number;
+        };
+        AccountPage: {
+            items: components["schemas"]["Account"][];
+            /** Format: int64 */
+            totalCount: number;
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        UpdatePersonLogBody: {
+            /** @description The new `payload.text`. */
+            text: string;
         };
     };
     responses: never;
@@ -380,36 +902,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            /** @example person_01jdq8m3k4e8v9t6w5x2y1z0ab */
-                            personId: string;
-                            /** @example Ada Lovelace */
-                            name: string;
-                            email: string | null;
-                            domain: string | null;
-                            /** @example ada-lovelace */
-                            slug: string;
-                            phoneNumber: string | null;
-                            linkedinProfileUrl: string | null;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T10:00:00.000Z
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T10:00:00.000Z
-                             */
-                            updatedAt: string;
-                        }[];
-                        totalCount: number | null;
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                    };
+                    "application/json": components["schemas"]["PersonPage"];
                 };
             };
-            /** @description Problem (`validation_failed`, `malformed_json`, `invalid_cursor`, `bad_request`) */
+            /** @description Problem: `validation_failed` (The request is not valid), `invalid_cursor` (The cursor is not valid for this list) */
             400: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -424,7 +920,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unauthenticated`) */
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
             401: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -439,37 +935,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`payload_too_large`) */
-            413: {
-                headers: {
-                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
-                    RateLimit?: string;
-                    /** @description The id of this request, also in error bodies and logs. */
-                    "Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
-                    RateLimit?: string;
-                    /** @description The id of this request, also in error bodies and logs. */
-                    "Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem (`rate_limited`) */
+            /** @description Problem: `rate_limited` (Too many requests) */
             429: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -486,7 +952,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`internal`) */
+            /** @description Problem: `internal` (Internal server error) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -495,7 +961,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`service_unavailable`) */
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -515,13 +981,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    email?: string;
-                    domain?: string;
-                    phoneNumber?: string;
-                    linkedinProfileUrl?: string;
-                };
+                "application/json": components["schemas"]["CreatePersonBody"];
             };
         };
         responses: {
@@ -537,31 +997,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example person_01jdq8m3k4e8v9t6w5x2y1z0ab */
-                        personId: string;
-                        /** @example Ada Lovelace */
-                        name: string;
-                        email: string | null;
-                        domain: string | null;
-                        /** @example ada-lovelace */
-                        slug: string;
-                        phoneNumber: string | null;
-                        linkedinProfileUrl: string | null;
-                        /**
-                         * Format: date-time
-                         * @example 2026-11-21T10:00:00.000Z
-                         */
-                        createdAt: string;
-                        /**
-                         * Format: date-time
-                         * @example 2026-11-21T10:00:00.000Z
-                         */
-                        updatedAt: string;
-                    };
+                    "application/json": components["schemas"]["Person"];
                 };
             };
-            /** @description Problem (`validation_failed`, `malformed_json`, `invalid_cursor`, `bad_request`) */
+            /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
             400: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -576,7 +1015,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unauthenticated`) */
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
             401: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -591,7 +1030,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`payload_too_large`) */
+            /** @description Problem: `conflict` (The request conflicts with the current state) */
+            409: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `payload_too_large` (The request body is too large) */
             413: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -606,7 +1060,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unsupported_media_type`) */
+            /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
             415: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -621,7 +1075,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`rate_limited`) */
+            /** @description Problem: `rate_limited` (Too many requests) */
             429: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -638,7 +1092,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`internal`) */
+            /** @description Problem: `internal` (Internal server error) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -647,7 +1101,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`service_unavailable`) */
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -681,31 +1135,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example person_01jdq8m3k4e8v9t6w5x2y1z0ab */
-                        personId: string;
-                        /** @example Ada Lovelace */
-                        name: string;
-                        email: string | null;
-                        domain: string | null;
-                        /** @example ada-lovelace */
-                        slug: string;
-                        phoneNumber: string | null;
-                        linkedinProfileUrl: string | null;
-                        /**
-                         * Format: date-time
-                         * @example 2026-11-21T10:00:00.000Z
-                         */
-                        createdAt: string;
-                        /**
-                         * Format: date-time
-                         * @example 2026-11-21T10:00:00.000Z
-                         */
-                        updatedAt: string;
-                    };
+                    "application/json": components["schemas"]["Person"];
                 };
             };
-            /** @description Problem (`validation_failed`, `malformed_json`, `invalid_cursor`, `bad_request`) */
+            /** @description Problem: `validation_failed` (The request is not valid) */
             400: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -720,7 +1153,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unauthenticated`) */
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
             401: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -735,7 +1168,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`not_found`, `account_not_found`, `asset_not_found`, `topic_not_found`, `topic_entry_not_found`) */
+            /** @description Problem: `not_found` (Not found) */
             404: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -750,37 +1183,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`payload_too_large`) */
-            413: {
-                headers: {
-                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
-                    RateLimit?: string;
-                    /** @description The id of this request, also in error bodies and logs. */
-                    "Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
-                    RateLimit?: string;
-                    /** @description The id of this request, also in error bodies and logs. */
-                    "Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem (`rate_limited`) */
+            /** @description Problem: `rate_limited` (Too many requests) */
             429: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -797,7 +1200,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`internal`) */
+            /** @description Problem: `internal` (Internal server error) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -806,7 +1209,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`service_unavailable`) */
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -840,93 +1243,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example page_01jdq8m3k4e8v9t6w5x2y1z0ab */
-                        pageId: string;
-                        brandId: string;
-                        name: string;
-                        title: string;
-                        pageContext: string;
-                        pageType: "inbound" | "outbound" | "call_followup" | "sales_deck" | "custom";
-                        status: "archived" | "draft" | "published";
-                        /** Format: int64 */
-                        audiencesCount: number;
-                        actions: {
-                            actionId: string;
-                            actionIndex: number;
-                            purpose: string;
-                            buttonTitle: string;
-                            actionType: string;
-                            url: string;
-                        }[];
-                        actionCardWidgets: {
-                            type: string;
-                            title: string;
-                            logos: {
-                                image: {
-                                    altText: string;
-                                    url: string;
-                                    fileId: string;
-                                    assetId: string;
-                                };
-                            }[];
-                        }[];
-                        scripts: {
-                            content: string;
-                            enabled: boolean;
-                            name: string;
-                            description: string;
-                        }[];
-                        footerLinks: {
-                            id: string;
-                            title: string;
-                            links: {
-                                id: string;
-                                text: string;
-                                url: string;
-                            }[];
-                        }[];
-                        headerActionId?: string;
-                        /** Metadata */
-                        metadata?: {
-                            title?: string;
-                            description?: string;
-                            keywords?: string[];
-                            author?: string;
-                            robots?: string[];
-                            canonicalUrl?: string;
-                            ogTitle?: string;
-                            ogDescription?: string;
-                            ogImageUrl?: string;
-                            ogImageFileId?: string;
-                            ogImageAlt?: string;
-                            ogSiteName?: string;
-                            ogUrl?: string;
-                            twitterTitle?: string;
-                            twitterDescription?: string;
-                            twitterImageUrl?: string;
-                            twitterImageFileId?: string;
-                            twitterImageAlt?: string;
-                            twitterSite?: string;
-                            twitterCreator?: string;
-                            themeColor?: string;
-                        };
-                        /**
-                         * Format: date-time
-                         * @example 2026-11-21T10:00:00.000Z
-                         */
-                        createdAt: string;
-                        /**
-                         * Format: date-time
-                         * @example 2026-11-21T10:00:00.000Z
-                         */
-                        updatedAt: string;
-                        archivedAt: string | null;
-                        deletedAt: string | null;
-                    };
+                    "application/json": components["schemas"]["Page"];
                 };
             };
-            /** @description Problem (`validation_failed`, `malformed_json`, `invalid_cursor`, `bad_request`) */
+            /** @description Problem: `validation_failed` (The request is not valid) */
             400: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -941,7 +1261,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unauthenticated`) */
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
             401: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -956,7 +1276,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`not_found`, `account_not_found`, `asset_not_found`, `topic_not_found`, `topic_entry_not_found`) */
+            /** @description Problem: `not_found` (Not found) */
             404: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -971,37 +1291,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`payload_too_large`) */
-            413: {
-                headers: {
-                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
-                    RateLimit?: string;
-                    /** @description The id of this request, also in error bodies and logs. */
-                    "Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
-                    RateLimit?: string;
-                    /** @description The id of this request, also in error bodies and logs. */
-                    "Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem (`rate_limited`) */
+            /** @description Problem: `rate_limited` (Too many requests) */
             429: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1018,7 +1308,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`internal`) */
+            /** @description Problem: `internal` (Internal server error) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1027,7 +1317,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`service_unavailable`) */
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1050,7 +1340,7 @@ export interface operations {
         /** @description An empty JSON object. */
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["RestorePageBody"];
             };
         };
         responses: {
@@ -1066,93 +1356,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example page_01jdq8m3k4e8v9t6w5x2y1z0ab */
-                        pageId: string;
-                        brandId: string;
-                        name: string;
-                        title: string;
-                        pageContext: string;
-                        pageType: "inbound" | "outbound" | "call_followup" | "sales_deck" | "custom";
-                        status: "archived" | "draft" | "published";
-                        /** Format: int64 */
-                        audiencesCount: number;
-                        actions: {
-                            actionId: string;
-                            actionIndex: number;
-                            purpose: string;
-                            buttonTitle: string;
-                            actionType: string;
-                            url: string;
-                        }[];
-                        actionCardWidgets: {
-                            type: string;
-                            title: string;
-                            logos: {
-                                image: {
-                                    altText: string;
-                                    url: string;
-                                    fileId: string;
-                                    assetId: string;
-                                };
-                            }[];
-                        }[];
-                        scripts: {
-                            content: string;
-                            enabled: boolean;
-                            name: string;
-                            description: string;
-                        }[];
-                        footerLinks: {
-                            id: string;
-                            title: string;
-                            links: {
-                                id: string;
-                                text: string;
-                                url: string;
-                            }[];
-                        }[];
-                        headerActionId?: string;
-                        /** Metadata */
-                        metadata?: {
-                            title?: string;
-                            description?: string;
-                            keywords?: string[];
-                            author?: string;
-                            robots?: string[];
-                            canonicalUrl?: string;
-                            ogTitle?: string;
-                            ogDescription?: string;
-                            ogImageUrl?: string;
-                            ogImageFileId?: string;
-                            ogImageAlt?: string;
-                            ogSiteName?: string;
-                            ogUrl?: string;
-                            twitterTitle?: string;
-                            twitterDescription?: string;
-                            twitterImageUrl?: string;
-                            twitterImageFileId?: string;
-                            twitterImageAlt?: string;
-                            twitterSite?: string;
-                            twitterCreator?: string;
-                            themeColor?: string;
-                        };
-                        /**
-                         * Format: date-time
-                         * @example 2026-11-21T10:00:00.000Z
-                         */
-                        createdAt: string;
-                        /**
-                         * Format: date-time
-                         * @example 2026-11-21T10:00:00.000Z
-                         */
-                        updatedAt: string;
-                        archivedAt: string | null;
-                        deletedAt: string | null;
-                    };
+                    "application/json": components["schemas"]["Page"];
                 };
             };
-            /** @description Problem (`validation_failed`, `malformed_json`, `invalid_cursor`, `bad_request`) */
+            /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
             400: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1167,7 +1374,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unauthenticated`) */
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
             401: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1182,7 +1389,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`not_found`, `account_not_found`, `asset_not_found`, `topic_not_found`, `topic_entry_not_found`) */
+            /** @description Problem: `not_found` (Not found) */
             404: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1197,7 +1404,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`payload_too_large`) */
+            /** @description Problem: `payload_too_large` (The request body is too large) */
             413: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1212,7 +1419,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unsupported_media_type`) */
+            /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
             415: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1227,7 +1434,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`rate_limited`) */
+            /** @description Problem: `rate_limited` (Too many requests) */
             429: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1244,7 +1451,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`internal`) */
+            /** @description Problem: `internal` (Internal server error) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1253,7 +1460,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`service_unavailable`) */
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1288,125 +1495,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example audience_01jdq8m3k4e8v9t6w5x2y1z0ab */
-                        audienceId: string;
-                        pageId: string;
-                        status: "archived" | "cancelled" | "draft" | "pending" | "processing" | "published" | "queued";
-                        computedName: string;
-                        customName: string | null;
-                        effectiveName: string;
-                        isNewPageAgent: boolean;
-                        personId: string | null;
-                        personRouteKey: string | null;
-                        actionFormIdOverride: string | null;
-                        actionFormInstructionsOverride: string | null;
-                        actionUrlOverride: string | null;
-                        supplementaryContext: string | null;
-                        /** @description The newest version; null only if the audience has none (creating an audience queues version 1). */
-                        latestVersion: {
-                            /** @example version_01jdq8m3k4e8v9t6w5x2y1z0ab */
-                            versionId: string;
-                            audienceId: string;
-                            /** Format: int64 */
-                            versionNumber: number;
-                            status: "archived" | "cancelled" | "draft" | "pending" | "processing" | "published" | "queued";
-                            isNewPageAgent: boolean;
-                            supplementaryContext: string | null;
-                            queueDurationMs: number | null;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T10:00:00.000Z
-                             */
-                            createdAt: string;
-                            archivedAt: string | null;
-                            becameDraftAt: string | null;
-                            cancelledAt: string | null;
-                            obsoleteAt: string | null;
-                            publishedAt: string | null;
-                            queuedAt: string | null;
-                        } | null;
-                        /** @description The published version; null until one is published. */
-                        publishedVersion: {
-                            /** @example version_01jdq8m3k4e8v9t6w5x2y1z0ab */
-                            versionId: string;
-                            audienceId: string;
-                            /** Format: int64 */
-                            versionNumber: number;
-                            status: "archived" | "cancelled" | "draft" | "pending" | "processing" | "published" | "queued";
-                            isNewPageAgent: boolean;
-                            supplementaryContext: string | null;
-                            queueDurationMs: number | null;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T10:00:00.000Z
-                             */
-                            createdAt: string;
-                            archivedAt: string | null;
-                            becameDraftAt: string | null;
-                            cancelledAt: string | null;
-                            obsoleteAt: string | null;
-                            publishedAt: string | null;
-                            queuedAt: string | null;
-                        } | null;
-                        /** Metadata */
-                        effectiveMetadata?: {
-                            title?: string;
-                            description?: string;
-                            keywords?: string[];
-                            author?: string;
-                            robots?: string[];
-                            canonicalUrl?: string;
-                            ogTitle?: string;
-                            ogDescription?: string;
-                            ogImageUrl?: string;
-                            ogImageFileId?: string;
-                            ogImageAlt?: string;
-                            ogSiteName?: string;
-                            ogUrl?: string;
-                            twitterTitle?: string;
-                            twitterDescription?: string;
-                            twitterImageUrl?: string;
-                            twitterImageFileId?: string;
-                            twitterImageAlt?: string;
-                            twitterSite?: string;
-                            twitterCreator?: string;
-                            themeColor?: string;
-                        };
-                        /** Metadata */
-                        metadataOverride?: {
-                            title?: string;
-                            description?: string;
-                            keywords?: string[];
-                            author?: string;
-                            robots?: string[];
-                            canonicalUrl?: string;
-                            ogTitle?: string;
-                            ogDescription?: string;
-                            ogImageUrl?: string;
-                            ogImageFileId?: string;
-                            ogImageAlt?: string;
-                            ogSiteName?: string;
-                            ogUrl?: string;
-                            twitterTitle?: string;
-                            twitterDescription?: string;
-                            twitterImageUrl?: string;
-                            twitterImageFileId?: string;
-                            twitterImageAlt?: string;
-                            twitterSite?: string;
-                            twitterCreator?: string;
-                            themeColor?: string;
-                        };
-                        /**
-                         * Format: date-time
-                         * @example 2026-11-21T10:00:00.000Z
-                         */
-                        createdAt: string;
-                        archivedAt: string | null;
-                    };
+                    "application/json": components["schemas"]["Audience"];
                 };
             };
-            /** @description Problem (`validation_failed`, `malformed_json`, `invalid_cursor`, `bad_request`) */
+            /** @description Problem: `validation_failed` (The request is not valid) */
             400: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1421,7 +1513,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unauthenticated`) */
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
             401: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1436,7 +1528,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`not_found`, `account_not_found`, `asset_not_found`, `topic_not_found`, `topic_entry_not_found`) */
+            /** @description Problem: `not_found` (Not found) */
             404: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1451,37 +1543,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`payload_too_large`) */
-            413: {
-                headers: {
-                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
-                    RateLimit?: string;
-                    /** @description The id of this request, also in error bodies and logs. */
-                    "Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
-                    RateLimit?: string;
-                    /** @description The id of this request, also in error bodies and logs. */
-                    "Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem (`rate_limited`) */
+            /** @description Problem: `rate_limited` (Too many requests) */
             429: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1498,7 +1560,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`internal`) */
+            /** @description Problem: `internal` (Internal server error) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1507,7 +1569,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`service_unavailable`) */
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1530,9 +1592,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    operationKey?: string;
-                };
+                "application/json": components["schemas"]["CreateAudienceVersionBody"];
             };
         };
         responses: {
@@ -1548,31 +1608,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example version_01jdq8m3k4e8v9t6w5x2y1z0ab */
-                        versionId: string;
-                        audienceId: string;
-                        /** Format: int64 */
-                        versionNumber: number;
-                        status: "archived" | "cancelled" | "draft" | "pending" | "processing" | "published" | "queued";
-                        isNewPageAgent: boolean;
-                        supplementaryContext: string | null;
-                        queueDurationMs: number | null;
-                        /**
-                         * Format: date-time
-                         * @example 2026-11-21T10:00:00.000Z
-                         */
-                        createdAt: string;
-                        archivedAt: string | null;
-                        becameDraftAt: string | null;
-                        cancelledAt: string | null;
-                        obsoleteAt: string | null;
-                        publishedAt: string | null;
-                        queuedAt: string | null;
-                    };
+                    "application/json": components["schemas"]["AudienceVersion"];
                 };
             };
-            /** @description Problem (`validation_failed`, `malformed_json`, `invalid_cursor`, `bad_request`) */
+            /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
             400: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1587,7 +1626,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unauthenticated`) */
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
             401: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1602,7 +1641,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`not_found`, `account_not_found`, `asset_not_found`, `topic_not_found`, `topic_entry_not_found`) */
+            /** @description Problem: `not_found` (Not found) */
             404: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1617,7 +1656,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`conflict`, `log_not_editable`) */
+            /** @description Problem: `conflict` (The request conflicts with the current state) */
             409: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1632,7 +1671,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`payload_too_large`) */
+            /** @description Problem: `payload_too_large` (The request body is too large) */
             413: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1647,7 +1686,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unsupported_media_type`) */
+            /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
             415: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1662,7 +1701,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`idempotency_key_reused`) */
+            /** @description Problem: `idempotency_key_reused` (The idempotency key was already used with a different request) */
             422: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1677,7 +1716,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`rate_limited`) */
+            /** @description Problem: `rate_limited` (Too many requests) */
             429: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1694,7 +1733,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`internal`) */
+            /** @description Problem: `internal` (Internal server error) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1703,7 +1742,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`service_unavailable`) */
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1738,68 +1777,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        conversation: {
-                            conversationId: string;
-                            audienceId: string;
-                            publishedMessageId: string | null;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T10:00:00.000Z
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T10:00:00.000Z
-                             */
-                            updatedAt: string;
-                        };
-                        messages: {
-                            messageId: string;
-                            /** @description Extension: who wrote the message. */
-                            role: "user" | "agent";
-                            content: string;
-                            /** @description Unix epoch milliseconds. */
-                            timestamp: number;
-                            hasSnapshot: boolean;
-                            changes: {
-                                changeId: string;
-                                /** @description Extension: what the change changed (metaTitle, metaDescription, metaKeywords, supplementaryContext, actionUrl, buttonTitle:<actionId>). */
-                                field: string;
-                                previousValue: string;
-                                newValue: string;
-                            }[];
-                            reasoning: string;
-                            isInterrupted: boolean;
-                            /** @description Extension: the version the message asked for (user) or answers (agent). */
-                            versionId: string | null;
-                            /** @description Extension: the client id of a user message. */
-                            clientMessageId: string | null;
-                            /** @description Extension: the element the user selected, as sent. */
-                            selectedElement: {
-                                [key: string]: unknown;
-                            } | null;
-                        }[];
-                        context: {
-                            audienceId: string;
-                            pageId: string;
-                            currentSupplementaryContext: string;
-                            currentMetaTitle: string;
-                            currentMetaDescription: string;
-                            currentMetaKeywords: string;
-                            pageContext: string;
-                        };
-                        pendingChanges: {
-                            changeId: string;
-                            /** @description Extension: what the change changed (metaTitle, metaDescription, metaKeywords, supplementaryContext, actionUrl, buttonTitle:<actionId>). */
-                            field: string;
-                            previousValue: string;
-                            newValue: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["AudienceConversation"];
                 };
             };
-            /** @description Problem (`validation_failed`, `malformed_json`, `invalid_cursor`, `bad_request`) */
+            /** @description Problem: `validation_failed` (The request is not valid) */
             400: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1814,7 +1795,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unauthenticated`) */
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
             401: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1829,7 +1810,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`not_found`, `account_not_found`, `asset_not_found`, `topic_not_found`, `topic_entry_not_found`) */
+            /** @description Problem: `not_found` (Not found) */
             404: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1844,37 +1825,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`payload_too_large`) */
-            413: {
-                headers: {
-                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
-                    RateLimit?: string;
-                    /** @description The id of this request, also in error bodies and logs. */
-                    "Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
-                    RateLimit?: string;
-                    /** @description The id of this request, also in error bodies and logs. */
-                    "Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem (`rate_limited`) */
+            /** @description Problem: `rate_limited` (Too many requests) */
             429: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1891,7 +1842,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`internal`) */
+            /** @description Problem: `internal` (Internal server error) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1900,7 +1851,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`service_unavailable`) */
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1923,13 +1874,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    message: string;
-                    clientMessageId?: string;
-                    selectedElement?: {
-                        [key: string]: unknown;
-                    };
-                };
+                "application/json": components["schemas"]["SendAudienceMessageBody"];
             };
         };
         responses: {
@@ -1945,15 +1890,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        accepted: boolean;
-                        audienceId: string;
-                        clientMessageId: string;
-                        versionId: string;
-                    };
+                    "application/json": components["schemas"]["MessageAccepted"];
                 };
             };
-            /** @description Problem (`validation_failed`, `malformed_json`, `invalid_cursor`, `bad_request`) */
+            /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
             400: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1968,7 +1908,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unauthenticated`) */
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
             401: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1983,7 +1923,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`not_found`, `account_not_found`, `asset_not_found`, `topic_not_found`, `topic_entry_not_found`) */
+            /** @description Problem: `not_found` (Not found) */
             404: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1998,7 +1938,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`conflict`, `log_not_editable`) */
+            /** @description Problem: `conflict` (The request conflicts with the current state) */
             409: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2013,7 +1953,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`payload_too_large`) */
+            /** @description Problem: `payload_too_large` (The request body is too large) */
             413: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2028,7 +1968,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unsupported_media_type`) */
+            /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
             415: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2043,7 +1983,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`idempotency_key_reused`) */
+            /** @description Problem: `idempotency_key_reused` (The idempotency key was already used with a different request) */
             422: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2058,7 +1998,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`rate_limited`) */
+            /** @description Problem: `rate_limited` (Too many requests) */
             429: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2075,7 +2015,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`internal`) */
+            /** @description Problem: `internal` (Internal server error) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2084,7 +2024,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`service_unavailable`) */
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2104,21 +2044,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description Only `image` through the API.
-                     * @enum {string}
-                     */
-                    assetType: "image";
-                    name: string;
-                    /** @default  */
-                    purpose: string;
-                    fileId: string;
-                    parentAssetId?: string;
-                    idempotencyKey?: string;
-                    /** @default false */
-                    hidden?: boolean;
-                };
+                "application/json": components["schemas"]["CreateAssetBody"];
             };
         };
         responses: {
@@ -2134,43 +2060,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example asset_01jdq8m3k4e8v9t6w5x2y1z0ab */
-                        assetId: string;
-                        tenantId: string;
-                        /** @example Acme logo, dark */
-                        name: string;
-                        /** @example Hero image of the pricing page */
-                        purpose: string;
-                        tags: string[];
-                        aiDescription: string | null;
-                        parentAssetId: string | null;
-                        hidden: boolean;
-                        data: {
-                            /** @enum {string} */
-                            type: "image" | "logo" | "icon" | "video" | "custom-component";
-                            fileId: string;
-                        };
-                        /** @enum {string} */
-                        lifecycleState: "active" | "trashed" | "deleted";
-                        /**
-                         * Format: date-time
-                         * @example 2026-11-21T10:00:00.000Z
-                         */
-                        createdAt: string;
-                        /**
-                         * Format: date-time
-                         * @example 2026-11-21T10:00:00.000Z
-                         */
-                        updatedAt: string;
-                        trashedAt: string | null;
-                        deletedAt: string | null;
-                        downloadUrl: string | null;
-                        previewDownloadUrl: string | null;
-                    };
+                    "application/json": components["schemas"]["Asset"];
                 };
             };
-            /** @description Problem (`validation_failed`, `malformed_json`, `invalid_cursor`, `bad_request`) */
+            /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
             400: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2185,7 +2078,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unauthenticated`) */
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
             401: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2200,7 +2093,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`not_found`, `account_not_found`, `asset_not_found`, `topic_not_found`, `topic_entry_not_found`) */
+            /** @description Problem: `asset_not_found` (Asset not found) */
             404: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2215,7 +2108,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`conflict`, `log_not_editable`) */
+            /** @description Problem: `conflict` (The request conflicts with the current state) */
             409: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2230,7 +2123,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`payload_too_large`) */
+            /** @description Problem: `payload_too_large` (The request body is too large) */
             413: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2245,7 +2138,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unsupported_media_type`) */
+            /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
             415: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2260,7 +2153,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`idempotency_key_reused`) */
+            /** @description Problem: `idempotency_key_reused` (The idempotency key was already used with a different request) */
             422: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2275,7 +2168,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`rate_limited`) */
+            /** @description Problem: `rate_limited` (Too many requests) */
             429: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2292,7 +2185,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`internal`) */
+            /** @description Problem: `internal` (Internal server error) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2301,7 +2194,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`service_unavailable`) */
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2340,49 +2233,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            /** @example asset_01jdq8m3k4e8v9t6w5x2y1z0ab */
-                            assetId: string;
-                            tenantId: string;
-                            /** @example Acme logo, dark */
-                            name: string;
-                            /** @example Hero image of the pricing page */
-                            purpose: string;
-                            tags: string[];
-                            aiDescription: string | null;
-                            parentAssetId: string | null;
-                            hidden: boolean;
-                            data: {
-                                /** @enum {string} */
-                                type: "image" | "logo" | "icon" | "video" | "custom-component";
-                                fileId: string;
-                            };
-                            /** @enum {string} */
-                            lifecycleState: "active" | "trashed" | "deleted";
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T10:00:00.000Z
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T10:00:00.000Z
-                             */
-                            updatedAt: string;
-                            trashedAt: string | null;
-                            deletedAt: string | null;
-                            downloadUrl: string | null;
-                            previewDownloadUrl: string | null;
-                        }[];
-                        /** Format: int64 */
-                        totalCount: number;
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                    };
+                    "application/json": components["schemas"]["AssetPage"];
                 };
             };
-            /** @description Problem (`validation_failed`, `malformed_json`, `invalid_cursor`, `bad_request`) */
+            /** @description Problem: `validation_failed` (The request is not valid), `invalid_cursor` (The cursor is not valid for this list) */
             400: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2397,7 +2251,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unauthenticated`) */
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
             401: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2412,37 +2266,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`payload_too_large`) */
-            413: {
-                headers: {
-                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
-                    RateLimit?: string;
-                    /** @description The id of this request, also in error bodies and logs. */
-                    "Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
-                    RateLimit?: string;
-                    /** @description The id of this request, also in error bodies and logs. */
-                    "Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem (`rate_limited`) */
+            /** @description Problem: `rate_limited` (Too many requests) */
             429: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2459,7 +2283,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`internal`) */
+            /** @description Problem: `internal` (Internal server error) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2468,7 +2292,115 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`service_unavailable`) */
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                asset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid) */
+            400: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2507,40 +2439,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            /** @example topicentry_01jdq8m3k4e8v9t6w5x2y1z0ab */
-                            topicEntryId: string;
-                            topicId: string;
-                            /**
-                             * Format: int64
-                             * @description Entries are listed by sortOrder ascending, then oldest first.
-                             */
-                            sortOrder: number;
-                            content: {
-                                /** @enum {string} */
-                                type: "text" | "markdown" | "url";
-                                content: string;
-                            };
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T10:00:00.000Z
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T10:00:00.000Z
-                             */
-                            updatedAt: string;
-                        }[];
-                        /** Format: int64 */
-                        totalCount: number;
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                    };
+                    "application/json": components["schemas"]["TopicEntryPage"];
                 };
             };
-            /** @description Problem (`validation_failed`, `malformed_json`, `invalid_cursor`, `bad_request`) */
+            /** @description Problem: `validation_failed` (The request is not valid), `invalid_cursor` (The cursor is not valid for this list) */
             400: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2555,7 +2457,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unauthenticated`) */
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
             401: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2570,7 +2472,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`not_found`, `account_not_found`, `asset_not_found`, `topic_not_found`, `topic_entry_not_found`) */
+            /** @description Problem: `topic_not_found` (Topic not found) */
             404: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2585,37 +2487,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`payload_too_large`) */
-            413: {
-                headers: {
-                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
-                    RateLimit?: string;
-                    /** @description The id of this request, also in error bodies and logs. */
-                    "Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
-                    RateLimit?: string;
-                    /** @description The id of this request, also in error bodies and logs. */
-                    "Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem (`rate_limited`) */
+            /** @description Problem: `rate_limited` (Too many requests) */
             429: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2632,7 +2504,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`internal`) */
+            /** @description Problem: `internal` (Internal server error) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2641,7 +2513,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`service_unavailable`) */
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2661,30 +2533,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @example hubspot */
-                    source: string;
-                    /**
-                     * @default webhook
-                     * @example webhook
-                     */
-                    type: string;
-                    /**
-                     * @example {
-                     *       "text": "Called the CFO"
-                     *     }
-                     */
-                    payload: {
-                        [key: string]: unknown;
-                    };
-                    /** @example account_01jdq8m3k4e8v9t6w5x2y1z0ab */
-                    accountId?: string;
-                    /** @example acme.com */
-                    domain?: string;
-                    /** @example Acme Inc. */
-                    name?: string;
-                    idempotencyKey?: string;
-                };
+                "application/json": components["schemas"]["CreateAccountLogBody"];
             };
         };
         responses: {
@@ -2700,23 +2549,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example account_01jdq8m3k4e8v9t6w5x2y1z0ab */
-                        accountId: string;
-                        accountLogId: string;
-                        /**
-                         * Format: date-time
-                         * @example 2026-11-21T10:00:00.000Z
-                         */
-                        createdAt: string;
-                        /** @example hubspot */
-                        source: string;
-                        /** @example webhook */
-                        type: string;
-                    };
+                    "application/json": components["schemas"]["AccountLogCreated"];
                 };
             };
-            /** @description Problem (`validation_failed`, `malformed_json`, `invalid_cursor`, `bad_request`) */
+            /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
             400: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2731,7 +2567,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unauthenticated`) */
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
             401: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2746,7 +2582,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`not_found`, `account_not_found`, `asset_not_found`, `topic_not_found`, `topic_entry_not_found`) */
+            /** @description Problem: `account_not_found` (Account not found) */
             404: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2761,7 +2597,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`payload_too_large`) */
+            /** @description Problem: `conflict` (The request conflicts with the current state) */
+            409: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `payload_too_large` (The request body is too large) */
             413: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2776,7 +2627,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unsupported_media_type`) */
+            /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
             415: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2791,7 +2642,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`idempotency_key_reused`) */
+            /** @description Problem: `idempotency_key_reused` (The idempotency key was already used with a different request) */
             422: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2806,7 +2657,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`rate_limited`) */
+            /** @description Problem: `rate_limited` (Too many requests) */
             429: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2823,7 +2674,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`internal`) */
+            /** @description Problem: `internal` (Internal server error) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2832,7 +2683,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`service_unavailable`) */
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2867,34 +2718,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example account_01jdq8m3k4e8v9t6w5x2y1z0ab */
-                        accountId: string;
-                        accountLogId: string;
-                        /** @example hubspot */
-                        source: string;
-                        /** @example webhook */
-                        type: string;
-                        /**
-                         * @example {
-                         *       "text": "Called the CFO"
-                         *     }
-                         */
-                        payload: {
-                            [key: string]: unknown;
-                        };
-                        idempotencyKey: string | null;
-                        /**
-                         * Format: date-time
-                         * @example 2026-11-21T10:00:00.000Z
-                         */
-                        createdAt: string;
-                        updatedAt: string | null;
-                        deletedAt: string | null;
-                    };
+                    "application/json": components["schemas"]["AccountLog"];
                 };
             };
-            /** @description Problem (`validation_failed`, `malformed_json`, `invalid_cursor`, `bad_request`) */
+            /** @description Problem: `validation_failed` (The request is not valid) */
             400: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2909,7 +2736,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unauthenticated`) */
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
             401: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2924,7 +2751,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`not_found`, `account_not_found`, `asset_not_found`, `topic_not_found`, `topic_entry_not_found`) */
+            /** @description Problem: `not_found` (Not found) */
             404: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2939,37 +2766,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`payload_too_large`) */
-            413: {
-                headers: {
-                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
-                    RateLimit?: string;
-                    /** @description The id of this request, also in error bodies and logs. */
-                    "Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
-                    RateLimit?: string;
-                    /** @description The id of this request, also in error bodies and logs. */
-                    "Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem (`rate_limited`) */
+            /** @description Problem: `rate_limited` (Too many requests) */
             429: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2986,7 +2783,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`internal`) */
+            /** @description Problem: `internal` (Internal server error) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2995,7 +2792,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`service_unavailable`) */
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3018,10 +2815,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The new `payload.text`. */
-                    text: string;
-                };
+                "application/json": components["schemas"]["UpdateAccountLogBody"];
             };
         };
         responses: {
@@ -3042,7 +2836,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem (`validation_failed`, `malformed_json`, `invalid_cursor`, `bad_request`) */
+            /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
             400: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3057,7 +2851,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unauthenticated`) */
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
             401: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3072,7 +2866,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`not_found`, `account_not_found`, `asset_not_found`, `topic_not_found`, `topic_entry_not_found`) */
+            /** @description Problem: `not_found` (Not found) */
             404: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3087,7 +2881,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`conflict`, `log_not_editable`) */
+            /** @description Problem: `conflict` (The request conflicts with the current state), `log_not_editable` (Only user-authored logs can be edited) */
             409: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3102,7 +2896,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`payload_too_large`) */
+            /** @description Problem: `payload_too_large` (The request body is too large) */
             413: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3117,7 +2911,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unsupported_media_type`) */
+            /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
             415: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3132,7 +2926,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`rate_limited`) */
+            /** @description Problem: `rate_limited` (Too many requests) */
             429: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3149,7 +2943,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`internal`) */
+            /** @description Problem: `internal` (Internal server error) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3158,7 +2952,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`service_unavailable`) */
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3207,42 +3001,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            /** @description The id of the log (account log or person log). */
-                            activityId: string;
-                            accountId: string;
-                            accountLogId: string | null;
-                            personId: string | null;
-                            personLogId: string | null;
-                            personName: string | null;
-                            source: string;
-                            type: string;
-                            idempotencyKey: string | null;
-                            /**
-                             * @example {
-                             *       "text": "Called the CFO"
-                             *     }
-                             */
-                            payload: {
-                                [key: string]: unknown;
-                            };
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T10:00:00.000Z
-                             */
-                            createdAt: string;
-                            updatedAt: string | null;
-                            deletedAt: string | null;
-                        }[];
-                        /** Format: int64 */
-                        totalCount: number;
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                    };
+                    "application/json": components["schemas"]["AccountActivityItemPage"];
                 };
             };
-            /** @description Problem (`validation_failed`, `malformed_json`, `invalid_cursor`, `bad_request`) */
+            /** @description Problem: `validation_failed` (The request is not valid), `invalid_cursor` (The cursor is not valid for this list) */
             400: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3257,7 +3019,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unauthenticated`) */
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
             401: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3272,7 +3034,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`not_found`, `account_not_found`, `asset_not_found`, `topic_not_found`, `topic_entry_not_found`) */
+            /** @description Problem: `account_not_found` (Account not found) */
             404: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3287,37 +3049,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`payload_too_large`) */
-            413: {
-                headers: {
-                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
-                    RateLimit?: string;
-                    /** @description The id of this request, also in error bodies and logs. */
-                    "Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
-                    RateLimit?: string;
-                    /** @description The id of this request, also in error bodies and logs. */
-                    "Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem (`rate_limited`) */
+            /** @description Problem: `rate_limited` (Too many requests) */
             429: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3334,7 +3066,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`internal`) */
+            /** @description Problem: `internal` (Internal server error) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3343,7 +3075,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`service_unavailable`) */
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3385,37 +3117,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            accountId: string;
-                            domain: string;
-                            name: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T10:00:00.000Z
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T10:00:00.000Z
-                             */
-                            updatedAt: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T10:00:00.000Z
-                             */
-                            latestActivityAt: string;
-                            /** Format: int64 */
-                            linkedPersonsCount: number;
-                        }[];
-                        /** Format: int64 */
-                        totalCount: number;
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                    };
+                    "application/json": components["schemas"]["AccountPage"];
                 };
             };
-            /** @description Problem (`validation_failed`, `malformed_json`, `invalid_cursor`, `bad_request`) */
+            /** @description Problem: `validation_failed` (The request is not valid), `invalid_cursor` (The cursor is not valid for this list) */
             400: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3430,7 +3135,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unauthenticated`) */
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
             401: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3445,37 +3150,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`payload_too_large`) */
-            413: {
-                headers: {
-                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
-                    RateLimit?: string;
-                    /** @description The id of this request, also in error bodies and logs. */
-                    "Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
-                    RateLimit?: string;
-                    /** @description The id of this request, also in error bodies and logs. */
-                    "Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem (`rate_limited`) */
+            /** @description Problem: `rate_limited` (Too many requests) */
             429: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3492,7 +3167,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`internal`) */
+            /** @description Problem: `internal` (Internal server error) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3501,7 +3176,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`service_unavailable`) */
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3524,10 +3199,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The new `payload.text`. */
-                    text: string;
-                };
+                "application/json": components["schemas"]["UpdatePersonLogBody"];
             };
         };
         responses: {
@@ -3548,7 +3220,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem (`validation_failed`, `malformed_json`, `invalid_cursor`, `bad_request`) */
+            /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
             400: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3563,7 +3235,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unauthenticated`) */
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
             401: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3578,7 +3250,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`not_found`, `account_not_found`, `asset_not_found`, `topic_not_found`, `topic_entry_not_found`) */
+            /** @description Problem: `not_found` (Not found) */
             404: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3593,7 +3265,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`conflict`, `log_not_editable`) */
+            /** @description Problem: `conflict` (The request conflicts with the current state), `log_not_editable` (Only user-authored logs can be edited) */
             409: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3608,7 +3280,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`payload_too_large`) */
+            /** @description Problem: `payload_too_large` (The request body is too large) */
             413: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3623,7 +3295,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`unsupported_media_type`) */
+            /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
             415: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3638,7 +3310,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`rate_limited`) */
+            /** @description Problem: `rate_limited` (Too many requests) */
             429: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3655,7 +3327,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`internal`) */
+            /** @description Problem: `internal` (Internal server error) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3664,7 +3336,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem (`service_unavailable`) */
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
             503: {
                 headers: {
                     [name: string]: unknown;

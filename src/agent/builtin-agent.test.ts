@@ -68,6 +68,32 @@ describe('built-in agent: first draft', () => {
     assert.match(supplementaryContext, /primary action “Book a demo”/);
   });
 
+  it("keeps the operator's supplementary context and adds the summary after it", async () => {
+    const notes = 'Met at the FinOps Summit; wants a pilot before the Q3 budget review.';
+    const base = agentInput();
+    const input = agentInput({ current: { ...base.current, supplementaryContext: notes } });
+    const result = await run(input);
+    assertConsistent(input, result);
+    const context = result.content.supplementaryContext;
+    assert.ok(context.startsWith(`${notes}\n\nAudience: Ada Lovelace`), context);
+    assert.match(context, /note \(user\): Asked about Snowflake integration/);
+    assert.match(result.reply, /keeps your notes/);
+    // A redraft replaces its own summary instead of stacking a second one under the notes.
+    const again = await run({ ...input, current: result.content });
+    assert.equal(again.content.supplementaryContext, context);
+    assert.deepEqual(again.changes, []);
+  });
+
+  it('keeps operator notes whole when they leave little room for a summary', async () => {
+    const notes = `${'Long operator note. '.repeat(199)}End.`;
+    const base = agentInput();
+    const input = agentInput({ current: { ...base.current, supplementaryContext: notes } });
+    const result = await run(input);
+    assertConsistent(input, result);
+    assert.ok(result.content.supplementaryContext.startsWith(notes));
+    assert.ok(result.content.supplementaryContext.length <= AGENT_LIMITS.supplementaryContext);
+  });
+
   it('leaves button titles and the action URL alone', async () => {
     const result = await run(agentInput());
     assert.ok(result.changes.every((c) => !c.field.startsWith('buttonTitle:') && c.field !== 'actionUrl'));

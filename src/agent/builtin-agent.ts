@@ -6,6 +6,7 @@
 import {
   AGENT_LIMITS,
   type AudienceContent,
+  BUTTON_FIELD_PREFIX,
   dedupeKeywords,
   diffContent,
   fieldProblem,
@@ -13,7 +14,7 @@ import {
   keywordsProblem,
   withField,
 } from '../domain/audience-content.js';
-import { selectedActionOf } from './builtin-buttons.js';
+import { mentionedButton, selectedActionOf } from './builtin-buttons.js';
 import { describeChange, describeEdit, HELP } from './builtin-describe.js';
 import { describeDraft, draftVersion } from './builtin-draft.js';
 import { type Edit, type Parsed, parseRequest, selectedFieldOf } from './builtin-parse.js';
@@ -41,7 +42,13 @@ function answer(input: AgentInput, request: NonNullable<AgentInput['request']>):
   const selectedActionId = selectedActionOf(request.selectedElement, input.page, input.current);
   const selectedField = selectedFieldOf(request.selectedElement, (f) => isContentField(input.page, f));
   const buttons = { page: input.page, content: input.current, selectedActionId };
-  const parsed = splitRequests(request.message).map((text) => parseRequest(text, buttons, selectedField));
+  // Requests are read in order, so "the button" in one can mean the button an earlier one named.
+  let mentionedActionId: string | null = null;
+  const parsed = splitRequests(request.message).map((text) => {
+    const read = parseRequest(text, { ...buttons, mentionedActionId }, selectedField);
+    mentionedActionId = renamedButton(read) ?? mentionedButton(text, buttons) ?? mentionedActionId;
+    return read;
+  });
   const edits = parsed.filter((p): p is Extract<Parsed, { status: 'edit' }> => p.status === 'edit');
   const unknown = parsed.filter((p) => p.status === 'unknown').map((p) => p.text);
   const unchanged = (reply: string, reasoning: string): AgentResult => ({
@@ -165,6 +172,13 @@ function applyEdits(input: AgentInput, edits: { edit: Edit }[]) {
     }
   }
   return { content, problems };
+}
+
+/** The button a parsed request renames, if it renames one. */
+function renamedButton(parsed: Parsed): string | null {
+  if (parsed.status !== 'edit' || parsed.edit.kind !== 'set') return null;
+  const { field } = parsed.edit;
+  return field.startsWith(BUTTON_FIELD_PREFIX) ? field.slice(BUTTON_FIELD_PREFIX.length) : null;
 }
 
 /** Ends a sentence with a period unless it already ends with one (inside a closing quote too). */

@@ -3,7 +3,7 @@
  * by its current text ("the Book a demo button"), or by the element selected in the editor.
  */
 
-import { type AudienceContent, buttonTitleOf } from '../domain/audience-content.js';
+import { type AudienceContent, buttonTitleOf, primaryAction } from '../domain/audience-content.js';
 import { listing, q } from './builtin-text.js';
 import type { AgentPage } from './page-agent.js';
 
@@ -12,6 +12,8 @@ export interface ButtonContext {
   content: AudienceContent;
   /** The action the editor's selected element names, if any. */
   selectedActionId: string | null;
+  /** The button an earlier request of the same message named ("rename button 2 … and point it at …"). */
+  mentionedActionId?: string | null;
 }
 
 const ORDINALS: Record<string, number> = {
@@ -27,8 +29,6 @@ const ORDINALS: Record<string, number> = {
   '5th': 5,
   sixth: 6,
   '6th': 6,
-  primary: 1,
-  main: 1,
 };
 
 export function resolveButton(
@@ -49,6 +49,9 @@ export function resolveButton(
 
   const byId = page.actions.find((a) => a.actionId === ref || a.actionId.toLowerCase() === ref.toLowerCase());
   if (byId) return { actionId: byId.actionId };
+
+  if (/^(?:primary|main)(?:\s+(?:one|button|action|cta))?$/i.test(ref))
+    return { actionId: primaryActionId(page)! };
 
   const position = positionOf(ref, page.actions.length);
   if (position !== null) {
@@ -131,4 +134,33 @@ export function selectedActionOf(
     strings.some((s) => s.trim().toLowerCase() === buttonTitleOf(content, page, a.actionId).toLowerCase()),
   );
   return byText.length === 1 ? byText[0]!.actionId : null;
+}
+
+/** The page's primary action (its header action, else the first): the one `actionUrl` points. */
+export function primaryActionId(page: AgentPage): string | null {
+  return primaryAction(page.actions, page.headerActionId ?? null)?.actionId ?? null;
+}
+
+/** A button's position and current title, for a reply: "button 2 (“See pricing”)". */
+export function describeButton(actionId: string, ctx: Pick<ButtonContext, 'page' | 'content'>): string {
+  const position = ctx.page.actions.findIndex((a) => a.actionId === actionId) + 1;
+  return `button ${position} (${q(buttonTitleOf(ctx.content, ctx.page, actionId))})`;
+}
+
+const MENTIONS = [
+  /\b(?:button|cta)\s*#?(?<ref>\d{1,3})\b/i,
+  /\b(?<ref>first|second|third|fourth|fifth|sixth|last|1st|2nd|3rd|4th|5th|6th|primary|main)\s+(?:button|cta)\b/i,
+  /(?<ref>["“‘'«][^"”’'»]+["”’'»])\s+(?:button|cta)\b/i,
+];
+
+/** The button a request names in passing ("For button 2, …", "the second button …"), if it names one. */
+export function mentionedButton(text: string, ctx: ButtonContext): string | null {
+  for (const pattern of MENTIONS) {
+    const ref = text.match(pattern)?.groups?.ref;
+    if (ref === undefined) continue;
+    const found = resolveButton(ref, ctx);
+    if (!('problem' in found)) return found.actionId;
+  }
+  const words = text.split(/\s+/).map((w) => w.replace(/^[("“‘'«]+|[)"”’'»,.;:!?]+$/g, ''));
+  return ctx.page.actions.find((a) => words.includes(a.actionId))?.actionId ?? null;
 }

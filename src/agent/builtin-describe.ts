@@ -5,6 +5,7 @@ import {
   type ContentChange,
   fieldLabel,
   parseKeywordList,
+  primaryAction,
 } from '../domain/audience-content.js';
 import type { Edit } from './builtin-parse.js';
 import { clip, listing, q } from './builtin-text.js';
@@ -57,7 +58,12 @@ export function describeChange(change: ContentChange, page: AgentPage): string {
     return `renamed the ${q(change.previousValue)} button (button ${position}, ${actionId}) to ${q(change.newValue)}`;
   }
   if (change.newValue === '') return `cleared ${fieldLabel(change.field)}`;
-  if (change.field === 'actionUrl') return `pointed the action URL to ${change.newValue}`;
+  if (change.field === 'actionUrl') {
+    const primary = primaryAction(page.actions, page.headerActionId ?? null);
+    if (primary === null) return `pointed the action URL to ${change.newValue}`;
+    const position = page.actions.indexOf(primary) + 1;
+    return `pointed the primary button (button ${position}, ${primary.actionId}) at ${change.newValue}`;
+  }
   if (change.field === 'supplementaryContext')
     return `updated the supplementary context to ${q(clip(change.newValue, 120))}`;
   return `changed ${fieldLabel(change.field)} to ${q(change.newValue)}`;

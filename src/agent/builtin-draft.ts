@@ -5,6 +5,7 @@
  */
 
 import { AGENT_LIMITS, type AudienceContent, dedupeKeywords } from '../domain/audience-content.js';
+import { DRAFT_SUMMARY_START, notesWithSummary, operatorNotesOf } from '../domain/operator-notes.js';
 import {
   activityDetail,
   clip,
@@ -143,7 +144,7 @@ function salientTerms(sources: string[][]): string[] {
  * Topic entries that share terms with what the page offers and what the audience did, best first.
  * With nothing in common, none is relevant: a summary of unrelated entries would mislead.
  */
-export function relevantTopicEntries(input: AgentInput): { entries: AgentTopicEntry[]; terms: string[] } {
+function relevantTopicEntries(input: AgentInput): { entries: AgentTopicEntry[]; terms: string[] } {
   const interest = new Set(
     termsOf(
       [
@@ -176,7 +177,7 @@ function draftContext(input: AgentInput, subject: Subject, topics: AgentTopicEnt
     who.push(`${input.person.name}${email}`);
   }
   if (input.account) who.push(`${input.person ? 'at ' : ''}${input.account.name} (${input.account.domain})`);
-  lines.push(who.length > 0 ? `Audience: ${who.join(' ')}.` : `Audience: ${subject.label ?? 'general'}.`);
+  lines.push(`${DRAFT_SUMMARY_START}${who.length > 0 ? who.join(' ') : (subject.label ?? 'general')}.`);
 
   const activity = input.recentActivity.slice(0, ACTIVITY_IN_CONTEXT);
   if (activity.length > 0) {
@@ -200,32 +201,24 @@ function draftContext(input: AgentInput, subject: Subject, topics: AgentTopicEnt
   } else {
     lines.push(`Page: ${pageTitle(input)}.`);
   }
-  return wholeLinesWithin(lines, AGENT_LIMITS.supplementaryContext);
-}
-
-/** Keeps whole lines while they fit, so the summary never ends mid-sentence. */
-function wholeLinesWithin(lines: string[], max: number): string {
-  const kept: string[] = [];
-  let length = 0;
-  for (const line of lines) {
-    const next = length + line.length + (kept.length > 0 ? 1 : 0);
-    if (next > max) break;
-    kept.push(line);
-    length = next;
-  }
-  return kept.join('\n');
+  // The operator's notes stay first and whole; the summary keeps whole lines while they fit, so it
+  // never ends mid-sentence. Notes already over the agent's bound are left exactly as they are.
+  const notes = operatorNotesOf(input.current.supplementaryContext);
+  if (notes.length > AGENT_LIMITS.supplementaryContext) return input.current.supplementaryContext;
+  return notesWithSummary(notes, lines, AGENT_LIMITS.supplementaryContext);
 }
 
 /** The reply and reasoning of a draft, specific to what was found. */
 export function describeDraft(input: AgentInput, draft: Draft, changed: boolean) {
   const who = draft.audienceLabel ?? 'a general audience';
+  const notes = operatorNotesOf(input.current.supplementaryContext) !== '';
   const facts: string[] = [];
   facts.push(plural(draft.activityCount, 'recent activity', 'recent activities'));
   facts.push(plural(draft.relevantTopics.length, 'relevant topic entry', 'relevant topic entries'));
   const reply = changed
     ? `I drafted a version for ${who}. The title now reads ${q(draft.content.metaTitle)}, the description ` +
       `speaks to them, the keywords come from the page, their activity and your topics, and the ` +
-      `supplementary context summarises ${facts.join(' and ')}. Tell me what to adjust, for example ` +
+      `supplementary context ${notes ? 'keeps your notes and adds a summary of' : 'summarises'} ${facts.join(' and ')}. Tell me what to adjust, for example ` +
       `"set the title to …", "add keyword …" or "rename the … button to …".`
     : `This audience's version already matches what I would draft for ${who}, so I changed nothing. ` +
       `Ask me for specific edits (title, description, keywords, context, button titles, action URL).`;

@@ -147,6 +147,46 @@ describe('built-in agent: edit requests', () => {
     });
   });
 
+  it('points the button a sentence is about, or says what it can do instead', async () => {
+    // The fixture's primary action is act_demo (button 1); button 2 is act_pricing.
+    for (const [message, selected] of [
+      ['Rename button 2 to "Start a trial" and point the button at https://acme.example/trial', null],
+      ['Change button 2 to "Plans". Point it at https://acme.example/plans.', null],
+      ['For button 2, point the button at https://acme.example/trial', null],
+      ['Point button 2 at https://acme.example/trial', null],
+      ['point the pricing button at https://acme.example/trial', null],
+      ['set the url of the second button to https://acme.example/trial', null],
+      ['point the button at https://acme.example/trial', { actionId: 'act_pricing' }],
+    ] as const) {
+      const result = await ask(message, selected);
+      assert.deepEqual(result.changes, [], `${message} must not change button 1's URL`);
+      assert.match(result.reply, /button 2 \(“See pricing”\) keeps the link the page gives it/, message);
+      assert.match(result.reply, /point the primary button at/, message);
+    }
+    const primary = await assertEdit(
+      'Rename button 1 to Talk to us and point it at https://acme.example/talk',
+      {
+        actionUrl: 'https://acme.example/talk',
+        'buttonTitle:act_demo': 'Talk to us',
+      },
+    );
+    assert.match(
+      primary.reply,
+      /pointed the primary button \(button 1, act_demo\) at https:\/\/acme\.example\/talk/,
+    );
+    await assertEdit('point the primary button at https://acme.example/x', {
+      actionUrl: 'https://acme.example/x',
+    });
+    await assertEdit('send visitors to https://acme.example/y', { actionUrl: 'https://acme.example/y' });
+  });
+
+  it('points the header action when it is the primary one', async () => {
+    const input = withRequest('Point button 2 at https://acme.example/plans', null);
+    const page = { ...input.page, headerActionId: 'act_pricing' };
+    const result = await agent.run({ ...input, page }, new AbortController().signal);
+    assert.deepEqual(changed(result), { actionUrl: 'https://acme.example/plans' }, result.reply);
+  });
+
   it('replaces text, keywords and button titles', async () => {
     await assertEdit("replace 'Book a demo' with 'Talk to us'", { 'buttonTitle:act_demo': 'Talk to us' });
     await assertEdit('replace analytics with BI', { metaKeywords: 'BI, forecasting' });

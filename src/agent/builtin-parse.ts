@@ -7,6 +7,7 @@
 import { buttonField, buttonTitleOf, type ContentField } from '../domain/audience-content.js';
 import { type ButtonContext, resolveButton } from './builtin-buttons.js';
 import { readList, readValue } from './builtin-split.js';
+import { parseUrlRequest } from './builtin-url.js';
 
 export type Edit =
   | { kind: 'set'; field: ContentField; value: string }
@@ -57,12 +58,8 @@ const SIMPLE_SETTERS: { field: ContentField; patterns: RegExp[]; keepPeriod: boo
   { field: 'supplementaryContext', patterns: setPatterns(CTX), keepPeriod: true },
   {
     field: 'actionUrl',
-    patterns: [
-      ...setPatterns(URL_FIELD),
-      re(
-        String.raw`(?:point|link|send|direct)\s+(?:the\s+)?(?:primary\s+)?(?:action|button|cta|visitors)\s+(?:at|to)\s+(?<value>\S+)`,
-      ),
-    ],
+    // "point … at URL" and URLs of a named button are read by builtin-url.ts.
+    patterns: setPatterns(URL_FIELD),
     keepPeriod: false,
   },
 ];
@@ -139,6 +136,12 @@ export function parseRequest(
     const button = resolveButton('', buttons);
     return 'problem' in button ? problem(button.problem) : edit(buttonEdit(button.actionId, value));
   }
+
+  const url = parseUrlRequest(text, buttons);
+  if (url)
+    return 'problem' in url
+      ? problem(url.problem)
+      : edit({ kind: 'set', field: 'actionUrl', value: url.actionUrl });
 
   const buttonParsed = parseButton(text, buttons);
   if (buttonParsed) return buttonParsed.problem ? problem(buttonParsed.problem) : edit(buttonParsed.edit!);

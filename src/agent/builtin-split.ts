@@ -22,7 +22,7 @@ function startsRequest(rest: string): boolean {
 }
 
 /** Index just past the closing quote of a quote opening at `i`, or -1 when `i` opens none. */
-export function quoteEnd(text: string, i: number): number {
+function quoteEnd(text: string, i: number): number {
   const open = text[i]!;
   const close = QUOTE_PAIRS[open];
   if (close === undefined) return -1;

@@ -30,7 +30,7 @@ export function firstSentence(text: string): string {
   return (match?.[1] ?? plain).trim();
 }
 
-export function stripMarkdown(text: string): string {
+function stripMarkdown(text: string): string {
   return text
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/^\s{0,3}(#{1,6}|[-*+>]|\d+\.)\s+/gm, '')
@@ -77,7 +77,7 @@ export function describeTopicEntry(entry: AgentTopicEntry, max = 200): string {
 }
 
 /** "page_view" / "pageView" -> "page view" */
-export function humanise(identifier: string): string {
+function humanise(identifier: string): string {
   return identifier
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/[_.-]+/g, ' ')

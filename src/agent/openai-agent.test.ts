@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { agentInput, withRequest } from '../../test/agent/agent-input.fixture.js';
 import { completion, goodAnswer, useChatServer } from '../../test/agent/chat-completions.fixture.js';
-import { agentRunBudgetMs, createAgent } from './create-agent.js';
+import { createAgent } from './create-agent.js';
 import { AgentError } from './openai-agent.js';
 
 const server = useChatServer();
@@ -24,6 +24,7 @@ describe('OpenAI-compatible agent: request and answer', () => {
     const messages = body.messages as { role: string; content: string }[];
     assert.equal(messages[0]!.role, 'system');
     assert.match(messages[0]!.content, /metaTitle: the page title, at most 70 characters/);
+    assert.match(messages[0]!.content, /The other buttons have no URL you can change/);
     assert.match(messages[1]!.content, /"name": "Ada Lovelace"/);
     assert.match(messages[1]!.content, /Snowflake integration/);
     const last = messages.at(-1)!;
@@ -75,6 +76,26 @@ describe('OpenAI-compatible agent: request and answer', () => {
     assert.match(messages.at(-1)!.content, /^Draft a personalised version/);
   });
 
+  it("keeps the operator's notes in front of a drafted context that dropped them", async () => {
+    const notes = 'Met at the FinOps Summit.';
+    server.chat.answers.push(
+      completion({
+        reply: 'Drafted.',
+        reasoning: 'From the activity.',
+        changes: [{ field: 'supplementaryContext', newValue: 'Ada looked at pricing twice.' }],
+      }),
+    );
+    const base = agentInput();
+    const result = await agent().run(
+      agentInput({ current: { ...base.current, supplementaryContext: notes } }),
+      signal(),
+    );
+    assert.equal(result.content.supplementaryContext, `${notes}\n\nAda looked at pricing twice.`);
+    assert.equal(result.changes[0]!.newValue, result.content.supplementaryContext);
+    const messages = server.chat.received[0]!.body.messages as { content: string }[];
+    assert.match(messages.at(-1)!.content, /an operator wrote it: keep it word for word/);
+  });
+
   it('bounds free-form facts and keeps the latest history', async () => {
     server.chat.answers.push(completion(goodAnswer));
     const base = agentInput();
@@ -93,7 +114,7 @@ describe('OpenAI-compatible agent: request and answer', () => {
     await agent().run(input, signal());
     const messages = server.chat.received[0]!.body.messages as { role: string; content: string }[];
     assert.ok(messages[1]!.content.length < 15_000, `facts are ${messages[1]!.content.length} characters`);
-    assert.match(messages[1]!.content, /"text": "x{2000}…"/);
+    assert.match(messages[1]!.content, /"text": "x{1999}…"/);
     assert.deepEqual(
       messages.slice(2, -1).map((m) => m.content),
       Array.from({ length: 20 }, (_, i) => `message ${i + 10}`),
@@ -186,18 +207,5 @@ describe('OpenAI-compatible agent: request and answer', () => {
         }),
       AgentError,
     );
-  });
-
-  it('tells the worker how long a run may take with all its retries', () => {
-    const config = {
-      openaiBaseUrl: 'http://x',
-      openaiApiKey: null,
-      openaiModel: 'm',
-      timeoutMs: 30_000,
-      maxAttempts: 3,
-    };
-    // 3 attempts of 30 s and 2 pauses of at most 10 s.
-    assert.equal(agentRunBudgetMs({ kind: 'openai', ...config }), 110_000);
-    assert.equal(agentRunBudgetMs({ kind: 'builtin', ...config }), 30_000);
   });
 });

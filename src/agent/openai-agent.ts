@@ -1,48 +1,24 @@
 /**
  * The OpenAI-compatible chat-completions agent (AGENT=openai): any server speaking
  * POST {baseUrl}/chat/completions with structured output (OpenAI, or a local model server).
- * Each attempt is bounded by AGENT_TIMEOUT_MS and by the caller's signal; timeouts, network errors,
- * 429, 5xx and unusable output are retried with backoff up to AGENT_MAX_ATTEMPTS; a refusal is an
- * answer, not a failure. After the last failed attempt it throws AgentError.
+ * One run is one model call, bounded by AGENT_TIMEOUT_MS and by the caller's signal. It does not
+ * retry: the version worker retries a retryable AgentError (timeout, network error, 429, 5xx,
+ * unusable output) within the version's one budget of AGENT_MAX_ATTEMPTS, so a version never costs
+ * more than that many calls. A refusal is an answer, not a failure.
  */
 import type { AgentOptions } from './agent-options.js';
 import { requestBody } from './openai-prompt.js';
 import { MalformedOutputError, readCompletion } from './openai-response.js';
-import type { AgentInput, AgentResult, PageAgent } from './page-agent.js';
+import { AgentError, type AgentInput, type AgentResult, type PageAgent } from './page-agent.js';
 
-/** Raised when the agent could not produce a result; the worker cancels the version. */
-export class AgentError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'AgentError';
-  }
-}
-
-export interface OpenAIAgentOptions {
-  /** First backoff delay; doubles per attempt (capped at maxRetryDelayMs). */
-  retryDelayMs?: number;
-  maxRetryDelayMs?: number;
-}
-
-/** A failure worth another attempt, with what to tell if it was the last one. */
-class RetryableError extends Error {
-  constructor(
-    message: string,
-    readonly retryAfterMs: number | null = null,
-  ) {
-    super(message);
-  }
-}
+export { AgentError } from './page-agent.js';
 
 export class OpenAIAgent implements PageAgent {
   readonly name = 'openai';
   private readonly endpoint: string;
   private readonly model: string;
 
-  constructor(
-    private readonly config: AgentOptions,
-    private readonly options: OpenAIAgentOptions = {},
-  ) {
+  constructor(private readonly config: AgentOptions) {
     if (!config.openaiBaseUrl || !config.openaiModel) {
       throw new AgentError('AGENT=openai needs OPENAI_BASE_URL and OPENAI_MODEL');
     }
@@ -51,26 +27,7 @@ export class OpenAIAgent implements PageAgent {
   }
 
   async run(input: AgentInput, signal: AbortSignal): Promise<AgentResult> {
-    const failures: string[] = [];
-    for (let attempt = 1; attempt <= this.config.maxAttempts; attempt++) {
-      signal.throwIfAborted();
-      try {
-        return await this.attempt(input, signal);
-      } catch (error) {
-        // The caller gave up (the worker's own timeout or shutdown): stop at once, do not retry.
-        if (signal.aborted) throw signal.reason;
-        if (!(error instanceof RetryableError)) throw error;
-        failures.push(`attempt ${attempt}: ${error.message}`);
-        if (attempt < this.config.maxAttempts) await sleep(this.delay(attempt, error.retryAfterMs), signal);
-      }
-    }
-    throw new AgentError(
-      `The model ${this.model} at ${this.endpoint} gave no usable answer after ${this.config.maxAttempts} ` +
-        `attempt(s): ${failures.join('; ')}`,
-    );
-  }
-
-  private async attempt(input: AgentInput, signal: AbortSignal): Promise<AgentResult> {
+    signal.throwIfAborted();
     const timeout = AbortSignal.timeout(this.config.timeoutMs);
     const attemptSignal = AbortSignal.any([signal, timeout]);
     const headers: Record<string, string> = {
@@ -92,52 +49,50 @@ export class OpenAIAgent implements PageAgent {
       text = await response.text();
     } catch (error) {
       if (timeout.aborted && !signal.aborted) {
-        throw new RetryableError(`no answer within ${this.config.timeoutMs} ms`);
+        throw this.retryable(`no answer within ${this.config.timeoutMs} ms`);
       }
       if (signal.aborted) throw signal.reason;
-      throw new RetryableError(`network error: ${describe(error)}`);
+      throw this.retryable(`network error: ${describe(error)}`);
     }
 
-    if (response.status === 429 || response.status >= 500) {
-      throw new RetryableError(`HTTP ${response.status}${snippet(text)}`, retryAfter(response));
+    if (response.status === 408 || response.status === 429 || response.status >= 500) {
+      throw this.retryable(`HTTP ${response.status}${snippet(text)}`, retryAfter(response));
     }
     if (!response.ok) {
       // 400, 401, 403, 404...: the request or the configuration is wrong; repeating it cannot help.
-      throw new AgentError(`The model server refused the request: HTTP ${response.status}${snippet(text)}`);
+      throw new AgentError(
+        `the model server at ${this.endpoint} refused the request with HTTP ${response.status}${snippet(text)}. ` +
+          `Retrying cannot help until ${fixFor(response.status)}`,
+        { retryable: false },
+      );
     }
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
-      throw new RetryableError(`the response body is not JSON${snippet(text)}`);
+      throw this.retryable(`the response body is not JSON${snippet(text)}`);
     }
     try {
       return readCompletion(body, input, this.model);
     } catch (error) {
-      if (error instanceof MalformedOutputError)
-        throw new RetryableError(`unusable output: ${error.message}`);
+      if (error instanceof MalformedOutputError) throw this.retryable(`unusable output: ${error.message}`);
       throw error;
     }
   }
 
-  private delay(attempt: number, retryAfterMs: number | null): number {
-    const base = this.options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
-    const max = this.options.maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS;
-    return Math.min(max, retryAfterMs ?? base * 2 ** (attempt - 1));
+  private retryable(problem: string, retryAfterMs: number | null = null): AgentError {
+    return new AgentError(`the model ${this.model} gave no usable answer: ${problem}`, {
+      retryable: true,
+      retryAfterMs,
+    });
   }
 }
 
-const DEFAULT_RETRY_DELAY_MS = 500;
-const DEFAULT_MAX_RETRY_DELAY_MS = 10_000;
-
-/**
- * The longest one `run` can take: every attempt timing out, and every pause between attempts at its
- * cap (a server's Retry-After can ask for that much). A caller that bounds the whole run (the version
- * worker) should allow at least this, or it cuts off the agent's own retries.
- */
-export function openAIRunBudgetMs(config: AgentOptions, options: OpenAIAgentOptions = {}): number {
-  const pause = options.maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS;
-  return config.timeoutMs * config.maxAttempts + pause * (config.maxAttempts - 1);
+/** What an operator must change before a request the model server refused can succeed. */
+function fixFor(status: number): string {
+  if (status === 401 || status === 403) return 'OPENAI_API_KEY holds a key the server accepts';
+  if (status === 404) return 'OPENAI_BASE_URL and OPENAI_MODEL name a server and a model it serves';
+  return 'the server accepts the request (check OPENAI_MODEL, OPENAI_BASE_URL and the server log)';
 }
 
 /** Retry-After in seconds (or an HTTP date), as milliseconds. */
@@ -158,18 +113,4 @@ function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
   return `${error.message}${cause}`;
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }

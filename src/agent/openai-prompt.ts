@@ -4,6 +4,7 @@
  * a model that honours strict mode cannot even name a button the page does not have.
  */
 import { AGENT_LIMITS, contentFields } from '../domain/audience-content.js';
+import { clip } from './builtin-text.js';
 import type { AgentInput } from './page-agent.js';
 
 export const RESPONSE_SCHEMA_NAME = 'page_agent_result';
@@ -45,20 +46,26 @@ version of the page. The editable fields are:
 - metaDescription: the meta description, at most ${AGENT_LIMITS.metaDescription} characters, not empty.
 - metaKeywords: keywords as ONE string separated by ", ", at most ${AGENT_LIMITS.keywordCount} keywords of at most ${AGENT_LIMITS.keyword} characters each.
 - supplementaryContext: notes for the page about the audience (what is known about them), at most ${AGENT_LIMITS.supplementaryContext} characters.
-- actionUrl: where the page's primary action sends visitors, an absolute http(s) URL.
+- actionUrl: where the page's primary action sends visitors (page.headerActionId, else the first
+  action), an absolute http(s) URL. The other buttons have no URL you can change: when asked to
+  change one of them, change nothing for it and say so in "reply". Apply every edit to the element
+  the user names, never to another one.
 - buttonTitle:<actionId>: the title of that action's button, at most ${AGENT_LIMITS.buttonTitle} characters.
 Answer with JSON only, matching the given schema: "reply" (friendly and specific, addressed to the
 user), "reasoning" (why), and "changes" listing ONLY fields whose value changes, each with its full new
 value. When the user asks for something you cannot do with these fields, explain it in "reply" and
 return no changes. Never invent facts about the audience that the context does not contain.`;
 
-/** Activity payloads and topic entries are free-form: bound them so one huge log cannot blow the context. */
+/**
+ * Activity payloads and topic entries are free-form: bound them so one huge log cannot blow the context
+ * (each string at most this many characters, its ellipsis included).
+ */
 const MAX_FACT_STRING = 2000;
 /** The latest messages of a long conversation are the ones that matter for the next edit. */
 const MAX_HISTORY = 20;
 
 function boundStrings<T>(value: T, max: number, depth = 0): T {
-  if (typeof value === 'string') return (value.length > max ? `${value.slice(0, max)}…` : value) as T;
+  if (typeof value === 'string') return clip(value, max) as T;
   if (depth > 8 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => boundStrings(v, max, depth + 1)) as T;
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, boundStrings(v, max, depth + 1)])) as T;
@@ -89,7 +96,9 @@ export function buildMessages(input: AgentInput): ChatMessage[] {
         'Draft a personalised version for this audience: a metaTitle and metaDescription that name the ' +
         'person and/or company and what the page offers, metaKeywords drawn from the page, the account, ' +
         'the activity and the topics, and a supplementaryContext summarising what is known (recent ' +
-        'activity, relevant topic entries). Keep button titles and the action URL unless there is a reason.',
+        'activity, relevant topic entries). When currentContent.supplementaryContext is not empty, an ' +
+        'operator wrote it: keep it word for word at the start and add your summary after a blank line. ' +
+        'Keep button titles and the action URL unless there is a reason.',
     });
   } else {
     const selected =

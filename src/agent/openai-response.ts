@@ -6,12 +6,15 @@
  */
 import { Ajv } from 'ajv';
 import {
+  AGENT_LIMITS,
+  type AudienceContent,
   type ContentField,
   diffContent,
   fieldProblem,
   isContentField,
   withField,
 } from '../domain/audience-content.js';
+import { keepOperatorNotes, operatorNotesOf } from '../domain/operator-notes.js';
 import type { AgentInput, AgentResult } from './page-agent.js';
 
 /** The model answered, but not with something usable: worth another attempt. */
@@ -120,6 +123,8 @@ export function readCompletion(body: unknown, input: AgentInput, model: string):
 
 function toResult(answer: ModelAnswer, input: AgentInput): AgentResult {
   const problems: string[] = [];
+  // A blank reply is the model's slip, worth another attempt; the worker's checks would refuse it for good.
+  if (answer.reply.trim() === '') problems.push('the reply is blank');
   const seen = new Set<string>();
   let content = input.current;
   for (const { field, newValue } of answer.changes) {
@@ -135,9 +140,18 @@ function toResult(answer: ModelAnswer, input: AgentInput): AgentResult {
   }
   if (problems.length > 0)
     throw new MalformedOutputError(`the answer's changes are invalid: ${problems.join('; ')}`);
+  if (input.request === null) content = withNotesKept(input, content);
   // The diff, not the model's list, is the truth: a "change" to the value a field already has is none.
   const changes = diffContent(input.page, input.current, content);
   return { reply: answer.reply.trim(), reasoning: answer.reasoning.trim(), content, changes };
+}
+
+/** A draft adds to the operator's notes; a model that rewrote the context without them gets them back in front. */
+function withNotesKept(input: AgentInput, content: AudienceContent): AudienceContent {
+  if (content.supplementaryContext === input.current.supplementaryContext) return content;
+  const notes = operatorNotesOf(input.current.supplementaryContext);
+  const context = keepOperatorNotes(notes, content.supplementaryContext, AGENT_LIMITS.supplementaryContext);
+  return { ...content, supplementaryContext: context };
 }
 
 function declined(input: AgentInput, model: string, why: string): AgentResult {

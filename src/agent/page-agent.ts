@@ -17,6 +17,11 @@ export interface AgentPage {
   pageContext: string;
   pageType: string;
   actions: { actionId: string; purpose: string; buttonTitle: string; actionType: string; url: string }[];
+  /**
+   * The page's header action: with the first action when there is none, the primary action, the one
+   * whose URL an audience's `actionUrl` sets.
+   */
+  headerActionId?: string | null;
 }
 
 export interface AgentPerson {
@@ -84,4 +89,27 @@ export interface PageAgent {
   readonly name: string;
   /** Proposes the next version. Must honour `signal` (the worker's timeout). May throw; the worker retries. */
   run(input: AgentInput, signal: AbortSignal): Promise<AgentResult>;
+}
+
+/**
+ * Why an agent produced no result. The version worker owns retries, in one budget per version
+ * (AGENT_MAX_ATTEMPTS attempts, lost leases included): a `retryable` failure (a timeout, a network
+ * error, a 429 or 5xx, unusable output) is tried again later; any other (the model server refused the
+ * request, so the same request fails the same way) cancels the version at once, and `message` is
+ * the reason its reply gives, in words an integrator can act on.
+ */
+export class AgentError extends Error {
+  readonly retryable: boolean;
+  /** How long the server asked to wait before the next attempt (Retry-After), if it did. */
+  readonly retryAfterMs: number | null;
+
+  constructor(
+    message: string,
+    options: { retryable: boolean; retryAfterMs?: number | null; cause?: unknown } = { retryable: false },
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AgentError';
+    this.retryable = options.retryable;
+    this.retryAfterMs = options.retryAfterMs ?? null;
+  }
 }

@@ -1,9 +1,13 @@
 import { Command } from 'commander';
-import { AssetEditBody, OperatorAssetBody } from '../features/assets/admin.routes.js';
-import { type AssetType, toAsset } from '../features/assets/assets.schemas.js';
+import {
+  AssetEditBody,
+  type AssetType,
+  OperatorAssetBody,
+  toAsset,
+} from '../features/assets/assets.schemas.js';
 import { createAsset } from '../features/assets/assets.service.js';
 import { type AssetAction, applyAssetAction, editAsset } from '../features/assets/assets-operator.service.js';
-import { tenantIdOf } from '../features/tenants/tenant-ref.js';
+import { requireTenant } from '../features/tenants/require-tenant.js';
 import { print, withDatabase } from './context.js';
 import { checkInput } from './validate-input.js';
 
@@ -38,7 +42,7 @@ export function assetsCommand(): Command {
           tags: o.tag ?? [],
           aiDescription: o.aiDescription ?? null,
         });
-        const { record } = await createAsset(db, await tenantIdOf(db, o.tenant), {
+        const { record } = await createAsset(db, await requireTenant(db, o.tenant), {
           ...body,
           assetType: body.assetType as AssetType,
           purpose: body.purpose ?? '',
@@ -67,7 +71,7 @@ export function assetsCommand(): Command {
             ? {}
             : { hidden: ({ true: true, false: false } as Record<string, unknown>)[o.hidden] ?? o.hidden }),
         });
-        const row = await editAsset(db, await tenantIdOf(db, o.tenant), assetId, changes);
+        const row = await editAsset(db, await requireTenant(db, o.tenant), assetId, changes);
         print({ ...toAsset(row, config.publicFileBaseUrl) }, o.json === true);
       });
     });
@@ -84,7 +88,7 @@ export function assetsCommand(): Command {
       .option('--json', 'print the result as one JSON object')
       .action(async (assetId: string, o) => {
         await withDatabase(async ({ db }, config) => {
-          const row = await applyAssetAction(db, await tenantIdOf(db, o.tenant), assetId, action);
+          const row = await applyAssetAction(db, await requireTenant(db, o.tenant), assetId, action);
           print({ ...toAsset(row, config.publicFileBaseUrl) }, o.json === true);
         });
       });

@@ -9,7 +9,7 @@ import {
 import { cancelVersion, publishVersion } from '../features/audiences/versions.service.js';
 import { requireTenant } from '../features/tenants/require-tenant.js';
 import { print, withDatabase } from './context.js';
-import { readJsonInput } from './json-input.js';
+import { readJsonInput } from './validate-input.js';
 
 type Options = { tenant: string; page?: string; data?: string; file?: string; json?: boolean };
 
@@ -30,7 +30,7 @@ export function audiencesCommand(): Command {
     .action(async (options: Options) => {
       await withDatabase(async ({ db }) => {
         const tenantId = await requireTenant(db, options.tenant);
-        const input = readJsonInput<AudienceInput>(AudienceInput, options);
+        const input = readJsonInput(AudienceInput, options);
         const { audience } = await createAudience(db, tenantId, options.page!, input);
         print(await presentAudience(db, audience), options.json === true);
       });
@@ -41,7 +41,7 @@ export function audiencesCommand(): Command {
     .action(async (audienceId: string, options: Options) => {
       await withDatabase(async ({ db }) => {
         const tenantId = await requireTenant(db, options.tenant);
-        const input = readJsonInput<AudienceInput>(AudienceInput, options);
+        const input = readJsonInput(AudienceInput, options);
         print(
           await presentAudience(db, await updateAudience(db, tenantId, audienceId, input)),
           options.json === true,

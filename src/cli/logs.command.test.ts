@@ -87,7 +87,8 @@ describe('quire logs', () => {
         ],
         { env },
       ),
-      (error: { code: number; stderr: string }) => error.code === 1 && /source must be/.test(error.stderr),
+      (error: { code: number; stderr: string }) =>
+        error.code === 1 && /source must match the pattern/.test(error.stderr),
     );
     await assert.rejects(
       run(

@@ -1,6 +1,9 @@
 import { Command } from 'commander';
-import { addPersonLog, setLogDeletedByOperator } from '../features/accounts/logs.operator.js';
+import { setLogDeletedByOperator } from '../features/accounts/logs.operator.js';
+import { addPersonLog } from '../features/persons/person-logs.operator.js';
+import { AddPersonLogBody } from '../features/persons/persons.schemas.js';
 import { print, withDatabase } from './context.js';
+import { checkInput } from './validate-input.js';
 
 /** `quire logs ...`: the operator's log verbs (the same code as the admin API). */
 export function logsCommand(): Command {
@@ -27,12 +30,13 @@ export function logsCommand(): Command {
       }) => {
         const payload = parsePayload(options.payload);
         await withDatabase(async ({ db }) => {
-          const log = await addPersonLog(db, options.tenant, options.person, {
+          const input = checkInput(AddPersonLogBody, {
             source: options.source,
             payload,
             ...(options.type === undefined ? {} : { type: options.type }),
             ...(options.idempotencyKey === undefined ? {} : { idempotencyKey: options.idempotencyKey }),
           });
+          const log = await addPersonLog(db, options.tenant, options.person, input);
           print({ ...log }, options.json === true);
         });
       },

@@ -3,7 +3,7 @@ import { CreatePageInput, toPage, UpdatePageInput } from '../features/pages/page
 import { archivePage, createPage, deletePage, updatePage } from '../features/pages/pages.service.js';
 import { requireTenant } from '../features/tenants/require-tenant.js';
 import { print, withDatabase } from './context.js';
-import { readJsonInput } from './json-input.js';
+import { readJsonInput } from './validate-input.js';
 
 type Options = { tenant: string; data?: string; file?: string; json?: boolean };
 
@@ -19,7 +19,7 @@ export function pagesCommand(): Command {
   withInput(pages.command('create').description('Create a page')).action(async (options: Options) => {
     await withDatabase(async ({ db }) => {
       const tenantId = await requireTenant(db, options.tenant);
-      const page = await createPage(db, tenantId, readJsonInput<CreatePageInput>(CreatePageInput, options));
+      const page = await createPage(db, tenantId, readJsonInput(CreatePageInput, options));
       print(toPage(page), options.json === true);
     });
   });
@@ -27,7 +27,7 @@ export function pagesCommand(): Command {
     async (pageId: string, options: Options) => {
       await withDatabase(async ({ db }) => {
         const tenantId = await requireTenant(db, options.tenant);
-        const input = readJsonInput<UpdatePageInput>(UpdatePageInput, options);
+        const input = readJsonInput(UpdatePageInput, options);
         print(toPage(await updatePage(db, tenantId, pageId, input)), options.json === true);
       });
     },

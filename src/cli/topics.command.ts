@@ -1,10 +1,9 @@
 import { Command } from 'commander';
-import { Type } from 'typebox';
-import { tenantIdOf } from '../features/tenants/tenant-ref.js';
+import { requireTenant } from '../features/tenants/require-tenant.js';
 import {
-  EntryContent,
-  SortOrder,
-  TOPIC_NAME_MAX,
+  AddEntryBody,
+  ChangeEntryBody,
+  CreateTopicBody,
   toTopic,
   toTopicEntry,
 } from '../features/topics/topics.schemas.js';
@@ -18,18 +17,12 @@ import {
 import { print, withDatabase } from './context.js';
 import { checkInput } from './validate-input.js';
 
-const TopicName = Type.String({ minLength: 1, maxLength: TOPIC_NAME_MAX });
-const EntryInput = Type.Object(
-  { content: Type.Optional(EntryContent), sortOrder: Type.Optional(SortOrder) },
-  { additionalProperties: false },
-);
-
-/** `--sort-order` as a number when given (validated by the schema, so "1.5" or "x" is refused). */
-function entryInput(o: { type?: string; content?: string; sortOrder?: string }) {
-  return checkInput(EntryInput, {
+/** The options as the admin API's body; `--sort-order` a number (the schema refuses "1.5" or "x"). */
+function entryBody(o: { type?: string; content?: string; sortOrder?: string }) {
+  return {
     ...(o.content === undefined ? {} : { content: { type: o.type ?? 'text', content: o.content } }),
     ...(o.sortOrder === undefined ? {} : { sortOrder: Number(o.sortOrder) }),
-  });
+  };
 }
 
 export function topicsCommand(): Command {
@@ -41,7 +34,11 @@ export function topicsCommand(): Command {
     .option('--json', 'print the result as one JSON object')
     .action(async (name: string, o) => {
       await withDatabase(async ({ db }) => {
-        const topic = await createTopic(db, await tenantIdOf(db, o.tenant), checkInput(TopicName, name));
+        const topic = await createTopic(
+          db,
+          await requireTenant(db, o.tenant),
+          checkInput(CreateTopicBody, { name }).name,
+        );
         print(toTopic(topic), o.json === true);
       });
     });
@@ -55,11 +52,8 @@ export function topicsCommand(): Command {
     .option('--json', 'print the result as one JSON object')
     .action(async (topicId: string, o) => {
       await withDatabase(async ({ db }) => {
-        const input = entryInput(o);
-        const entry = await addEntry(db, await tenantIdOf(db, o.tenant), topicId, {
-          content: input.content!,
-          sortOrder: input.sortOrder,
-        });
+        const input = checkInput(AddEntryBody, entryBody(o));
+        const entry = await addEntry(db, await requireTenant(db, o.tenant), topicId, input);
         print(toTopicEntry(entry), o.json === true);
       });
     });
@@ -73,7 +67,13 @@ export function topicsCommand(): Command {
     .option('--json', 'print the result as one JSON object')
     .action(async (topicId: string, entryId: string, o) => {
       await withDatabase(async ({ db }) => {
-        const entry = await changeEntry(db, await tenantIdOf(db, o.tenant), topicId, entryId, entryInput(o));
+        const entry = await changeEntry(
+          db,
+          await requireTenant(db, o.tenant),
+          topicId,
+          entryId,
+          checkInput(ChangeEntryBody, entryBody(o)),
+        );
         print(toTopicEntry(entry), o.json === true);
       });
     });
@@ -83,7 +83,7 @@ export function topicsCommand(): Command {
     .requiredOption('--tenant <id or name>', 'the tenant of the topic')
     .action(async (topicId: string, entryId: string, o) => {
       await withDatabase(async ({ db }) => {
-        await removeEntry(db, await tenantIdOf(db, o.tenant), topicId, entryId);
+        await removeEntry(db, await requireTenant(db, o.tenant), topicId, entryId);
         process.stdout.write(`deleted ${entryId}\n`);
       });
     });
@@ -93,7 +93,7 @@ export function topicsCommand(): Command {
     .requiredOption('--tenant <id or name>', 'the tenant of the topic')
     .action(async (topicId: string, entryIds: string[], o) => {
       await withDatabase(async ({ db }) => {
-        await reorderEntries(db, await tenantIdOf(db, o.tenant), topicId, entryIds);
+        await reorderEntries(db, await requireTenant(db, o.tenant), topicId, entryIds);
         process.stdout.write(`reordered ${entryIds.length} entries\n`);
       });
     });

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, type SqliteDatabase, sql } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../config.js';
+import { type Config, type DatabaseWaits, DEFAULT_WAITS } from '../config.js';
+import { setSqliteBusyBudget } from './retry.js';
 import type { DB, Executor } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-dialect.js';
 
@@ -14,22 +15,31 @@ export interface Database {
   dialect: Dialect;
   /** Where the data lives, for logs: the SQLite file or the PostgreSQL host/database. */
   location: string;
+  /**
+   * Resolves when the database answers a trivial query within `timeoutMs`, else rejects. On
+   * PostgreSQL it uses a connection of its own, so a pool filled by waiting writes does not make
+   * readiness wait with them.
+   */
+  ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface DatabaseOptions {
-  /** Size of the PostgreSQL pool. */
+  /** Size of the PostgreSQL pool (PG_POOL_SIZE by default). */
   poolSize?: number;
 }
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
 export function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'sqliteSynchronous'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'sqliteSynchronous' | 'databaseWaits'>,
   options: DatabaseOptions = {},
 ): Database {
-  if (config.databaseUrl !== null) return openPostgres(config.databaseUrl, options.poolSize ?? 10);
+  const waits = config.databaseWaits;
+  if (config.databaseUrl !== null) {
+    return openPostgres(config.databaseUrl, options.poolSize ?? waits.pgPoolSize, waits);
+  }
   fs.mkdirSync(config.dataDir, { recursive: true });
-  return openSqlite(path.join(config.dataDir, 'quire.db'), config.sqliteSynchronous);
+  return openSqlite(path.join(config.dataDir, 'quire.db'), config.sqliteSynchronous, waits);
 }
 
 /**
@@ -42,16 +52,31 @@ export function openDatabase(
  *   process (SIGKILL, OOM, a bug); the WAL is synced at checkpoints, so an OS crash or power loss
  *   may lose the last commits. Tests and bulk loads use it (the default of this function).
  */
-export function openSqlite(file: string, synchronous: 'normal' | 'full' = 'normal'): Database {
+export function openSqlite(
+  file: string,
+  synchronous: 'normal' | 'full' = 'normal',
+  waits: Pick<DatabaseWaits, 'sqliteBusyTimeoutMs' | 'sqliteBusyRetryMs'> = DEFAULT_WAITS,
+): Database {
   const sqlite = new SQLite(file);
+  // Opening may meet another process's lock too; it happens once, before serving.
+  sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  // better-sqlite3 waits for a busy lock synchronously, freezing every request of the process:
+  // the wait per attempt is short and write-transaction.ts retries asynchronously.
+  sqlite.pragma(`busy_timeout = ${waits.sqliteBusyTimeoutMs}`);
   const db = new Kysely<DB>({
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
   });
-  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+  setSqliteBusyBudget(db, waits.sqliteBusyRetryMs);
+  return {
+    db,
+    dialect: 'sqlite',
+    location: file,
+    ping: (timeoutMs) => withTimeout(sql`select 1`.execute(db), timeoutMs),
+    close: () => db.destroy(),
+  };
 }
 
 /**
@@ -90,19 +115,77 @@ const pgTypes = {
   },
 } as pg.CustomTypesConfig;
 
-export function openPostgres(url: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
-  // An idle client that loses its connection emits 'error' on the pool; without a listener that
-  // would crash the process. The next query gets a fresh connection.
-  pool.on('error', () => {});
+export function openPostgres(
+  url: string,
+  poolSize: number,
+  waits: Pick<DatabaseWaits, 'pgPoolTimeoutMs' | 'pgStatementTimeoutMs' | 'pgLockTimeoutMs'> = DEFAULT_WAITS,
+): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: pgTypes,
+    // Both waiting for a free pool connection and opening a new one.
+    connectionTimeoutMillis: waits.pgPoolTimeoutMs,
+    statement_timeout: waits.pgStatementTimeoutMs,
+    lock_timeout: waits.pgLockTimeoutMs,
+    // A transaction left open (a bug, a paused process) must not hold its locks for ever.
+    idle_in_transaction_session_timeout: Math.max(waits.pgStatementTimeoutMs, 60_000),
+  });
+  ignoreConnectionErrors(pool);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // Readiness has one connection of its own, and waits for nothing the pool waits for.
+  const pingPool = new pg.Pool({
+    connectionString: url,
+    max: 1,
+    connectionTimeoutMillis: READY_PING_TIMEOUT_MS,
+    statement_timeout: READY_PING_TIMEOUT_MS,
+    idleTimeoutMillis: 30_000,
+  });
+  ignoreConnectionErrors(pingPool);
   const parsed = new URL(url);
   return {
     db,
     dialect: 'postgres',
     location: `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
-    close: () => db.destroy(),
+    ping: (timeoutMs) => withTimeout(pingPool.query('select 1'), timeoutMs),
+    close: async () => {
+      await Promise.all([db.destroy(), pingPool.end()]);
+    },
   };
+}
+
+const READY_PING_TIMEOUT_MS = 2_000;
+
+/**
+ * A connection that is lost (a restarted or failed-over server, pg_terminate_backend, a network
+ * cut) emits 'error' on its client, and an unhandled 'error' event ends the process. pg-pool
+ * listens only while a client is idle in the pool, so every client gets a listener of its own
+ * when it connects. The failure itself reaches whoever is using the client: its query rejects
+ * (503, unavailable.ts), the client is not queryable any more and the pool discards it on
+ * release, and the next query gets a fresh connection.
+ */
+function ignoreConnectionErrors(pool: pg.Pool): void {
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+}
+
+function withTimeout(promise: Promise<unknown>, timeoutMs: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the database did not answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    promise.then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** The dialect behind a database handle or a transaction, for the few queries that differ. */

@@ -1,4 +1,4 @@
-import type { Generated, Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 
 /**
  * Table types, shared by both dialects. Conventions (the migrations follow them):
@@ -281,6 +281,3 @@ export interface DB {
 export type Db = Kysely<DB>;
 /** A repository function takes either the database or an open transaction. */
 export type Executor = Kysely<DB> | Transaction<DB>;
-
-// Generated is re-exported for feature tables that use database defaults.
-export type { Generated };

@@ -13,13 +13,31 @@ describe('database unavailability', () => {
       '57P01',
       '57P03',
       '53300',
+      '55P03',
+      '57014',
+      '40P01',
+      '40001',
       'ECONNREFUSED',
+      'ECONNRESET',
     ]) {
       assert.equal(isDatabaseUnavailable(Object.assign(new Error('x'), { code })), true, code);
     }
     for (const code of ['SQLITE_CONSTRAINT_UNIQUE', '23505', '42601', undefined]) {
       assert.equal(isDatabaseUnavailable(Object.assign(new Error('x'), { code })), false, String(code));
     }
+  });
+
+  it('recognises the connection failures node-postgres reports by message only', () => {
+    for (const message of [
+      'Connection terminated unexpectedly',
+      'Connection terminated due to connection timeout',
+      'timeout exceeded when trying to connect',
+      'Client has encountered a connection error and is not queryable',
+    ]) {
+      assert.equal(isDatabaseUnavailable(new Error(message)), true, message);
+    }
+    assert.equal(isDatabaseUnavailable(new Error('syntax error at or near "selec"')), false);
+    assert.equal(isDatabaseUnavailable(null), false);
   });
 
   it('answers them with 503 service_unavailable and Retry-After, not 500', () => {

@@ -1,5 +1,7 @@
 import { CompiledQuery, type Transaction } from 'kysely';
+import { withCountersLast } from './counters.repository.js';
 import { dialectOf } from './database.js';
+import { isSqliteBusy, isTransactionConflict, retrying, sqliteBusyBudget } from './retry.js';
 import type { DB, Db } from './schema.js';
 
 type Work<T> = (tx: Transaction<DB>) => Promise<T>;
@@ -11,18 +13,33 @@ type Work<T> = (tx: Transaction<DB>) => Promise<T>;
  * On SQLite the writes of concurrent requests share one commit (group commit). SQLite has a single
  * writer, so write transactions ran one after another anyway; what cost most was each one's commit:
  * the write lock taken and released, and every page it touched (the table, each index, the counter
- * row) appended to the WAL again. Writes queued in the same turn of the event loop now run one after
+ * row) appended to the WAL again. Writes queued in the same turn of the event loop run one after
  * another inside one transaction, each in its own savepoint, so one that fails is undone alone, and
  * all are acknowledged after the shared COMMIT. Nothing is acknowledged before it is committed; if
  * the COMMIT fails, every write of the group fails with its error (and none of them was written).
  *
- * On PostgreSQL transactions run concurrently on the pool and commit on their own.
+ * When another process holds SQLite's write lock, BEGIN IMMEDIATE fails after a short busy
+ * timeout (SQLITE_BUSY_TIMEOUT_MS, a synchronous wait) and the group is tried again after an
+ * asynchronous pause, for up to SQLITE_BUSY_RETRY_MS; then its writes fail with SQLITE_BUSY (503).
+ * Between attempts the connection is free for reads.
+ *
+ * On PostgreSQL transactions run concurrently on the pool and commit on their own. A transaction
+ * chosen as a deadlock victim or failing serialisation is run again, a few times.
+ *
+ * In both, counter changes are applied last and in one order (counters.repository.ts). Since a
+ * write may run more than once, `work` must have no effect outside the database.
  *
  * As with `db.transaction()`, `work` must use `tx` only: on SQLite's single connection a query on
  * `db` inside `work` would wait for the transaction that is waiting for it.
  */
 export function writeTransaction<T>(db: Db, work: Work<T>): Promise<T> {
-  if (dialectOf(db) === 'postgres') return db.transaction().execute(work);
+  if (dialectOf(db) === 'postgres') {
+    return retrying(
+      () => db.transaction().execute((tx) => withCountersLast(tx, () => work(tx))),
+      isTransactionConflict,
+      PG_CONFLICT_RETRIES,
+    );
+  }
   let group = groups.get(db);
   if (group === undefined) {
     group = new GroupCommit(db);
@@ -32,6 +49,8 @@ export function writeTransaction<T>(db: Db, work: Work<T>): Promise<T> {
 }
 
 const groups = new WeakMap<Db, GroupCommit>();
+
+const PG_CONFLICT_RETRIES = { budgetMs: 2_000, maxAttempts: 5, maxDelayMs: 50 };
 
 /** Bounds how long one group holds the connection (reads wait for it too). */
 const MAX_GROUP = 64;
@@ -76,11 +95,18 @@ class GroupCommit {
   }
 
   async #commit(group: Queued[]): Promise<void> {
-    const outcomes: Outcome[] = [];
+    let outcomes: Outcome[] = [];
     try {
-      await this.#db.transaction().execute(async (tx) => {
-        for (const { work } of group) outcomes.push(await runInSavepoint(tx, work));
-      });
+      await retrying(
+        () => {
+          outcomes = [];
+          return this.#db.transaction().execute(async (tx) => {
+            for (const { work } of group) outcomes.push(await runInSavepoint(tx, work));
+          });
+        },
+        isSqliteBusy,
+        { budgetMs: sqliteBusyBudget(this.#db) },
+      );
     } catch (error) {
       // BEGIN, a rollback to a savepoint or the COMMIT failed: nothing of the group was written.
       // Writes that had failed on their own keep their own error.
@@ -102,7 +128,7 @@ async function runInSavepoint(tx: Transaction<DB>, work: Work<unknown>): Promise
   await tx.executeQuery(SAVEPOINT);
   let value: unknown;
   try {
-    value = await work(tx);
+    value = await withCountersLast(tx, () => work(tx));
   } catch (error) {
     try {
       await tx.executeQuery(ROLLBACK_TO);

@@ -254,7 +254,7 @@ export function keywordsProblem(keywords: readonly string[]): string | null {
  * the problems (empty when valid). An agent's output is untrusted: wrong types, unknown buttons,
  * oversized or non-http(s) values are refused before anything is written.
  */
-export function contentProblems(content: unknown, current: AudienceContent): string[] {
+function contentProblems(content: unknown, current: AudienceContent): string[] {
   const problems: string[] = [];
   if (content === null || typeof content !== 'object') return ['content must be an object'];
   const c = content as Record<string, unknown>;
@@ -325,6 +325,18 @@ export function agentResultProblems(
   return problems;
 }
 
+/**
+ * An agent's result failed the checks. The checks are deterministic: the same input gives the same
+ * refusal (most often a value the page or the audience holds that a version may not), so the worker
+ * does not retry it.
+ */
+export class RefusedResultError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`the agent's output was refused: ${problems.join('; ')}`);
+    this.name = 'RefusedResultError';
+  }
+}
+
 /** A proposed next version as an agent returns it (the agent contract's AgentResult). */
 export interface ProposedVersion {
   reply: string;
@@ -356,7 +368,7 @@ export function checkProposedVersion(
   }
   // Shapes first; then the agents' own bounds on what changed, and changes that match the content.
   if (problems.length === 0) problems.push(...agentResultProblems(page, current, result));
-  if (problems.length > 0) throw new Error(`the agent's output was refused: ${problems.join('; ')}`);
+  if (problems.length > 0) throw new RefusedResultError(problems);
   const content: AudienceContent = {
     metaTitle: result.content.metaTitle,
     metaDescription: result.content.metaDescription,

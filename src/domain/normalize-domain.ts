@@ -1,7 +1,7 @@
 import { domainToASCII } from 'node:url';
 
 /**
- * The normal form of a company domain (decisions: lowercase, trimmed, without scheme, path, port,
+ * The normal form of a company domain (lowercase, trimmed, without scheme, path, port,
  * trailing dot or a leading `www.`), or null when what remains is not a hostname.
  * `https://WWW.Acme.com:443/about` -> `acme.com`. Internationalised names become punycode.
  */

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { Executor } from '../db/schema.js';
 import { ApiError } from '../errors.js';
-import { findLiveKeyByHash } from '../features/tenants/api-keys.repository.js';
-import { hashApiKey } from '../features/tenants/tenants.service.js';
+import { FailureThrottle } from './failure-throttle.js';
 import { enforceRateLimit, type RateLimiter } from './rate-limit.js';
+import { apiKeyQueryParameter } from './url-credentials.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,10 +13,30 @@ declare module 'fastify' {
   }
 }
 
-interface KeyVerdict {
+/** The tenant and id of a live API key. */
+export interface KeyVerdict {
   tenantId: string;
   keyId: string;
 }
+
+/** What the auth hook is given by the application: it knows no table and no hash of its own. */
+export interface ApiKeyAuthOptions {
+  /** The hash a key is stored (and cached) under, so the cache never holds keys in the clear. */
+  hashKey: (key: string) => string;
+  /** The live (not revoked) key with this hash, if any. */
+  findKey: (keyHash: string) => Promise<KeyVerdict | undefined>;
+  /** How long verdicts are cached; 0 turns the cache off. */
+  ttlMs: number;
+  limiter?: RateLimiter | null;
+  /**
+   * Unknown or revoked keys one client address may send at once before it is refused (429) without
+   * any lookup; after that one more per second. 0 turns this off.
+   */
+  failureBurst?: number;
+}
+
+/** Unknown keys are remembered at most this long, in their own cache (see below). */
+const NEGATIVE_TTL_MS = 2_000;
 
 const UNAUTHENTICATED_HEADERS = { 'WWW-Authenticate': 'ApiKey header="x-api-key"' };
 
@@ -25,23 +44,44 @@ const UNAUTHENTICATED_HEADERS = { 'WWW-Authenticate': 'ApiKey header="x-api-key"
  * Checks `x-api-key` on every route of the scope it is registered in, before the body is parsed
  * or validated. Verdicts (good and bad keys alike) are cached for `ttlMs`, so a busy client costs
  * no database round trip per request; a revoked key can therefore keep working for up to `ttlMs`.
+ * Rejected keys are cached for at most 2 s, and an address sending many of them is refused before
+ * the lookup, so guessing costs the database almost nothing.
  */
 export function registerApiKeyAuth(
   scope: FastifyInstance,
-  db: Executor,
-  ttlMs: number,
-  limiter: RateLimiter | null = null,
+  { hashKey, findKey, ttlMs, limiter = null, failureBurst = 0 }: ApiKeyAuthOptions,
 ): void {
-  const cache = new LRUCache<string, KeyVerdict | false>({ max: 10_000, ttl: Math.max(ttlMs, 1) });
+  const cache = new LRUCache<string, KeyVerdict>({ max: 10_000, ttl: Math.max(ttlMs, 1) });
+  // Rejected keys live in a separate, short cache: a flood of made-up keys can then neither evict
+  // the live keys' verdicts nor keep a key that was just created refused for long.
+  const negativeTtlMs = Math.min(ttlMs, NEGATIVE_TTL_MS);
+  const rejected = new LRUCache<string, true>({ max: 10_000, ttl: Math.max(negativeTtlMs, 1) });
+  const failures = failureBurst > 0 ? new FailureThrottle(failureBurst, 1000) : null;
 
-  async function verify(key: string): Promise<KeyVerdict | false> {
-    const hash = hashApiKey(key);
+  async function verify(key: string, address: string): Promise<KeyVerdict | false> {
+    const hash = hashKey(key);
     if (ttlMs > 0) {
       const cached = cache.get(hash);
       if (cached !== undefined) return cached;
+      if (rejected.has(hash)) return false;
     }
-    const row = await findLiveKeyByHash(db, hash);
-    const verdict: KeyVerdict | false = row ? { tenantId: row.tenant_id, keyId: row.id } : false;
+    // Only an address that has not sent too many bad keys may cost a database lookup.
+    const waitMs = failures?.blockedFor(address) ?? 0;
+    if (waitMs > 0) {
+      const retryAfter = Math.ceil(waitMs / 1000);
+      throw new ApiError(
+        'rate_limited',
+        `Too many invalid API keys from this address; retry in ${retryAfter} s`,
+        undefined,
+        { 'Retry-After': String(retryAfter) },
+      );
+    }
+    const verdict = await findKey(hash);
+    if (verdict === undefined) {
+      failures?.fail(address);
+      if (negativeTtlMs > 0) rejected.set(hash, true);
+      return false;
+    }
     if (ttlMs > 0) cache.set(hash, verdict);
     return verdict;
   }
@@ -54,6 +94,16 @@ export function registerApiKeyAuth(
     if (limiter !== null) await enforceRateLimit(limiter, `ip:${request.ip}`, reply);
   };
   scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const misplaced = apiKeyQueryParameter(request.url);
+    if (misplaced !== null) {
+      await limitRejected(request, reply);
+      throw new ApiError(
+        'unauthenticated',
+        `Send the API key in the x-api-key header, never in the URL (found the query parameter ${misplaced}); URLs are logged by proxies and browsers, so treat that key as exposed`,
+        [{ parameter: misplaced, detail: 'API keys are not accepted in the URL', code: 'credential_in_url' }],
+        UNAUTHENTICATED_HEADERS,
+      );
+    }
     const key = request.headers['x-api-key'];
     if (typeof key !== 'string' || key.length === 0) {
       await limitRejected(request, reply);
@@ -64,7 +114,7 @@ export function registerApiKeyAuth(
         UNAUTHENTICATED_HEADERS,
       );
     }
-    const verdict = key.length <= 256 ? await verify(key) : false;
+    const verdict = key.length <= 256 ? await verify(key, request.ip) : false;
     if (verdict === false) {
       await limitRejected(request, reply);
       throw new ApiError(

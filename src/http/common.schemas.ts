@@ -1,4 +1,4 @@
-import { type TSchema, Type } from 'typebox';
+import { type TLiteral, type TSchema, type TUnion, Type } from 'typebox';
 
 /**
  * Timestamps are RFC 3339 UTC strings with milliseconds (`2026-11-21T10:00:00.000Z`). The interface
@@ -17,4 +17,16 @@ export const Count = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER
 /** Path parameter: any string; an id of the wrong shape is simply not found (404). */
 export const PathId = Type.String({ minLength: 1, maxLength: 255 });
 
+/** Lower-case words of a-z0-9 joined by single hyphens (`linkedin`, `page-view`). */
+export const KEBAB_CASE = '^[a-z0-9]+(-[a-z0-9]+)*$';
+
 export const SuccessFlag = Type.Object({ success: Type.Boolean() }, { required: ['success'] });
+
+type Literals<Values extends readonly string[]> = {
+  -readonly [K in keyof Values]: TLiteral<Values[K] & string>;
+};
+
+/** A union of string literals, one per value of an `as const` list, in its order. */
+export function literalUnion<const Values extends readonly string[]>(values: Values) {
+  return Type.Union(values.map((value) => Type.Literal(value))) as unknown as TUnion<Literals<Values>>;
+}

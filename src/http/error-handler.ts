@@ -24,7 +24,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   );
 }
 
-export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
+function sendProblem(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
   if (error.headers) reply.headers(error.headers);
   return reply
     .code(error.status)
@@ -70,10 +70,7 @@ export function toApiError(error: FastifyError | Error): ApiError {
   if (error instanceof SyntaxError || /JSON/.test(fastifyError.code ?? '')) {
     return new ApiError('malformed_json', bodyMessage(fastifyError));
   }
-  if (
-    isDatabaseUnavailable(error) ||
-    /Connection terminated|timeout exceeded when trying to connect/.test(error.message)
-  ) {
+  if (isDatabaseUnavailable(error)) {
     return new ApiError(
       'service_unavailable',
       'The database is temporarily unavailable; retry shortly',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { ApiError } from '../errors.js';
+import { findUnstorableValues } from './json-values.js';
 
 /** Deeper JSON than this is refused before parsing: no real payload nests 64 levels. */
 export const MAX_JSON_DEPTH = 64;
@@ -8,8 +9,9 @@ export const MAX_JSON_DEPTH = 64;
 /**
  * The JSON body parser. Fastify's own would hand a 1 MiB body nested 150,000 levels deep to the
  * parser and validators, which overflow the stack (a 500). This one measures the nesting first, in
- * one pass over the text, then parses with secure-json-parse (prototype-poisoning attempts are
- * refused, as before).
+ * one pass over the text, then parses with secure-json-parse, which refuses prototype-poisoning
+ * attempts as Fastify's parser does, and refuses values no database stores faithfully
+ * (src/http/json-values.ts) with a 400 naming the member.
  */
 export function registerJsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
@@ -23,11 +25,17 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
         new ApiError('malformed_json', `The request body nests deeper than ${MAX_JSON_DEPTH} levels`),
       );
     }
+    let parsed: unknown;
     try {
-      done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+      parsed = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
     } catch {
-      done(new ApiError('malformed_json', 'The request body is not valid JSON (is it complete?)'));
+      return done(new ApiError('malformed_json', 'The request body is not valid JSON (is it complete?)'));
     }
+    const unstorable = findUnstorableValues(parsed);
+    if (unstorable.length > 0) {
+      return done(new ApiError('validation_failed', unstorable.map((e) => e.detail).join('; '), unstorable));
+    }
+    done(null, parsed);
   });
 }
 

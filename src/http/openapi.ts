@@ -1,12 +1,15 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import { Problem } from './problem.js';
+import { nameSchemas } from './openapi-components.js';
+import { completeProblemResponses } from './openapi-errors.js';
+import { FieldProblem, Problem } from './problem.js';
 
 /**
  * The OpenAPI 3.1 document is generated from the route schemas (the same TypeBox schemas that
  * validate requests and serialise responses), so it cannot drift from what the server does.
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  app.addSchema(FieldProblem);
   app.addSchema(Problem);
   await app.register(swagger, {
     openapi: {
@@ -80,6 +83,7 @@ const RATE_LIMIT_HEADERS = {
  * say: the rate-limit and request-id headers (and Retry-After on 429), and `int64` on integers.
  */
 function describeCommonHeaders(doc: OpenApiDoc): OpenApiDoc {
+  completeProblemResponses(doc);
   for (const [path, item] of Object.entries(doc.paths ?? {}) as [string, OpenApiDoc][]) {
     if (!path.startsWith('/v0/')) continue;
     for (const operation of Object.values(item) as OpenApiDoc[]) {
@@ -96,6 +100,7 @@ function describeCommonHeaders(doc: OpenApiDoc): OpenApiDoc {
     }
   }
   markIntegers(doc);
+  nameSchemas(doc);
   return doc;
 }
 

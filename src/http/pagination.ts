@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Type } from 'typebox';
+import type { SortKey, SortKeyShape } from '../db/sort-key.js';
 import { ApiError } from '../errors.js';
 
 /**
- * Keyset pagination shared by every list. A cursor is opaque to clients: base64url of the last
+ * The HTTP side of keyset pagination (src/db/sort-key.ts), shared by every list: the limit and
+ * cursor parameters, the cursors and the page envelope. A cursor is opaque to clients: base64url of the last
  * row's sort key and a hash of the filters it was made under, so a cursor reused with other
  * filters (or garbled) is a 400 `invalid_cursor` rather than a wrong page.
  */
@@ -24,11 +26,6 @@ export const LimitQuery = Type.Optional(
 export function pageSize(limit: number | undefined): number {
   return Math.min(limit ?? DEFAULT_LIMIT, MAX_LIMIT);
 }
-
-/** A sort key: the values of the ordering columns of one row, last one the id. */
-export type SortKey = readonly (string | number)[];
-/** What each element of a sort key must be, so a forged cursor cannot inject other types. */
-export type SortKeyShape = readonly ('string' | 'number')[];
 
 function filtersHash(filters: Record<string, unknown>): string {
   const canonical = JSON.stringify(Object.entries(filters).sort(([a], [b]) => (a < b ? -1 : 1)));

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 
 /**
  * Boolean-ish query flags (`includeDeleted`, `includePersonActivity`, `includeEmptyOnly`...).
- * Decisions: `true`, `false`, `1`, `0`, case-insensitive; absent means false; anything else,
+ * Accepted: `true`, `false`, `1`, `0`, case-insensitive; absent means false; anything else,
  * the empty string included, is a 400 naming the parameter. The schema does the rejecting (so the
  * OpenAPI document states the accepted values); `isFlagSet` reads a value that passed it.
  */

@@ -29,6 +29,8 @@ export interface RateLimitOptions {
   perSecond: number;
   burst: number;
   redisUrl: string | null;
+  /** How long a check waits for Redis before the request is allowed anyway. */
+  redisTimeoutMs: number;
 }
 
 export class RateLimiter {
@@ -103,12 +105,13 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   constructor(
     url: string,
+    timeoutMs: number,
     private readonly onError: (error: Error) => void,
   ) {
     this.redis = new Redis(url, {
       maxRetriesPerRequest: 1,
       enableOfflineQueue: true,
-      commandTimeout: 250,
+      commandTimeout: timeoutMs,
       lazyConnect: false,
     });
     this.redis.on('error', onError);
@@ -140,7 +143,7 @@ export function createRateLimiter(scope: FastifyInstance, options: RateLimitOpti
   const store =
     options.redisUrl === null
       ? new MemoryRateLimitStore()
-      : new RedisRateLimitStore(options.redisUrl, (error) => {
+      : new RedisRateLimitStore(options.redisUrl, options.redisTimeoutMs, (error) => {
           // At most one line every 10 s: a Redis outage must not flood the logs.
           if (Date.now() - lastLogged > 10_000) {
             lastLogged = Date.now();

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/schema.js';
-import { seedAccounts, seedPersonActivity } from '../features/accounts/accounts.seed.js';
-import { seedAssets } from '../features/assets/assets.seed.js';
-import { seedPages } from '../features/pages/pages.seed.js';
-import { seedPersons } from '../features/persons/persons.seed.js';
 import { createApiKey, createTenant } from '../features/tenants/tenants.service.js';
-import { seedTopics } from '../features/topics/topics.seed.js';
+import { seedAccounts, seedPersonActivity } from './accounts.js';
+import { seedAssets } from './assets.js';
+import { seedPages } from './pages.js';
+import { seedPersons } from './persons.js';
+import { seedTopics } from './topics.js';
 
 /** What `quire seed demo --json` prints: ids to try the API with. Every member is a string. */
 export interface DemoSeed {

@@ -4,7 +4,7 @@ import { makePerson, makeTenant } from '../../test/factories.js';
 import { describeEachDatabase } from '../../test/harness.js';
 import { makeAudience } from '../../test/pages-factories.js';
 import { findVersion } from '../features/audiences/versions.repository.js';
-import { createPersonLog } from '../features/person-logs/person-logs.service.js';
+import { createPersonLog } from '../features/persons/person-logs.service.js';
 import { addEntry, createTopic } from '../features/topics/topics.service.js';
 import { loadAgentInput } from './agent-context.js';
 

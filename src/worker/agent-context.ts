@@ -63,6 +63,7 @@ export async function loadAgentInput(db: Db, version: AudienceVersionsTable): Pr
         actionType,
         url,
       })),
+      headerActionId: page.header_action_id,
     },
     audience: { audienceId: audience.id, effectiveName: audience.custom_name ?? computedName },
     person: person === undefined ? null : { name: person.name, email: person.email, domain: person.domain },

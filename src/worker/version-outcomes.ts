@@ -1,3 +1,8 @@
+/**
+ * The writes that end (or give back) a version the worker holds. Each takes the audience's row
+ * lock first (the same order as every other version transition) and only acts while the version
+ * is still `processing` under this worker's lease: a worker that lost its lease writes nothing.
+ */
 import type { AudienceVersionsTable, Db, MessagesTable } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import type { AudienceContent, ContentChange } from '../domain/audience-content.js';
@@ -14,12 +19,7 @@ import {
   transitionVersion,
 } from '../features/audiences/versions.repository.js';
 import { newId } from '../ids.js';
-
-/**
- * The writes that end (or give back) a version the worker holds. Each takes the audience's row
- * lock first (the same order as every other version transition) and only acts while the version
- * is still `processing` under this worker's lease: a worker that lost its lease writes nothing.
- */
+import { type AttemptFailure, interruptedReply } from './interrupted-reply.js';
 
 function agentMessage(
   version: AudienceVersionsTable,
@@ -102,15 +102,16 @@ export async function writeDraft(
 }
 
 /**
- * An attempt failed. With attempts left the version goes back to `queued` after a backoff;
- * otherwise it is `cancelled` with an interrupted reply, and the next pending version moves up.
+ * An attempt failed. With attempts left, and a failure another attempt could fix, the version goes
+ * back to `queued` after a backoff; otherwise it is `cancelled` with an interrupted reply saying
+ * why, and the next pending version moves up.
  * `owner` null acts on a version whose lease expired (the reaper).
  */
 export async function failAttempt(
   db: Db,
   version: AudienceVersionsTable,
   owner: string | null,
-  error: string,
+  failure: AttemptFailure,
   maxAttempts: number,
   retryDelayMs: number,
 ): Promise<'requeued' | 'cancelled' | 'lost'> {
@@ -122,8 +123,8 @@ export async function failAttempt(
     if (owner !== null ? current.lease_owner !== owner : current.lease_expires_at! >= Date.now())
       return 'lost';
     const now = Date.now();
-    const lease = { lease_owner: null, lease_expires_at: null, last_error: error.slice(0, 2000) };
-    if (current.attempts < maxAttempts) {
+    const lease = { lease_owner: null, lease_expires_at: null, last_error: failure.message.slice(0, 2000) };
+    if (!failure.final && current.attempts < maxAttempts) {
       await transitionVersion(tx, tenantId, version.id, ['processing'], {
         status: 'queued',
         available_at: now + retryDelayMs,
@@ -133,8 +134,8 @@ export async function failAttempt(
     }
     const conversation = (await findConversation(tx, tenantId, audienceId))!;
     const reply = agentMessage(version, conversation.id, {
-      content: `I could not finish version ${version.version_number} after ${current.attempts} attempts, so it was cancelled. Send your message again to retry.`,
-      reasoning: error.slice(0, 2000),
+      content: interruptedReply(current, current.attempts, failure),
+      reasoning: failure.message.slice(0, 2000),
       is_interrupted: 1,
       timestamp: now,
     });
@@ -182,7 +183,11 @@ export async function reapExpiredLeases(db: Db, maxAttempts: number, tenantId?: 
       db,
       version,
       null,
-      'the worker processing this version stopped (lease expired)',
+      {
+        message: 'the worker processing this version stopped (lease expired)',
+        final: false,
+        kind: 'transient',
+      },
       maxAttempts,
       0,
     );

@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import type { PageAgent } from '../agent/page-agent.js';
+import { AgentError, type PageAgent } from '../agent/page-agent.js';
 import type { AudienceVersionsTable, Db } from '../db/schema.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { writeTransaction } from '../db/write-transaction.js';
-import { checkProposedVersion } from '../domain/audience-content.js';
+import { checkProposedVersion, RefusedResultError } from '../domain/audience-content.js';
 import {
   claimNextQueued,
   hasClaimableVersion,
   renewLease,
 } from '../features/audiences/versions.repository.js';
 import { loadAgentInput } from './agent-context.js';
+import type { AttemptFailure } from './interrupted-reply.js';
+import { storedContentProblems } from './stored-content-problems.js';
 import { failAttempt, reapExpiredLeases, releaseVersion, writeDraft } from './version-outcomes.js';
 
 export interface WorkerLogger {
@@ -140,21 +143,56 @@ export class VersionWorker {
         written ? 'version drafted' : 'lease lost; result discarded',
       );
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
       if (this.#stopping) {
         await releaseVersion(db, version, this.id);
         logger.info(log, 'worker stopping: version given back to the queue');
         return;
       }
-      const delay = this.#options.retryDelayMs * 2 ** Math.max(version.attempts - 1, 0);
-      const outcome = await failAttempt(db, version, this.id, message, maxAttempts, delay);
-      logger.warn({ ...log, outcome, error: message }, 'agent attempt failed');
+      // The database failing (restart, lost connection, timeout) is not the agent's failure: the
+      // version goes back without using up an attempt. If the database cannot take even that,
+      // the lease runs out and the version is reaped.
+      if (isDatabaseUnavailable(error)) {
+        logger.warn(
+          { ...log, error: (error as Error).message },
+          'database unavailable: giving the version back',
+        );
+        await releaseVersion(db, version, this.id);
+        return;
+      }
+      const failure = classifyFailure(error);
+      if (error instanceof RefusedResultError) {
+        const causes = await storedContentProblems(db, version).catch(() => []);
+        if (causes.length > 0) failure.message += `; to fix: ${causes.join('; ')}`;
+      }
+      const backoff = this.#options.retryDelayMs * 2 ** Math.max(version.attempts - 1, 0);
+      const delay = Math.max(backoff, Math.min(failure.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
+      const outcome = await failAttempt(db, version, this.id, failure, maxAttempts, delay);
+      logger.warn({ ...log, outcome, final: failure.final, error: failure.message }, 'agent attempt failed');
     } finally {
       clearTimeout(timeout);
       clearInterval(heartbeat);
       this.#current = null;
     }
   }
+}
+
+/** The longest a server's Retry-After may hold a version back. */
+const MAX_RETRY_AFTER_MS = 60_000;
+
+/**
+ * Whether another attempt could succeed. A result refused by the (deterministic) checks, and an
+ * AgentError the agent marks final (a model server's 4xx), fail the same way every time; anything
+ * else (timeouts, network errors, unusable model output, a database hiccup) is worth retrying.
+ */
+function classifyFailure(error: unknown): AttemptFailure {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof RefusedResultError) return { message, final: true, kind: 'refused' };
+  if (error instanceof AgentError) {
+    return error.retryable
+      ? { message, final: false, kind: 'transient', retryAfterMs: error.retryAfterMs }
+      : { message, final: true, kind: 'agent' };
+  }
+  return { message, final: false, kind: 'transient' };
 }
 
 /** Rejects as soon as the signal aborts, even if an agent ignores it. */

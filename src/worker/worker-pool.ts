@@ -1,4 +1,3 @@
-import { agentRunBudgetMs } from '../agent/create-agent.js';
 import type { PageAgent } from '../agent/page-agent.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/schema.js';
@@ -27,8 +26,8 @@ export function startWorkers(
         agent,
         leaseMs: config.workerLeaseMs,
         pollMs: config.workerPollMs,
-        // The longest one run of the agent may take, its own retries included.
-        agentTimeoutMs: agentRunBudgetMs(config.agent),
+        // One run is one model call (the worker owns retries), so it gets one call's time.
+        agentTimeoutMs: config.agent.timeoutMs,
         maxAttempts: config.agent.maxAttempts,
         ...(logger === undefined ? {} : { logger }),
         ...(tenantId === undefined ? {} : { tenantId }),

@@ -101,7 +101,7 @@ export const goodAnswer = {
   ],
 };
 
-/** An OpenAI agent for a test server: a short backoff so retry tests stay fast. */
+/** An OpenAI agent for a test server. */
 export function testAgent(baseUrl: string, overrides: Partial<AgentOptions> = {}): OpenAIAgent {
   const config: AgentOptions = {
     kind: 'openai',
@@ -112,7 +112,7 @@ export function testAgent(baseUrl: string, overrides: Partial<AgentOptions> = {}
     maxAttempts: 3,
     ...overrides,
   };
-  return new OpenAIAgent(config, { retryDelayMs: 5 });
+  return new OpenAIAgent(config);
 }
 
 /**

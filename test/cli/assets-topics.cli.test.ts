@@ -102,6 +102,19 @@ for (const dialect of DIALECTS) {
       );
       assert.equal(first.content.type, 'markdown');
       assert.equal(second.sortOrder, 2);
+      // The same schema as the admin API's PATCH: a change must change something.
+      await assert.rejects(
+        run(
+          process.execPath,
+          [QUIRE, 'topics', 'update-entry', topic.topicId, second.topicEntryId, '--tenant', tenant],
+          { env },
+        ),
+        (error: { code: number; stderr: string }) => {
+          assert.equal(error.code, 1);
+          assert.match(error.stderr, /^quire: the body must NOT have fewer than 1 properties/);
+          return true;
+        },
+      );
     });
   });
 }

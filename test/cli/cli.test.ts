@@ -52,6 +52,35 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it('refuses a page the agent could not work with, like the admin API', async () => {
+      const env = envFor(dialect);
+      const name = `pages-${Date.now()}`;
+      await quire(env, 'tenants', 'create', name, '--json');
+      const page = {
+        brandId: 'b',
+        name: 'P',
+        title: 'T',
+        actions: [
+          {
+            actionId: 'a',
+            actionIndex: 0,
+            purpose: '',
+            buttonTitle: 'Go',
+            actionType: 'link',
+            url: 'javascript:x',
+          },
+        ],
+      };
+      await assert.rejects(
+        quire(env, 'pages', 'create', '--tenant', name, '--data', JSON.stringify(page)),
+        (error: { stderr: string; code: number }) => {
+          assert.equal(error.code, 1);
+          assert.match(error.stderr, /actions\/0\/url: url must be an absolute http\(s\) URL/);
+          return true;
+        },
+      );
+    });
+
     it('rejects a bad configuration with a clear message', async () => {
       await assert.rejects(
         quire({ ...envFor(dialect), PORT: 'eighty' }, 'migrate'),

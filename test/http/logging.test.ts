@@ -60,4 +60,28 @@ describe('logs', () => {
       assert.ok(!output.includes(secret), `a secret leaked into the logs: ${secret.slice(0, 8)}…`);
     }
   });
+
+  it('redact credentials sent in the URL, and a key in the URL is refused with a 401 naming the header', async () => {
+    const tenant = await makeTenant({ database } as Parameters<typeof makeTenant>[0]);
+    const secrets = [tenant.key, 'url-token-secret-4711', 'url-password-0815'];
+    const refused = await app.inject({
+      method: 'GET',
+      url: `/v0/persons?limit=5&api_key=${encodeURIComponent(tenant.key)}`,
+      headers: { 'x-api-key': tenant.key },
+    });
+    assert.equal(refused.statusCode, 401, refused.body);
+    assert.match(refused.json().detail, /x-api-key header/);
+    assert.equal(refused.json().errors[0].parameter, 'api_key');
+    const other = await app.inject({
+      method: 'GET',
+      url: `/v0/persons?token=${secrets[1]}&Password=${secrets[2]}&X-Api-Key=${tenant.key}`,
+    });
+    assert.equal(other.statusCode, 401);
+    await app.inject({ method: 'GET', url: `/nowhere?key=${tenant.key}` });
+    const output = lines.join('');
+    assert.ok(output.includes('api_key=[redacted]'), 'the parameter name stays, its value goes');
+    for (const secret of secrets) {
+      assert.ok(!output.includes(secret), `a secret in a URL leaked into the logs: ${secret.slice(0, 8)}…`);
+    }
+  });
 });

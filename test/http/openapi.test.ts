@@ -26,7 +26,15 @@ describeEachDatabase('GET /v0/openapi.json', (ctx) => {
 
     const create = doc.paths['/v0/persons'].post;
     assert.equal(create.operationId, 'createPerson');
-    const body = create.requestBody.content['application/json'].schema;
+    const ref = (node: { $ref?: string }) => {
+      assert.match(String(node.$ref), /^#\/components\/schemas\/\w+$/, 'a named component schema');
+      return doc.components.schemas[String(node.$ref).split('/').pop()!];
+    };
+    assert.equal(
+      create.requestBody.content['application/json'].schema.$ref,
+      '#/components/schemas/CreatePersonBody',
+    );
+    const body = ref(create.requestBody.content['application/json'].schema);
     assert.deepEqual(body.required, ['name']);
     assert.deepEqual(Object.keys(body.properties).sort(), [
       'domain',
@@ -39,7 +47,11 @@ describeEachDatabase('GET /v0/openapi.json', (ctx) => {
     assert.equal(body.properties.name.maxLength, 255);
     assert.equal(body.properties.phoneNumber.pattern, '^\\+[1-9]\\d{1,14}$');
     assert.equal(body.additionalProperties, false);
-    const person = create.responses['201'].content['application/json'].schema;
+    assert.equal(
+      create.responses['201'].content['application/json'].schema.$ref,
+      '#/components/schemas/Person',
+    );
+    const person = ref(create.responses['201'].content['application/json'].schema);
     assert.deepEqual([...person.required].sort(), [
       'createdAt',
       'domain',
@@ -51,21 +63,25 @@ describeEachDatabase('GET /v0/openapi.json', (ctx) => {
       'slug',
       'updatedAt',
     ]);
-    for (const status of ['400', '401', '413', '415', '500']) {
-      assert.ok(
-        create.responses[status].content['application/problem+json'],
-        `POST /v0/persons documents ${status}`,
-      );
-    }
+    const errorStatuses = (op: { responses: Record<string, unknown> }) =>
+      Object.keys(op.responses).filter((s) => /^[45]/.test(s));
+    // Only what each operation can return: a body brings 413 and 415, a slug race a 409.
+    assert.deepEqual(errorStatuses(create), ['400', '401', '409', '413', '415', '429', '500', '503']);
+    assert.match(create.responses['400'].description, /`validation_failed`.*`malformed_json`/);
+    assert.ok(create.responses['400'].content['application/problem+json'].examples.malformed_json);
 
     const list = doc.paths['/v0/persons'].get;
     assert.deepEqual(list.parameters.map((p: { name: string }) => p.name).sort(), ['cursor', 'limit']);
-    const envelope = list.responses['200'].content['application/json'].schema;
+    assert.deepEqual(errorStatuses(list), ['400', '401', '429', '500', '503']);
+    assert.match(list.responses['400'].description, /`invalid_cursor`/);
+    assert.doesNotMatch(list.responses['400'].description, /malformed_json/);
+    const envelope = ref(list.responses['200'].content['application/json'].schema);
     assert.deepEqual([...envelope.required].sort(), ['hasMore', 'items', 'nextCursor', 'totalCount']);
 
     const get = doc.paths['/v0/persons/{person_id}'].get;
     assert.equal(get.parameters[0].name, 'person_id');
     assert.equal(get.parameters[0].in, 'path');
-    assert.ok(get.responses['404']);
+    assert.match(get.responses['404'].description, /^Problem: `not_found`/);
+    assert.doesNotMatch(get.responses['404'].description, /asset_not_found|account_not_found/);
   });
 });

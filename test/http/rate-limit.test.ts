@@ -8,6 +8,10 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 import { makeTenant } from '../factories.js';
 import { describeEachDatabase, openTestDatabase, testConfig } from '../harness.js';
 
+// One request per 1,000 s: however slowly a loaded machine runs these tests, no request is
+// refilled during them, so the burst alone decides which are allowed.
+const NO_REFILL = 0.001;
+
 describeEachDatabase(
   'rate limits (in memory)',
   (ctx) => {
@@ -17,7 +21,7 @@ describeEachDatabase(
       for (let i = 0; i < 4; i++) {
         const response = await ctx.request({ method: 'GET', url: '/v0/persons', key: tenant.key });
         statuses.push(response.status);
-        assert.equal(response.headers['ratelimit-policy'], '"per-key";q=3;w=3');
+        assert.equal(response.headers['ratelimit-policy'], '"per-key";q=3;w=3000');
         assert.match(String(response.headers.ratelimit), /^"per-key";r=\d+;t=\d+$/);
         if (response.status === 429) {
           assert.equal(response.body.code, 'rate_limited');
@@ -35,20 +39,27 @@ describeEachDatabase(
       for (let i = 0; i < 4; i++) {
         const response = await ctx.request({ method: 'GET', url: '/v0/persons', key: `quire_guess-${i}` });
         statuses.push(response.status);
-        assert.equal(response.headers['ratelimit-policy'], '"per-key";q=3;w=3');
+        assert.equal(response.headers['ratelimit-policy'], '"per-key";q=3;w=3000');
       }
       assert.deepEqual(statuses, [401, 401, 401, 429]);
     });
+  },
+  { config: { rateLimitPerSecond: NO_REFILL, rateLimitBurst: 3 } },
+);
 
+describeEachDatabase(
+  'rate limits (in memory) refill',
+  (ctx) => {
     it('refills at the sustained rate', async () => {
       const tenant = await makeTenant(ctx);
-      for (let i = 0; i < 3; i++) await ctx.request({ method: 'GET', url: '/v0/persons', key: tenant.key });
+      // One request every 2 s: the second follows the first far sooner than that.
+      assert.equal((await ctx.request({ method: 'GET', url: '/v0/persons', key: tenant.key })).status, 200);
       assert.equal((await ctx.request({ method: 'GET', url: '/v0/persons', key: tenant.key })).status, 429);
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await new Promise((resolve) => setTimeout(resolve, 2100));
       assert.equal((await ctx.request({ method: 'GET', url: '/v0/persons', key: tenant.key })).status, 200);
     });
   },
-  { config: { rateLimitPerSecond: 1, rateLimitBurst: 3 } },
+  { config: { rateLimitPerSecond: 0.5, rateLimitBurst: 1 } },
 );
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -74,7 +85,14 @@ describe('rate limits shared through Redis by two nodes', async () => {
     if (!reachable) return;
     database = openTestDatabase('sqlite');
     await migrateToLatest(database.db);
-    const config = testConfig({ rateLimitPerSecond: 1, rateLimitBurst: 5, redisUrl: REDIS_URL });
+    // No refill during the test (see NO_REFILL), and a Redis answer is awaited long enough that a
+    // loaded machine does not turn a slow answer into an allowed request (the store fails open).
+    const config = testConfig({
+      rateLimitPerSecond: NO_REFILL,
+      rateLimitBurst: 5,
+      redisUrl: REDIS_URL,
+      redisTimeoutMs: 10_000,
+    });
     for (let i = 0; i < 2; i++) nodes.push(await buildApp({ config, database, logger: false }));
   });
   after(async () => {

@@ -10,7 +10,7 @@ import * as assetsTopics from './0004-assets-topics.js';
  */
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
-  '0003-pages': pages,
   '0002-accounts': accounts,
+  '0003-pages': pages,
   '0004-assets-topics': assetsTopics,
 };

@@ -1,7 +1,7 @@
 import { readCounters } from '../../db/counters.repository.js';
 import type { Db } from '../../db/schema.js';
+import type { SortKey } from '../../db/sort-key.js';
 import { ApiError } from '../../errors.js';
-import type { SortKey } from '../../http/pagination.js';
 import { findAccount } from './accounts.repository.js';
 import { logCounter } from './accounts.service.js';
 import { type LogRow, type LogTable, pageOfAccountLogs } from './logs.repository.js';

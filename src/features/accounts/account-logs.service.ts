@@ -1,8 +1,8 @@
 import { addToCounter } from '../../db/counters.repository.js';
+import { type CreateOnceResult, requestFingerprint } from '../../db/create-once.js';
 import type { AccountLogsTable, AccountsTable, Db, Executor } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
-import { type CreateOnceResult, requestFingerprint } from '../../http/idempotency.js';
 import { newId } from '../../ids.js';
 import { findAccount, moveLatestActivity } from './accounts.repository.js';
 import type { CreateAccountLogBody } from './accounts.schemas.js';
@@ -56,7 +56,7 @@ export async function createAccountLog(
 }
 
 /**
- * Decisions: by accountId if given (404 `account_not_found`; a different domain alongside: 400),
+ * The account of a new log: by accountId if given (404 `account_not_found`; a different domain alongside: 400),
  * else by domain, creating the account named `name` (else the domain) if none has it.
  */
 async function selectAccount(

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AccountsTable, Executor } from '../../db/schema.js';
+import type { SortKey } from '../../db/sort-key.js';
 import { statement } from '../../db/statement.js';
-import type { SortKey } from '../../http/pagination.js';
 
 /** Inserts an account unless its domain already has one in the tenant; false when it has. */
 export async function insertAccountUnlessDomainTaken(db: Executor, row: AccountsTable): Promise<boolean> {

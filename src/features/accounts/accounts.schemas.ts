@@ -1,14 +1,24 @@
 import { type Static, Type } from 'typebox';
 import type { AccountsTable } from '../../db/schema.js';
-import { Count, Nullable, NullableTimestamp, Timestamp } from '../../http/common.schemas.js';
+import { Count, KEBAB_CASE, Nullable, NullableTimestamp, Timestamp } from '../../http/common.schemas.js';
 import { toIso, toIsoOrNull } from '../../time.js';
 import type { LogRow } from './logs.repository.js';
 
-const SLUG_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
-export const ACCOUNT_ID_PATTERN = '^account_[a-z0-9]{26}$';
+const ACCOUNT_ID_PATTERN = '^account_[a-z0-9]{26}$';
 
-const Source = Type.String({ minLength: 1, maxLength: 100, pattern: SLUG_PATTERN, examples: ['hubspot'] });
-const LogType = Type.String({ minLength: 1, maxLength: 100, pattern: SLUG_PATTERN, examples: ['webhook'] });
+export const Source = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  pattern: KEBAB_CASE,
+  examples: ['hubspot'],
+});
+export const LogType = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  pattern: KEBAB_CASE,
+  examples: ['webhook'],
+});
+export const IdempotencyKey = Type.String({ minLength: 1, maxLength: 255 });
 /** Free-form JSON object, stored as sent and returned as stored. */
 export const Payload = Type.Object(
   {},
@@ -28,9 +38,18 @@ export const CreateAccountLogBody = Type.Object(
     payload: Payload,
     accountId: Type.Optional(AccountId),
     // No upper bound in the interface; 2048 (a documented deviation) keeps huge strings out.
-    domain: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, examples: ['acme.com'] })),
+    domain: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 2048,
+        format: 'domain',
+        description:
+          'A hostname such as `acme.com`, or a URL of one (`https://www.Acme.com/` is stored as `acme.com`).',
+        examples: ['acme.com'],
+      }),
+    ),
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 255, examples: ['Acme Inc.'] })),
-    idempotencyKey: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+    idempotencyKey: Type.Optional(IdempotencyKey),
   },
   { additionalProperties: false },
 );
@@ -54,7 +73,7 @@ export const AccountLog = Type.Object(
     source: Source,
     type: LogType,
     payload: Payload,
-    idempotencyKey: Nullable(Type.String({ minLength: 1, maxLength: 255 })),
+    idempotencyKey: Nullable(IdempotencyKey),
     createdAt: Timestamp,
     updatedAt: NullableTimestamp,
     deletedAt: NullableTimestamp,

@@ -127,7 +127,7 @@ describeEachDatabase('POST /v0/account_logs', (ctx) => {
     const payloads = [
       {},
       { nested: { deeper: { deepest: [1, { x: null }, [], {}] } }, empty: {}, list: [] },
-      { text: 'Zoë 李雷 🚀 \u0000 "quoted" \\ back\nslash', 'kéy with spaces': 'ü', '': 'empty key' },
+      { text: 'Zoë 李雷 🚀 \u0001 "quoted" \\ back\nslash', 'kéy with spaces': 'ü', '': 'empty key' },
       {
         max: Number.MAX_SAFE_INTEGER,
         min: -Number.MAX_SAFE_INTEGER,

@@ -19,7 +19,10 @@ export function createAccountLogRoute(app: App): void {
           'With an `idempotencyKey`, a repeated request answers the first result with `Idempotent-Replayed: true`; the ' +
           'same key with another body is a 422.',
         body: CreateAccountLogBody,
-        response: { 201: AccountLogCreated, ...problemResponses(404, 422) },
+        response: {
+          201: AccountLogCreated,
+          ...problemResponses('account_not_found', 'conflict', 'idempotency_key_reused'),
+        },
       },
     },
     async (request, reply) => {

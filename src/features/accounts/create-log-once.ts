@@ -1,6 +1,6 @@
+import { type CreateOnceResult, createOnce, type IdempotencyKey } from '../../db/create-once.js';
 import type { Db, Executor } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
-import { type CreateOnceResult, createOnce } from '../../http/idempotency.js';
 import { findLogByKey, type LogRow, type LogTable } from './logs.repository.js';
 
 /** Thrown inside the transaction when the idempotency key is taken, to roll back what it did. */
@@ -15,7 +15,7 @@ export async function createLogOnce(
   db: Db,
   tenantId: string,
   table: LogTable,
-  idempotency: { key: string; fingerprint: string } | null,
+  idempotency: IdempotencyKey | null,
   write: (tx: Executor) => Promise<LogRow | null>,
 ): Promise<CreateOnceResult<LogRow>> {
   const create = async (): Promise<LogRow | null> => {
@@ -30,17 +30,12 @@ export async function createLogOnce(
       throw error;
     }
   };
-  if (idempotency === null) {
-    const row = await create();
-    if (row === null) throw new Error('a log without an idempotency key cannot collide');
-    return { record: row, replayed: false };
-  }
   return createOnce({
-    fingerprint: idempotency.fingerprint,
+    idempotency,
     create,
     keyField: 'idempotencyKey',
-    findExisting: async () => {
-      const existing = await findLogByKey(db, tenantId, table, idempotency.key);
+    findExisting: async (key) => {
+      const existing = await findLogByKey(db, tenantId, table, key);
       return existing && { record: existing, fingerprint: existing.request_fingerprint ?? '' };
     },
   });

@@ -16,7 +16,7 @@ export function getAccountLogRoute(app: App): void {
         summary: 'Get an account log entry',
         description: 'One log of the account, deleted ones included (then `deletedAt` is set).',
         params: Type.Object({ account_id: PathId, account_log_id: PathId }),
-        response: { 200: AccountLog, ...problemResponses(404) },
+        response: { 200: AccountLog, ...problemResponses('not_found') },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import type { App } from '../../http/app-types.js';
 import { createAccountLogRoute } from './create-account-log.route.js';
-import { editAccountLogRoute } from './edit-account-log.route.js';
+import { editLogRoute } from './edit-log.route.js';
 import { getAccountLogRoute } from './get-account-log.route.js';
 import { listAccountActivityRoute } from './list-account-activity.route.js';
 import { listAccountsRoute } from './list-accounts.route.js';
@@ -12,7 +12,7 @@ import { listAccountsRoute } from './list-accounts.route.js';
 export function accountsRoutes(app: App): void {
   createAccountLogRoute(app);
   getAccountLogRoute(app);
-  editAccountLogRoute(app);
+  editLogRoute(app, 'account');
   listAccountActivityRoute(app);
   listAccountsRoute(app);
 }

@@ -28,7 +28,7 @@ export function listAccountActivityRoute(app: App): void {
           includeDeleted: FlagQuery('Also list deleted logs.'),
           limit: LimitQuery,
         }),
-        response: { 200: PageOf(ActivityItem), ...problemResponses(404) },
+        response: { 200: PageOf(ActivityItem), ...problemResponses('account_not_found', 'invalid_cursor') },
       },
     },
     async (request) => {

@@ -27,7 +27,7 @@ export function listAccountsRoute(app: App): void {
           includeEmptyOnly: FlagQuery('Only accounts without linked persons.'),
           limit: LimitQuery,
         }),
-        response: { 200: PageOf(Account), ...problemResponses() },
+        response: { 200: PageOf(Account), ...problemResponses('invalid_cursor') },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AccountLogsTable, Executor, LogColumns, PersonLogsTable } from '../../db/schema.js';
+import type { SortKey } from '../../db/sort-key.js';
 import { statement } from '../../db/statement.js';
-import type { SortKey } from '../../http/pagination.js';
 
 /**
  * SQL shared by account logs and person logs, which have the same columns (LogColumns) plus an

@@ -1,9 +1,11 @@
 import { registerAdminAuth } from '../../http/admin-auth.js';
 import type { App } from '../../http/app-types.js';
+import { registerMalformedUrlRoute } from '../../http/malformed-url.js';
 import { logsAdminRoutes } from '../accounts/admin.routes.js';
 import { assetsAdminRoutes } from '../assets/admin.routes.js';
 import { audiencesAdminRoutes } from '../audiences/admin.routes.js';
 import { pagesAdminRoutes } from '../pages/admin.routes.js';
+import { personLogsAdminRoutes } from '../persons/admin.routes.js';
 import { tenantsAdminRoutes } from '../tenants/admin.routes.js';
 import { topicsAdminRoutes } from '../topics/admin.routes.js';
 
@@ -13,6 +15,7 @@ import { topicsAdminRoutes } from '../topics/admin.routes.js';
  */
 export async function adminRoutes(app: App, adminToken: string): Promise<void> {
   registerAdminAuth(app, adminToken);
+  registerMalformedUrlRoute(app);
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
   });
@@ -21,5 +24,6 @@ export async function adminRoutes(app: App, adminToken: string): Promise<void> {
   audiencesAdminRoutes(app);
   assetsAdminRoutes(app);
   topicsAdminRoutes(app);
+  personLogsAdminRoutes(app);
   logsAdminRoutes(app);
 }

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../../db/database.js';
 import type { AssetsTable, Executor } from '../../db/schema.js';
-import type { SortKey } from '../../http/pagination.js';
+import type { SortKey } from '../../db/sort-key.js';
 import { ASSET_COLUMNS } from './assets.repository.js';
 import { fts5Match, type SearchTerms, tsquery } from './search-text.js';
 
@@ -69,7 +69,8 @@ function matches(db: Executor, tenantId: string, terms: SearchTerms, assetType: 
     where assets_fts match ${fts5Match(tenantId, assetType, terms)} and a.tenant_id = ${tenantId}`;
 }
 
-function pageQuery(db: Executor, tenantId: string, options: SearchOptions) {
+/** The statement of one page of a word search (exported for the benchmark's query-plan check). */
+export function pageQuery(db: Executor, tenantId: string, options: SearchOptions) {
   const after = options.after;
   const order = sql`order by m.score desc, m.created_at desc, m.id desc`;
   return sql<ScoredAsset>`select ${columns('a')}, m.score from (
@@ -128,13 +129,4 @@ export async function listVisibleAssets(
     query = query.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
   }
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
-}
-
-/** The plan the database picks for a word search: EXPLAIN QUERY PLAN (SQLite) or EXPLAIN (PostgreSQL). */
-export async function explainSearch(db: Executor, tenantId: string, options: SearchOptions): Promise<string> {
-  const explain = dialectOf(db) === 'postgres' ? sql.raw('explain') : sql.raw('explain query plan');
-  const result = await sql<Record<string, unknown>>`${explain} ${pageQuery(db, tenantId, options)}`.execute(
-    db,
-  );
-  return result.rows.map((row) => String(row['QUERY PLAN'] ?? row.detail ?? JSON.stringify(row))).join('\n');
 }

@@ -1,20 +1,20 @@
 import { type Static, Type } from 'typebox';
 import type { AssetsTable } from '../../db/schema.js';
-import { Nullable, NullableTimestamp, Timestamp } from '../../http/common.schemas.js';
+import { Nullable, NullableTimestamp, PathId, Timestamp } from '../../http/common.schemas.js';
 import { toIso, toIsoOrNull } from '../../time.js';
 
 export const ASSET_TYPES = ['image', 'logo', 'icon', 'video', 'custom-component'] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
-export const LIFECYCLE_STATES = ['active', 'trashed', 'deleted'] as const;
+const LIFECYCLE_STATES = ['active', 'trashed', 'deleted'] as const;
 
 // Upper bounds where the interface gives none are a documented deviation (docs/assets-and-topics.md):
 // they keep huge strings out of the search index without limiting any real value.
 export const NAME_MAX = 1000;
 export const PURPOSE_MAX = 2000;
 export const FILE_ID_MAX = 1024;
-export const AI_DESCRIPTION_MAX = 10_000;
-export const TAG_MAX = 100;
-export const TAGS_MAX = 50;
+const AI_DESCRIPTION_MAX = 10_000;
+const TAG_MAX = 100;
+const TAGS_MAX = 50;
 
 export const Asset = Type.Object(
   {
@@ -64,7 +64,7 @@ export const Tags = Type.Array(Type.String({ maxLength: TAG_MAX }), { maxItems: 
 export const AiDescription = Nullable(Type.String({ maxLength: AI_DESCRIPTION_MAX }));
 
 /** `<base>/<fileId>` and `<base>/<fileId>/preview`, the file id percent-encoded; null without a base. */
-export function fileUrls(baseUrl: string | null, fileId: string) {
+function fileUrls(baseUrl: string | null, fileId: string) {
   if (baseUrl === null) return { downloadUrl: null, previewDownloadUrl: null };
   const file = `${baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(fileId)}`;
   return { downloadUrl: file, previewDownloadUrl: `${file}/preview` };
@@ -89,3 +89,29 @@ export function toAsset(row: AssetsTable, publicFileBaseUrl: string | null): Ass
     ...fileUrls(publicFileBaseUrl, row.file_id),
   };
 }
+
+/** The operator's asset (admin API and `quire assets`): any type, tags and aiDescription. */
+export const OperatorAssetBody = Type.Object(
+  {
+    assetType: Type.String({ enum: [...ASSET_TYPES] }),
+    name: Type.String({ maxLength: NAME_MAX }),
+    purpose: Type.Optional(Type.String({ maxLength: PURPOSE_MAX })),
+    fileId: Type.String({ maxLength: FILE_ID_MAX }),
+    parentAssetId: Type.Optional(Type.String({ maxLength: 255 })),
+    hidden: Type.Optional(Type.Boolean()),
+    tags: Type.Optional(Tags),
+    aiDescription: Type.Optional(AiDescription),
+  },
+  { additionalProperties: false },
+);
+
+export const AssetEditBody = Type.Object(
+  {
+    tags: Type.Optional(Tags),
+    aiDescription: Type.Optional(AiDescription),
+    hidden: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const AdminAssetPath = Type.Object({ tenant: PathId, asset_id: PathId });

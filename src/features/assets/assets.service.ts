@@ -1,8 +1,8 @@
 import { addToCounter } from '../../db/counters.repository.js';
+import { createOnce, type IdempotencyKey } from '../../db/create-once.js';
 import type { AssetsTable, Db, Executor } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
-import { createOnce } from '../../http/idempotency.js';
 import { newId } from '../../ids.js';
 import {
   findAsset,
@@ -30,7 +30,7 @@ export interface NewAsset {
   aiDescription: string | null;
 }
 
-export function isSearchable(row: Pick<AssetsTable, 'lifecycle_state' | 'hidden'>): boolean {
+function isSearchable(row: Pick<AssetsTable, 'lifecycle_state' | 'hidden'>): boolean {
   return row.lifecycle_state === 'active' && row.hidden === 0;
 }
 
@@ -47,12 +47,7 @@ export function searchColumns(
 }
 
 /** A new, active asset row (not yet stored). */
-export function assetRow(
-  tenantId: string,
-  input: NewAsset,
-  now: number,
-  key?: IdempotencyInput,
-): AssetsTable {
+function assetRow(tenantId: string, input: NewAsset, now: number, key?: IdempotencyKey): AssetsTable {
   return {
     tenant_id: tenantId,
     id: newId('asset'),
@@ -91,11 +86,6 @@ export async function countVisibilityChange(
   await addToCounter(tx, after.tenant_id, visibleAssetsCounter(after.data_type), delta);
 }
 
-export interface IdempotencyInput {
-  key: string;
-  fingerprint: string;
-}
-
 /**
  * Creates an asset: the row, its parent check and the counters in one transaction. With an
  * idempotency key, a repeat replays the stored asset (`replayed`), a different body is a 422.
@@ -104,7 +94,7 @@ export async function createAsset(
   db: Db,
   tenantId: string,
   input: NewAsset,
-  idempotency?: IdempotencyInput,
+  idempotency?: IdempotencyKey,
 ): Promise<{ record: AssetsTable; replayed: boolean }> {
   const create = () =>
     writeTransaction(db, async (tx) => {
@@ -124,16 +114,11 @@ export async function createAsset(
       await countVisibilityChange(tx, null, row);
       return row;
     });
-  if (idempotency === undefined) {
-    const record = await create();
-    if (record === null) throw new ApiError('conflict', 'The asset could not be created; retry the request');
-    return { record, replayed: false };
-  }
   return createOnce({
-    fingerprint: idempotency.fingerprint,
+    idempotency,
     create,
-    findExisting: async () => {
-      const record = await findAssetByIdempotencyKey(db, tenantId, idempotency.key);
+    findExisting: async (key) => {
+      const record = await findAssetByIdempotencyKey(db, tenantId, key);
       return record === undefined ? undefined : { record, fingerprint: record.request_fingerprint ?? '' };
     },
     keyField: 'idempotencyKey',

@@ -1,6 +1,6 @@
-import { ApiError } from '../../errors.js';
+import { requestFingerprint } from '../../db/create-once.js';
 import type { App } from '../../http/app-types.js';
-import { markReplayed, requestFingerprint } from '../../http/idempotency.js';
+import { markReplayed } from '../../http/idempotency.js';
 import { problemResponses } from '../../http/problem.js';
 import { Asset, CreateAssetBody, toAsset } from './assets.schemas.js';
 import { createAsset } from './assets.service.js';
@@ -18,12 +18,14 @@ export function createAssetRoute(app: App): void {
           '`parentAssetId` must name an asset of the tenant (404 `asset_not_found`). With an `idempotencyKey`, repeating ' +
           'the same request replays the first response with `Idempotent-Replayed: true`; the same key with another body is a 422.',
         body: CreateAssetBody,
-        response: { 201: Asset, ...problemResponses(404, 409, 422) },
+        response: {
+          201: Asset,
+          ...problemResponses('asset_not_found', 'conflict', 'idempotency_key_reused'),
+        },
       },
     },
     async (request, reply) => {
       const body = request.body;
-      rejectNulCharacters(body);
       const { record, replayed } = await createAsset(
         app.db,
         request.tenantId,
@@ -48,17 +50,4 @@ export function createAssetRoute(app: App): void {
         .send(toAsset(record, app.config.publicFileBaseUrl));
     },
   );
-}
-
-/** NUL cannot be stored by PostgreSQL; refusing it here makes both databases answer the same 400. */
-function rejectNulCharacters(body: Record<string, unknown>): void {
-  const errors = Object.entries(body)
-    .filter(([, value]) => typeof value === 'string' && value.includes('\u0000'))
-    .map(([field]) => ({
-      pointer: `/${field}`,
-      detail: `${field} must not contain NUL characters`,
-      code: 'invalid_value',
-    }));
-  if (errors.length > 0)
-    throw new ApiError('validation_failed', errors.map((e) => e.detail).join('; '), errors);
 }

@@ -32,7 +32,7 @@ export function searchAssetsRoute(app: App): void {
           cursor: CursorQuery,
           limit: LimitQuery,
         }),
-        response: { 200: PageOf(Asset), ...problemResponses() },
+        response: { 200: PageOf(Asset), ...problemResponses('invalid_cursor') },
       },
     },
     async (request) => {

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
+import { explainSearch } from '../../../bench/bench.repository.js';
+import { syntheticAssets, vocabulary } from '../../../bench/synthetic-assets.js';
 import { makeTenant } from '../../../test/factories.js';
 import { describeEachDatabase } from '../../../test/harness.js';
 import { bulkCreateAssets } from './assets.service.js';
-import { explainSearch } from './assets-search.repository.js';
 import { searchTerms } from './search-text.js';
-import { syntheticAssets, vocabulary } from './synthetic-assets.js';
 
 // The benchmark (scripts/search-latency.ts) shows the same plans at 100,000 assets.
 describeEachDatabase('asset search query plan', (ctx) => {

@@ -52,12 +52,12 @@ export function termCount(terms: SearchTerms): number {
 }
 
 /** FTS5 string literal: double quotes, inner quotes doubled (our words never hold any). */
-export function fts5Phrase(word: string): string {
+function fts5Phrase(word: string): string {
   return `"${word.replaceAll('"', '""')}"`;
 }
 
 /** PostgreSQL tsquery literal: single quotes, inner quotes and backslashes escaped. */
-export function tsqueryLexeme(word: string): string {
+function tsqueryLexeme(word: string): string {
   return `'${word.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 }
 
@@ -72,7 +72,7 @@ export function fts5Match(tenantId: string, assetType: string | undefined, terms
 }
 
 /** The tenant id and asset type as single FTS tokens, as the migration's triggers store them. */
-export function ftsToken(value: string): string {
+function ftsToken(value: string): string {
   return value.replaceAll('_', '').replaceAll('-', '');
 }
 

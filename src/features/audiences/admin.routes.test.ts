@@ -3,7 +3,7 @@ import { it } from 'node:test';
 import { makePerson, makeTenant } from '../../../test/factories.js';
 import { ADMIN_TOKEN, describeEachDatabase } from '../../../test/harness.js';
 import { drain, FakeAgent, makeWorker } from '../../../test/pages-factories.js';
-import { DEMO_PAGE } from '../pages/pages.seed.js';
+import { DEMO_PAGE } from '../../seed/pages.js';
 
 describeEachDatabase('admin API: pages, audiences, versions', (ctx) => {
   const admin = (method: 'POST' | 'PATCH' | 'DELETE' | 'GET', url: string, body?: unknown) =>
@@ -113,5 +113,26 @@ describeEachDatabase('admin API: pages, audiences, versions', (ctx) => {
     assert.equal(invalid.status, 400);
     const pointers = invalid.body.errors.map((e: { pointer: string }) => e.pointer).sort();
     assert.deepEqual(pointers, ['/extra', '/pageType']);
+  });
+
+  it('refuses an actionUrlOverride that is not an http(s) URL, on create and update', async () => {
+    const tenant = await makeTenant(ctx);
+    const page = await admin('POST', `/tenants/${tenant.tenantId}/pages`, DEMO_PAGE);
+    const created = await admin('POST', `/tenants/${tenant.tenantId}/pages/${page.body.pageId}/audiences`, {
+      actionUrlOverride: 'javascript:alert(1)',
+    });
+    assert.equal(created.status, 400, created.raw);
+    assert.deepEqual(
+      created.body.errors.map((e: { pointer: string }) => e.pointer),
+      ['/actionUrlOverride'],
+    );
+    const ok = await admin('POST', `/tenants/${tenant.tenantId}/pages/${page.body.pageId}/audiences`, {
+      actionUrlOverride: 'https://loomwork.example.com/acme',
+    });
+    assert.equal(ok.status, 201, ok.raw);
+    const updated = await admin('PATCH', `/tenants/${tenant.tenantId}/audiences/${ok.body.audienceId}`, {
+      actionUrlOverride: 'book a demo',
+    });
+    assert.equal(updated.status, 400, updated.raw);
   });
 });

@@ -1,8 +1,8 @@
 import { type Static, Type } from 'typebox';
 import type { AudienceVersionsTable, MessagesTable, VersionChangesTable } from '../../db/schema.js';
-import { Nullable, NullableTimestamp, PathId, Timestamp } from '../../http/common.schemas.js';
+import { literalUnion, Nullable, NullableTimestamp, PathId, Timestamp } from '../../http/common.schemas.js';
 import { toIso, toIsoOrNull } from '../../time.js';
-import { literalUnion, Metadata } from '../pages/pages.schemas.js';
+import { Metadata } from '../pages/pages.schemas.js';
 
 const VERSION_STATUSES = [
   'archived',
@@ -111,7 +111,9 @@ export const Conversation = Type.Object(
     conversation: Type.Object({
       conversationId: Type.String(),
       audienceId: Type.String(),
-      publishedMessageId: Nullable(Type.String()),
+      publishedMessageId: Type.String({
+        description: 'The reply message of the published version; the empty string before one is published.',
+      }),
       createdAt: Timestamp,
       updatedAt: Timestamp,
     }),

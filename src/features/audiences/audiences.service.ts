@@ -1,5 +1,6 @@
 import type { AudiencesTable, Db, Executor, PagesTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
+import { isHttpUrl } from '../../domain/audience-content.js';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { toIso, toIsoOrNull } from '../../time.js';
@@ -27,6 +28,7 @@ import { enqueueVersion } from './versions.service.js';
  * The page's audiencesCount moves in the same transaction.
  */
 export async function createAudience(db: Db, tenantId: string, pageId: string, input: AudienceInput) {
+  checkActionUrlOverride(input);
   if (input.personId != null && (await findPerson(db, tenantId, input.personId)) === undefined) {
     throw ApiError.notFound('Person');
   }
@@ -68,6 +70,7 @@ export async function createAudience(db: Db, tenantId: string, pageId: string, i
 }
 
 export async function updateAudience(db: Db, tenantId: string, audienceId: string, input: AudienceInput) {
+  checkActionUrlOverride(input);
   if (input.personId != null && (await findPerson(db, tenantId, input.personId)) === undefined) {
     throw ApiError.notFound('Person');
   }
@@ -85,6 +88,21 @@ export async function updateAudience(db: Db, tenantId: string, audienceId: strin
   const updated = await updateAudienceRow(db, tenantId, audienceId, changes);
   if (updated === undefined) throw ApiError.notFound('Audience');
   return updated;
+}
+
+/**
+ * The override becomes every version's action URL, which the page agent may only keep when it is an
+ * absolute http(s) URL: anything else would get every draft of the audience refused.
+ */
+function checkActionUrlOverride(input: AudienceInput): void {
+  const url = input.actionUrlOverride;
+  if (url != null && url !== '' && !isHttpUrl(url)) {
+    throw ApiError.invalidField(
+      '/actionUrlOverride',
+      `actionUrlOverride must be an absolute http(s) URL such as https://example.com/demo (got "${url.slice(0, 80)}")`,
+      'invalid_format',
+    );
+  }
 }
 
 /**

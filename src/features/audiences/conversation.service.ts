@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { createOnce, requestFingerprint } from '../../db/create-once.js';
 import type { AudiencesTable, Db, Executor, MessagesTable, PagesTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { type AudienceContent, defaultContent } from '../../domain/audience-content.js';
 import { ApiError } from '../../errors.js';
-import { createOnce, requestFingerprint } from '../../http/idempotency.js';
 import { newId } from '../../ids.js';
 import { toIso } from '../../time.js';
 import { findPage } from '../pages/pages.repository.js';
@@ -60,7 +60,7 @@ export async function sendMessage(
   });
 
   const result = await createOnce({
-    fingerprint,
+    idempotency: { key: clientMessageId, fingerprint },
     keyField: 'clientMessageId',
     create: () =>
       writeTransaction(db, async (tx) => {
@@ -89,8 +89,8 @@ export async function sendMessage(
         await touchConversation(tx, tenantId, conversation.id, { updated_at: now });
         return accepted(version.id);
       }),
-    findExisting: async () => {
-      const existing = await findMessageByClientId(db, tenantId, conversation.id, clientMessageId);
+    findExisting: async (key) => {
+      const existing = await findMessageByClientId(db, tenantId, conversation.id, key);
       return existing && { record: accepted(existing.version_id!), fingerprint: existing.fingerprint ?? '' };
     },
   });
@@ -148,7 +148,7 @@ export async function readConversation(
     conversation: {
       conversationId: conversation.id,
       audienceId,
-      publishedMessageId: conversation.published_message_id,
+      publishedMessageId: conversation.published_message_id ?? '',
       createdAt: toIso(conversation.created_at),
       updatedAt: toIso(conversation.updated_at),
     },

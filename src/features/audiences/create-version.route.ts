@@ -16,7 +16,10 @@ export function createVersionRoute(app: App): void {
           'Queues a new version for the page agent: `queued`, or `pending` while an earlier version of the audience is queued or processing. `operationKey` (unique per audience) makes the call idempotent: repeating it returns the same version (current state) with `Idempotent-Replayed: true`. `Location` names the audience, whose `latestVersion` shows the version.',
         params: AudiencePath,
         body: CreateVersionBody,
-        response: { 201: AudienceVersion, ...problemResponses(404, 409, 422) },
+        response: {
+          201: AudienceVersion,
+          ...problemResponses('not_found', 'conflict', 'idempotency_key_reused'),
+        },
       },
     },
     async (request, reply) => {

@@ -15,7 +15,7 @@ export function getAudienceRoute(app: App): void {
         description:
           "An audience is a personalised variant of a page. `status` is its latest version's status (`archived` when the audience is archived); `publishedVersion` is null until a version is published. An audience under another page's id is not found.",
         params: AudiencePath,
-        response: { 200: Audience, ...problemResponses(404) },
+        response: { 200: Audience, ...problemResponses('not_found') },
       },
     },
     async (request) => {

@@ -14,7 +14,7 @@ export function getMessagesRoute(app: App): void {
         description:
           'The conversation with the page agent: messages oldest first (the user\'s and the agent\'s replies, with `reasoning` and `changes`), the current content as `context` (keywords joined with ", "; an unset value is ""), and `pendingChanges`: the changes of versions newer than the published one.',
         params: AudiencePath,
-        response: { 200: Conversation, ...problemResponses(404) },
+        response: { 200: Conversation, ...problemResponses('not_found') },
       },
     },
     async (request) => {

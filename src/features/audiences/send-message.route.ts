@@ -16,7 +16,10 @@ export function sendMessageRoute(app: App): void {
           "Stores the message in the conversation at once and queues a version for the page agent (202). The agent's reply appears in the conversation when the version becomes a draft. `clientMessageId` (generated when omitted) makes the call idempotent: the same id and body replay the first answer; the same id with another body is a 422. `selectedElement` is stored and handed to the agent.",
         params: AudiencePath,
         body: SendMessageBody,
-        response: { 202: MessageAccepted, ...problemResponses(404, 409, 422) },
+        response: {
+          202: MessageAccepted,
+          ...problemResponses('not_found', 'conflict', 'idempotency_key_reused'),
+        },
       },
     },
     async (request, reply) => {

@@ -1,12 +1,11 @@
-import { sql } from 'kysely';
-import { dialectOf } from '../../db/database.js';
-import type { AudienceVersionsTable, Executor, VersionStatus } from '../../db/schema.js';
-
 /**
  * Every query on audience versions, including the page agent's work queue. Invariant kept by the
  * callers (under the audience's row lock): at most one version of an audience is `queued` or
  * `processing`; later ones wait as `pending` and are promoted in versionNumber order.
  */
+import { sql } from 'kysely';
+import { dialectOf } from '../../db/database.js';
+import type { AudienceVersionsTable, Executor, VersionStatus } from '../../db/schema.js';
 
 export async function insertVersion(db: Executor, row: AudienceVersionsTable): Promise<void> {
   await db.insertInto('audience_versions').values(row).execute();

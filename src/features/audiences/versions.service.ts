@@ -1,8 +1,12 @@
+/**
+ * The version lifecycle (docs/lifecycle.md). Every transition takes the audience's row lock first,
+ * so versions are numbered without gaps and at most one version per audience is queued or processing.
+ */
+import { createOnce, requestFingerprint } from '../../db/create-once.js';
 import type { AudiencesTable, AudienceVersionsTable, Db, Executor } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { type AudienceContent, primaryAction } from '../../domain/audience-content.js';
 import { ApiError } from '../../errors.js';
-import { createOnce, requestFingerprint } from '../../http/idempotency.js';
 import { newId } from '../../ids.js';
 import { findPage } from '../pages/pages.repository.js';
 import { pageActions } from '../pages/pages.schemas.js';
@@ -22,11 +26,6 @@ import {
   promoteNextPending,
   transitionVersion,
 } from './versions.repository.js';
-
-/**
- * The version lifecycle (docs/lifecycle.md). Every transition takes the audience's row lock first,
- * so versions are numbered without gaps and at most one version per audience is queued or processing.
- */
 
 export interface EnqueueOptions {
   requestMessageId?: string | null;
@@ -103,13 +102,12 @@ export async function createVersion(
       }
       return enqueueVersion(tx, audience, { operationKey: operationKey ?? null, fingerprint });
     });
-  if (operationKey === undefined) return { version: (await create())!, replayed: false };
   const result = await createOnce({
-    fingerprint,
+    idempotency: operationKey === undefined ? null : { key: operationKey, fingerprint },
     keyField: 'operationKey',
     create,
-    findExisting: async () => {
-      const existing = await findVersionByOperationKey(db, tenantId, audienceId, operationKey);
+    findExisting: async (key) => {
+      const existing = await findVersionByOperationKey(db, tenantId, audienceId, key);
       return existing && { record: existing, fingerprint: existing.fingerprint ?? '' };
     },
   });

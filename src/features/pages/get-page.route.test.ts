@@ -4,7 +4,7 @@ import { authSuite } from '../../../test/auth-suite.js';
 import { makeTenant } from '../../../test/factories.js';
 import { describeEachDatabase } from '../../../test/harness.js';
 import { archiveTestAudience, makeAudience, makePage } from '../../../test/pages-factories.js';
-import { DEMO_PAGE } from './pages.seed.js';
+import { DEMO_PAGE } from '../../seed/pages.js';
 import { archivePage, deletePage } from './pages.service.js';
 
 describeEachDatabase('GET /v0/pages/{page_id}', (ctx) => {
@@ -40,7 +40,7 @@ describeEachDatabase('GET /v0/pages/{page_id}', (ctx) => {
     assert.equal(body.audiencesCount, 0);
     assert.equal(body.archivedAt, null);
     assert.equal(body.deletedAt, null);
-    assert.equal(body.actionCardWidgets[0].logos[0].image.assetId, 'asset_northwind');
+    assert.equal(body.actionCardWidgets[0].logos[0].image.url, 'https://cdn.example.com/logos/northwind.svg');
   });
 
   it('counts non-archived audiences only', async () => {

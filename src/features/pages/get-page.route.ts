@@ -14,7 +14,7 @@ export function getPageRoute(app: App): void {
         description:
           'Returns a page with its actions, action card widgets, scripts, footer links and metadata. Archived and deleted pages are returned too (with `archivedAt`/`deletedAt`), so they can be restored.',
         params: PagePath,
-        response: { 200: Page, ...problemResponses(404) },
+        response: { 200: Page, ...problemResponses('not_found') },
       },
     },
     async (request) => toPage(await getPage(app.db, request.tenantId, request.params.page_id)),

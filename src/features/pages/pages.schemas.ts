@@ -1,6 +1,7 @@
-import { type Static, type TLiteral, type TUnion, Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import type { PagesTable } from '../../db/schema.js';
-import { Count, NullableTimestamp, PathId, Timestamp } from '../../http/common.schemas.js';
+import { CONTENT_LIMITS } from '../../domain/audience-content.js';
+import { Count, literalUnion, NullableTimestamp, PathId, Timestamp } from '../../http/common.schemas.js';
 import { toIso, toIsoOrNull } from '../../time.js';
 
 // Upper bounds on operator-supplied strings are Quire's own (the interface gives none): they keep
@@ -9,9 +10,12 @@ const Text = (max = 2000) => Type.String({ maxLength: max });
 
 export const Metadata = Type.Object(
   {
-    title: Type.Optional(Text(500)),
-    description: Type.Optional(Text(2000)),
-    keywords: Type.Optional(Type.Array(Text(200), { maxItems: 100 })),
+    // A version's content starts from these three, so they share its bounds (CONTENT_LIMITS).
+    title: Type.Optional(Text(CONTENT_LIMITS.metaTitle)),
+    description: Type.Optional(Text(CONTENT_LIMITS.metaDescription)),
+    keywords: Type.Optional(
+      Type.Array(Text(CONTENT_LIMITS.keyword), { maxItems: CONTENT_LIMITS.keywordCount }),
+    ),
     author: Type.Optional(Text(500)),
     robots: Type.Optional(Type.Array(Text(100), { maxItems: 20 })),
     canonicalUrl: Type.Optional(Text()),
@@ -48,6 +52,23 @@ export const Action = Type.Object(
 );
 export type Action = Static<typeof Action>;
 
+/**
+ * An action as an operator writes it: its position is a whole number and its button title fits the
+ * bound of a version's content (CONTENT_LIMITS), so the page agent never meets a page it must refuse.
+ * URLs, unique ids and the header action are checked by page-content.ts.
+ */
+const ActionInput = Type.Object(
+  {
+    actionId: Type.String({ minLength: 1, maxLength: 255 }),
+    actionIndex: Type.Integer({ minimum: 0 }),
+    purpose: Text(),
+    buttonTitle: Type.String({ minLength: 1, maxLength: CONTENT_LIMITS.buttonTitle }),
+    actionType: Text(100),
+    url: Text(CONTENT_LIMITS.actionUrl),
+  },
+  { additionalProperties: false },
+);
+
 const Image = Type.Object(
   { altText: Text(500), url: Text(), fileId: Text(255), assetId: Text(255) },
   { additionalProperties: false },
@@ -81,15 +102,6 @@ export const FooterLinkGroup = Type.Object(
   },
   { additionalProperties: false },
 );
-
-type Literals<Values extends readonly string[]> = {
-  -readonly [K in keyof Values]: TLiteral<Values[K] & string>;
-};
-
-/** A union of string literals, one per value of an `as const` list, in its order. */
-export function literalUnion<const Values extends readonly string[]>(values: Values) {
-  return Type.Union(values.map((value) => Type.Literal(value))) as unknown as TUnion<Literals<Values>>;
-}
 
 const PAGE_TYPES = ['inbound', 'outbound', 'call_followup', 'sales_deck', 'custom'] as const;
 export const PageType = literalUnion(PAGE_TYPES);
@@ -140,7 +152,7 @@ export const CreatePageInput = Type.Object(
     pageContext: Type.Optional(Text(50_000)),
     pageType: Type.Optional(PageType),
     status: Type.Optional(Type.Union([Type.Literal('draft'), Type.Literal('published')])),
-    actions: Type.Optional(Type.Array(Action, { maxItems: 50 })),
+    actions: Type.Optional(Type.Array(ActionInput, { maxItems: 50 })),
     actionCardWidgets: Type.Optional(Type.Array(ActionCardWidget, { maxItems: 50 })),
     scripts: Type.Optional(Type.Array(Script, { maxItems: 50 })),
     footerLinks: Type.Optional(Type.Array(FooterLinkGroup, { maxItems: 50 })),
@@ -160,7 +172,7 @@ export const UpdatePageInput = Type.Object(
     pageContext: Type.Optional(Text(50_000)),
     pageType: Type.Optional(PageType),
     status: Type.Optional(Type.Union([Type.Literal('draft'), Type.Literal('published')])),
-    actions: Type.Optional(Type.Array(Action, { maxItems: 50 })),
+    actions: Type.Optional(Type.Array(ActionInput, { maxItems: 50 })),
     actionCardWidgets: Type.Optional(Type.Array(ActionCardWidget, { maxItems: 50 })),
     scripts: Type.Optional(Type.Array(Script, { maxItems: 50 })),
     footerLinks: Type.Optional(Type.Array(FooterLinkGroup, { maxItems: 50 })),

@@ -2,8 +2,9 @@ import type { Db, PagesTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
+import { checkPageContent } from './page-content.js';
 import { findPage, insertPage, lockPage, updatePageRow } from './pages.repository.js';
-import type { CreatePageInput, UpdatePageInput } from './pages.schemas.js';
+import { type CreatePageInput, pageActions, type UpdatePageInput } from './pages.schemas.js';
 
 /**
  * The page lifecycle. Operators create, update, archive and delete pages (admin API, CLI, seed);
@@ -11,7 +12,11 @@ import type { CreatePageInput, UpdatePageInput } from './pages.schemas.js';
  * its data, so restore can bring it back.
  */
 export async function createPage(db: Db, tenantId: string, input: CreatePageInput): Promise<PagesTable> {
-  checkHeaderAction(input.headerActionId ?? null, input.actions ?? []);
+  await checkPageContent(db, tenantId, {
+    actions: input.actions ?? [],
+    headerActionId: input.headerActionId ?? null,
+    actionCardWidgets: input.actionCardWidgets,
+  });
   const now = Date.now();
   const row: PagesTable = {
     tenant_id: tenantId,
@@ -48,9 +53,13 @@ export async function updatePage(
   return writeTransaction(db, async (tx) => {
     const page = await lockPage(tx, tenantId, pageId);
     if (page === undefined) throw ApiError.notFound('Page');
-    const actions = input.actions ?? JSON.parse(page.actions);
     const headerActionId = input.headerActionId === undefined ? page.header_action_id : input.headerActionId;
-    checkHeaderAction(headerActionId, actions);
+    await checkPageContent(
+      tx,
+      tenantId,
+      { actions: input.actions, headerActionId, actionCardWidgets: input.actionCardWidgets },
+      pageActions(page),
+    );
     if (input.status !== undefined && page.archived_at !== null) {
       throw new ApiError('conflict', 'The page is archived: restore it before changing its status');
     }
@@ -109,7 +118,7 @@ export async function deletePage(db: Db, tenantId: string, pageId: string): Prom
 }
 
 /**
- * Restore (decisions.md): an archived page returns to the status it had before archiving (draft
+ * Restore: an archived page returns to the status it had before archiving (draft
  * if unknown) with `archivedAt` null; a deleted page also gets `deletedAt` null; a page that is
  * neither is returned unchanged.
  */
@@ -132,10 +141,4 @@ export async function getPage(db: Db, tenantId: string, pageId: string): Promise
   const page = await findPage(db, tenantId, pageId);
   if (page === undefined) throw ApiError.notFound('Page');
   return page;
-}
-
-function checkHeaderAction(headerActionId: string | null, actions: { actionId: string }[]): void {
-  if (headerActionId !== null && !actions.some((a) => a.actionId === headerActionId)) {
-    throw ApiError.invalidField('/headerActionId', 'headerActionId must name one of the page actions');
-  }
 }

@@ -15,7 +15,7 @@ export function restorePageRoute(app: App): void {
           'An archived page returns to the status it had before it was archived (`draft` if unknown) and `archivedAt` becomes null; a deleted page also gets `deletedAt` null. A page that is neither archived nor deleted is returned unchanged (200).',
         params: PagePath,
         body: RestorePageBody,
-        response: { 200: Page, ...problemResponses(404) },
+        response: { 200: Page, ...problemResponses('not_found') },
       },
     },
     async (request) => toPage(await restorePage(app.db, request.tenantId, request.params.page_id)),

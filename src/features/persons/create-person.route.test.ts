@@ -89,7 +89,9 @@ describeEachDatabase('POST /v0/persons', (ctx) => {
       [{ name: 'x', phoneNumber: '0044 20 7123' }, '/phoneNumber', 'invalid_format'],
       [{ name: 'x', phoneNumber: '+0123' }, '/phoneNumber', 'invalid_format'],
       [{ name: 'x', domain: '' }, '/domain', 'too_short'],
-      [{ name: 'x', domain: 'not a domain' }, '/domain', 'invalid_value'],
+      [{ name: 'x', domain: 'not a domain' }, '/domain', 'invalid_format'],
+      [{ name: 'x', email: 'email text' }, '/email', 'invalid_format'],
+      [{ name: 'x', email: 'ada@' }, '/email', 'invalid_format'],
       [{ name: 'x', linkedinProfileUrl: '' }, '/linkedinProfileUrl', 'too_short'],
       [{ name: 'x', email: null }, '/email', 'invalid_type'],
       [[{ name: 'x' }], '', 'invalid_type'],
@@ -115,10 +117,31 @@ describeEachDatabase('POST /v0/persons', (ctx) => {
       method: 'POST',
       url: '/v0/persons',
       key: tenant.key,
-      body: { name: '', phoneNumber: 'x', extra: true },
+      body: { name: '', phoneNumber: 'x', email: 'email text', domain: 'not a domain', extra: true },
     });
     assert.equal(response.status, 400);
-    const pointers = response.body.errors.map((e: { pointer: string }) => e.pointer).sort();
-    assert.deepEqual(pointers, ['/extra', '/name', '/phoneNumber']);
+    assert.match(String(response.headers['content-type']), /^application\/problem\+json/);
+    assert.deepEqual(Object.keys(response.body).sort(), [
+      'code',
+      'detail',
+      'errors',
+      'requestId',
+      'status',
+      'title',
+      'type',
+    ]);
+    const found = response.body.errors.map(
+      (e: { pointer: string; code: string }) => `${e.pointer} ${e.code}`,
+    );
+    assert.deepEqual(found.sort(), [
+      '/domain invalid_format',
+      '/email invalid_format',
+      '/extra unknown_field',
+      '/name too_short',
+      '/phoneNumber invalid_format',
+    ]);
+    for (const error of response.body.errors) assert.equal(typeof error.detail, 'string');
+    assert.match(response.body.detail, /email must be an email address/);
+    assert.match(response.body.detail, /domain must be a hostname/);
   });
 });

@@ -14,7 +14,7 @@ export function createPersonRoute(app: App): void {
         description:
           'Creates a person. `slug` is derived from the name and unique in the tenant. A `domain` is normalised (`https://www.Acme.com/` becomes `acme.com`).',
         body: CreatePersonBody,
-        response: { 201: Person, ...problemResponses() },
+        response: { 201: Person, ...problemResponses('conflict') },
       },
     },
     async (request, reply) => {

@@ -16,7 +16,7 @@ export function getPersonRoute(app: App): void {
         summary: 'Get a person',
         description: 'One person of your tenant; a person of another tenant, or an unknown id, is a 404.',
         params: Type.Object({ person_id: PathId }),
-        response: { 200: Person, ...problemResponses(404) },
+        response: { 200: Person, ...problemResponses('not_found') },
       },
     },
     async (request) => {

@@ -20,7 +20,7 @@ export function listPersonsRoute(app: App): void {
         description:
           'Persons of your tenant, newest first (`createdAt` descending, then id). Keyset pagination: pass `nextCursor` back as `cursor`. `totalCount` is exact.',
         querystring: Type.Object({ cursor: CursorQuery, limit: LimitQuery }),
-        response: { 200: PageOf(Person, { nullableTotal: true }), ...problemResponses() },
+        response: { 200: PageOf(Person, { nullableTotal: true }), ...problemResponses('invalid_cursor') },
       },
     },
     async (request) => {

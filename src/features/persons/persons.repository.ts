@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor, PersonsTable } from '../../db/schema.js';
+import type { SortKey } from '../../db/sort-key.js';
 import { statement } from '../../db/statement.js';
-import type { SortKey } from '../../http/pagination.js';
 
 /** Inserts a person unless its slug is taken in the tenant; false when it is. */
 export async function insertPersonUnlessSlugTaken(db: Executor, row: PersonsTable): Promise<boolean> {
@@ -42,22 +42,4 @@ export async function listPersons(db: Executor, tenantId: string, after: SortKey
     query = query.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
   }
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-}
-
-/** Inserts many persons in one statement (bulk loads: the benchmark, large tests). Slugs must be unique. */
-export async function insertPersons(db: Executor, rows: PersonsTable[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('persons').values(rows).execute();
-}
-
-/** The sort key of the person at `offset` in list order (benchmarks use it to make deep cursors). */
-export async function personSortKeyAt(db: Executor, tenantId: string, offset: number) {
-  return db
-    .selectFrom('persons')
-    .select(['created_at', 'id'])
-    .where('tenant_id', '=', tenantId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .offset(offset)
-    .limit(1)
-    .executeTakeFirst();
 }

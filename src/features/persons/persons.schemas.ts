@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import type { PersonsTable } from '../../db/schema.js';
 import { Nullable, Timestamp } from '../../http/common.schemas.js';
 import { toIso } from '../../time.js';
+import { IdempotencyKey, LogType, Payload, Source } from '../accounts/accounts.schemas.js';
 
 const E164 = '^\\+[1-9]\\d{1,14}$';
 
@@ -13,7 +14,9 @@ export const Person = Type.Object(
     domain: Nullable(Type.String({ minLength: 1, examples: ['acme.com'] })),
     slug: Type.String({ examples: ['ada-lovelace'] }),
     phoneNumber: Nullable(Type.String({ pattern: E164, examples: ['+14155550100'] })),
-    linkedinProfileUrl: Nullable(Type.String({ minLength: 1 })),
+    linkedinProfileUrl: Nullable(
+      Type.String({ minLength: 1, examples: ['https://www.linkedin.com/in/ada-lovelace'] }),
+    ),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
@@ -26,10 +29,28 @@ export type Person = Static<typeof Person>;
 export const CreatePersonBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 255 }),
-    email: Type.Optional(Type.String({ maxLength: 320 })),
-    domain: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
+    email: Type.Optional(
+      Type.String({
+        maxLength: 320,
+        format: 'email',
+        description: 'An address such as `ada@acme.com` (rule: docs/api-conventions.md, "Formats").',
+        examples: ['ada@acme.com'],
+      }),
+    ),
+    domain: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 2048,
+        format: 'domain',
+        description:
+          'A hostname such as `acme.com`, or a URL of one (`https://www.Acme.com/` is stored as `acme.com`).',
+        examples: ['acme.com'],
+      }),
+    ),
     phoneNumber: Type.Optional(Type.String({ pattern: E164, maxLength: 16 })),
-    linkedinProfileUrl: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
+    linkedinProfileUrl: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 2048, examples: ['https://www.linkedin.com/in/ada-lovelace'] }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -48,3 +69,15 @@ export function toPerson(row: PersonsTable): Person {
     updatedAt: toIso(row.updated_at),
   };
 }
+
+/** The operator's person log (admin API and `quire logs add-person-log`). */
+export const AddPersonLogBody = Type.Object(
+  {
+    source: Source,
+    type: Type.Optional(LogType),
+    payload: Payload,
+    idempotencyKey: Type.Optional(IdempotencyKey),
+  },
+  { additionalProperties: false },
+);
+export type AddPersonLogBody = Static<typeof AddPersonLogBody>;

@@ -4,7 +4,8 @@ import type { Executor } from '../../db/schema.js';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { insertApiKey, listApiKeys, revokeApiKey } from './api-keys.repository.js';
-import { findTenantByIdOrName, insertTenant, listTenants } from './tenants.repository.js';
+import { requireTenant } from './require-tenant.js';
+import { insertTenant, listTenants } from './tenants.repository.js';
 
 /**
  * Tenants and their API keys: one implementation behind the CLI and the admin API.
@@ -54,21 +55,20 @@ export async function createApiKey(
   tenantIdOrName: string,
   label: string | null = null,
 ): Promise<CreatedKey> {
-  const tenant = await findTenantByIdOrName(db, tenantIdOrName);
-  if (tenant === undefined) throw ApiError.notFound(`Tenant "${tenantIdOrName}"`);
+  const tenantId = await requireTenant(db, tenantIdOrName);
   const apiKey = KEY_PREFIX + randomBytes(24).toString('base64url');
   const keyId = newId('key');
   const prefix = apiKey.slice(0, VISIBLE_PREFIX_LENGTH);
   await insertApiKey(db, {
     id: keyId,
-    tenant_id: tenant.id,
+    tenant_id: tenantId,
     prefix,
     key_hash: hashApiKey(apiKey),
     label,
     created_at: Date.now(),
     revoked_at: null,
   });
-  return { keyId, tenantId: tenant.id, apiKey, prefix };
+  return { keyId, tenantId, apiKey, prefix };
 }
 
 /** Revokes a key. It stops working everywhere within API_KEY_CACHE_TTL_MS. */

@@ -1,12 +1,18 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
-import { tenantIdOf } from '../tenants/tenant-ref.js';
-import { EntryContent, SortOrder, TOPIC_NAME_MAX, toTopic, toTopicEntry } from './topics.schemas.js';
+import { requireTenant } from '../tenants/require-tenant.js';
+import {
+  AddEntryBody,
+  ChangeEntryBody,
+  CreateTopicBody,
+  EntryParams,
+  ReorderEntriesBody,
+  TopicParams,
+  toTopic,
+  toTopicEntry,
+} from './topics.schemas.js';
 import { addEntry, changeEntry, createTopic, removeEntry, reorderEntries } from './topics.service.js';
-
-const TopicParams = Type.Object({ tenant: PathId, topic_id: PathId });
-const EntryParams = Type.Object({ tenant: PathId, topic_id: PathId, entry_id: PathId });
 
 /** Operator API for topics and entries (same services as `quire topics`). */
 export function topicsAdminRoutes(app: App): void {
@@ -15,14 +21,11 @@ export function topicsAdminRoutes(app: App): void {
     {
       schema: {
         params: Type.Object({ tenant: PathId }),
-        body: Type.Object(
-          { name: Type.String({ minLength: 1, maxLength: TOPIC_NAME_MAX }) },
-          { additionalProperties: false },
-        ),
+        body: CreateTopicBody,
       },
     },
     async (request, reply) => {
-      const tenantId = await tenantIdOf(app.db, request.params.tenant);
+      const tenantId = await requireTenant(app.db, request.params.tenant);
       return reply.code(201).send(toTopic(await createTopic(app.db, tenantId, request.body.name)));
     },
   );
@@ -31,14 +34,11 @@ export function topicsAdminRoutes(app: App): void {
     {
       schema: {
         params: TopicParams,
-        body: Type.Object(
-          { content: EntryContent, sortOrder: Type.Optional(SortOrder) },
-          { additionalProperties: false },
-        ),
+        body: AddEntryBody,
       },
     },
     async (request, reply) => {
-      const tenantId = await tenantIdOf(app.db, request.params.tenant);
+      const tenantId = await requireTenant(app.db, request.params.tenant);
       const entry = await addEntry(app.db, tenantId, request.params.topic_id, request.body);
       return reply.code(201).send(toTopicEntry(entry));
     },
@@ -48,15 +48,12 @@ export function topicsAdminRoutes(app: App): void {
     {
       schema: {
         params: EntryParams,
-        body: Type.Object(
-          { content: Type.Optional(EntryContent), sortOrder: Type.Optional(SortOrder) },
-          { additionalProperties: false, minProperties: 1 },
-        ),
+        body: ChangeEntryBody,
       },
     },
     async (request) => {
       const { tenant, topic_id, entry_id } = request.params;
-      const tenantId = await tenantIdOf(app.db, tenant);
+      const tenantId = await requireTenant(app.db, tenant);
       return toTopicEntry(await changeEntry(app.db, tenantId, topic_id, entry_id, request.body));
     },
   );
@@ -65,7 +62,7 @@ export function topicsAdminRoutes(app: App): void {
     { schema: { params: EntryParams } },
     async (request, reply) => {
       const { tenant, topic_id, entry_id } = request.params;
-      await removeEntry(app.db, await tenantIdOf(app.db, tenant), topic_id, entry_id);
+      await removeEntry(app.db, await requireTenant(app.db, tenant), topic_id, entry_id);
       return reply.code(204).send();
     },
   );
@@ -74,15 +71,12 @@ export function topicsAdminRoutes(app: App): void {
     {
       schema: {
         params: TopicParams,
-        body: Type.Object(
-          { topicEntryIds: Type.Array(PathId, { maxItems: 10_000 }) },
-          { additionalProperties: false },
-        ),
+        body: ReorderEntriesBody,
       },
     },
     async (request) => {
       const { tenant, topic_id } = request.params;
-      await reorderEntries(app.db, await tenantIdOf(app.db, tenant), topic_id, request.body.topicEntryIds);
+      await reorderEntries(app.db, await requireTenant(app.db, tenant), topic_id, request.body.topicEntryIds);
       return { success: true };
     },
   );

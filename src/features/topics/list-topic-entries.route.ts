@@ -23,7 +23,7 @@ export function listTopicEntriesRoute(app: App): void {
           'An unknown topic is a 404 `topic_not_found`.',
         params: Type.Object({ topic_id: PathId }),
         querystring: Type.Object({ cursor: CursorQuery, limit: LimitQuery }),
-        response: { 200: PageOf(TopicEntry), ...problemResponses(404) },
+        response: { 200: PageOf(TopicEntry), ...problemResponses('topic_not_found', 'invalid_cursor') },
       },
     },
     async (request) => {

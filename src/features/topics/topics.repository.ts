@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor, TopicEntriesTable, TopicsTable } from '../../db/schema.js';
-import type { SortKey } from '../../http/pagination.js';
+import type { SortKey } from '../../db/sort-key.js';
 
 export async function insertTopic(db: Executor, row: TopicsTable): Promise<void> {
   await db.insertInto('topics').values(row).execute();

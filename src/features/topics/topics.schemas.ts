@@ -1,10 +1,10 @@
 import { type Static, Type } from 'typebox';
 import type { TopicEntriesTable, TopicsTable } from '../../db/schema.js';
-import { Timestamp } from '../../http/common.schemas.js';
+import { PathId, Timestamp } from '../../http/common.schemas.js';
 import { toIso } from '../../time.js';
 
 export const ENTRY_CONTENT_TYPES = ['text', 'markdown', 'url'] as const;
-export const ENTRY_CONTENT_MAX = 100_000;
+const ENTRY_CONTENT_MAX = 100_000;
 export const TOPIC_NAME_MAX = 255;
 
 export const TopicEntry = Type.Object(
@@ -41,6 +41,28 @@ export const SortOrder = Type.Integer({
   minimum: -Number.MAX_SAFE_INTEGER,
   maximum: Number.MAX_SAFE_INTEGER,
 });
+
+// The operator's bodies (admin API and `quire topics`).
+export const CreateTopicBody = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: TOPIC_NAME_MAX }) },
+  { additionalProperties: false },
+);
+export const AddEntryBody = Type.Object(
+  { content: EntryContent, sortOrder: Type.Optional(SortOrder) },
+  { additionalProperties: false },
+);
+export type AddEntryBody = Static<typeof AddEntryBody>;
+export const ChangeEntryBody = Type.Object(
+  { content: Type.Optional(EntryContent), sortOrder: Type.Optional(SortOrder) },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type ChangeEntryBody = Static<typeof ChangeEntryBody>;
+export const ReorderEntriesBody = Type.Object(
+  { topicEntryIds: Type.Array(PathId, { maxItems: 10_000 }) },
+  { additionalProperties: false },
+);
+export const TopicParams = Type.Object({ tenant: PathId, topic_id: PathId });
+export const EntryParams = Type.Object({ tenant: PathId, topic_id: PathId, entry_id: PathId });
 
 export function toTopicEntry(row: TopicEntriesTable): TopicEntry {
   return {

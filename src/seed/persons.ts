@@ -1,5 +1,5 @@
-import type { Db } from '../../db/schema.js';
-import { createPerson } from './persons.service.js';
+import type { Db } from '../db/schema.js';
+import { createPerson } from '../features/persons/persons.service.js';
 
 const DEMO_PERSONS = [
   {

@@ -1,5 +1,5 @@
-import { ASSET_TYPES } from './assets.schemas.js';
-import type { NewAsset } from './assets.service.js';
+import { ASSET_TYPES } from '../src/features/assets/assets.schemas.js';
+import type { NewAsset } from '../src/features/assets/assets.service.js';
 
 /**
  * Deterministic synthetic assets for the search benchmark and the query-plan test: names, tags,

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/schema.js';
-import { createAsset, type NewAsset } from './assets.service.js';
-import { applyAssetAction } from './assets-operator.service.js';
+import type { Db } from '../db/schema.js';
+import { createAsset, type NewAsset } from '../features/assets/assets.service.js';
+import { applyAssetAction } from '../features/assets/assets-operator.service.js';
 
 const DEMO_ASSETS: NewAsset[] = [
   {

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/schema.js';
-import { addEntry, createTopic } from './topics.service.js';
+import type { Db } from '../db/schema.js';
+import { addEntry, createTopic } from '../features/topics/topics.service.js';
 
 /** Entries are added out of sortOrder order on purpose: the listing must still be in order. */
 const DEMO_ENTRIES = [

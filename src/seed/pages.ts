@@ -1,16 +1,20 @@
-import type { Db } from '../../db/schema.js';
-import { createAudience } from '../audiences/audiences.service.js';
-import type { CreatePageInput } from './pages.schemas.js';
-import { archivePage, createPage } from './pages.service.js';
+import type { Db } from '../db/schema.js';
+import { createAudience } from '../features/audiences/audiences.service.js';
+import type { CreatePageInput } from '../features/pages/pages.schemas.js';
+import { archivePage, createPage } from '../features/pages/pages.service.js';
 
-const logo = (name: string, assetId: string) => ({
-  image: {
-    altText: `${name} logo`,
-    url: `https://cdn.example.com/logos/${name.toLowerCase().replace(/\W+/g, '-')}.svg`,
-    fileId: `file_${assetId}`,
-    assetId,
-  },
-});
+// Logos by URL: a page may only name assets its tenant has, and the demo tenant has no logo assets.
+const logo = (name: string) => {
+  const slug = name.toLowerCase().replace(/\W+/g, '-');
+  return {
+    image: {
+      altText: `${name} logo`,
+      url: `https://cdn.example.com/logos/${slug}.svg`,
+      fileId: `file_logo_${slug}`,
+      assetId: '',
+    },
+  };
+};
 
 export const DEMO_PAGE: CreatePageInput = {
   brandId: 'brand-loomwork',
@@ -45,16 +49,12 @@ export const DEMO_PAGE: CreatePageInput = {
     {
       type: 'logo_strip',
       title: 'Trusted by finance teams at',
-      logos: [
-        logo('Northwind', 'asset_northwind'),
-        logo('Contoso', 'asset_contoso'),
-        logo('Fabrikam', 'asset_fabrikam'),
-      ],
+      logos: [logo('Northwind'), logo('Contoso'), logo('Fabrikam')],
     },
     {
       type: 'integrations',
       title: 'Works with your ERP',
-      logos: [logo('NetSuite', 'asset_netsuite'), logo('Sage Intacct', 'asset_sage')],
+      logos: [logo('NetSuite'), logo('Sage Intacct')],
     },
   ],
   scripts: [

@@ -1,13 +1,13 @@
 import { addToCounter } from '../../db/counters.repository.js';
+import { type CreateOnceResult, requestFingerprint } from '../../db/create-once.js';
 import type { Db, PersonLogsTable } from '../../db/schema.js';
 import { ApiError } from '../../errors.js';
-import { type CreateOnceResult, requestFingerprint } from '../../http/idempotency.js';
 import { newId } from '../../ids.js';
 import { moveLatestActivity } from '../accounts/accounts.repository.js';
 import { logCounter } from '../accounts/accounts.service.js';
 import { createLogOnce } from '../accounts/create-log-once.js';
 import { insertLogUnlessKeyTaken, type LogRow } from '../accounts/logs.repository.js';
-import { findPerson } from '../persons/persons.repository.js';
+import { findPerson } from './persons.repository.js';
 
 export interface CreatePersonLogInput {
   source: string;
@@ -18,7 +18,8 @@ export interface CreatePersonLogInput {
 
 /**
  * Writes a log of a person (operator surface and seeds; the interface has no create for them).
- * The log carries the person's account, whose counters and latestActivityAt move with it.
+ * The log carries the person's account, whose counters and latestActivityAt move with it. Callers
+ * check the input against `AddPersonLogBody` first (the admin API's schema, the CLI's `checkInput`).
  */
 export async function createPersonLog(
   db: Db,
@@ -27,22 +28,6 @@ export async function createPersonLog(
   input: CreatePersonLogInput,
   at = Date.now(),
 ): Promise<CreateOnceResult<LogRow>> {
-  // The admin API's schema checks these too; the CLI and seeds come through here only.
-  for (const [pointer, value] of [
-    ['/source', input.source],
-    ['/type', input.type ?? 'webhook'],
-  ] as const) {
-    if (value.length > 100 || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(value))
-      throw ApiError.invalidField(
-        pointer,
-        `${pointer.slice(1)} must be 1 to 100 characters of kebab-case a-z0-9`,
-      );
-  }
-  if (
-    input.idempotencyKey !== undefined &&
-    (input.idempotencyKey.length < 1 || input.idempotencyKey.length > 255)
-  )
-    throw ApiError.invalidField('/idempotencyKey', 'idempotencyKey must be 1 to 255 characters long');
   const key = input.idempotencyKey ?? null;
   const fingerprint = key === null ? null : requestFingerprint({ personId, ...input });
   const idempotency = key === null || fingerprint === null ? null : { key, fingerprint };

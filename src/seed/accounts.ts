@@ -1,7 +1,11 @@
-import type { Db } from '../../db/schema.js';
-import { createPersonLog } from '../person-logs/person-logs.service.js';
-import { createPerson } from '../persons/persons.service.js';
-import { createAccountLog, type ImportedLog, importAccountLogs } from './account-logs.service.js';
+import type { Db } from '../db/schema.js';
+import {
+  createAccountLog,
+  type ImportedLog,
+  importAccountLogs,
+} from '../features/accounts/account-logs.service.js';
+import { createPersonLog } from '../features/persons/person-logs.service.js';
+import { createPerson } from '../features/persons/persons.service.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { describeEachDatabase } from '../../../test/harness.js';
-import { seedDemo } from '../../seed/demo.js';
+import { describeEachDatabase } from '../../test/harness.js';
+import { seedDemo } from './demo.js';
 
 describeEachDatabase('demo seed: topics and assets', (ctx) => {
   it('names a topic whose entries list in sortOrder, and seeds searchable assets', async () => {

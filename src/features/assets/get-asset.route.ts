@@ -1,0 +1,32 @@
+import { Type } from 'typebox';
+import { ApiError } from '../../errors.js';
+import type { App } from '../../http/app-types.js';
+import { PathId } from '../../http/common.schemas.js';
+import { problemResponses } from '../../http/problem.js';
+import { findAsset } from './assets.repository.js';
+import { Asset, toAsset } from './assets.schemas.js';
+
+export function getAssetRoute(app: App): void {
+  app.get(
+    '/v0/assets/:asset_id',
+    {
+      schema: {
+        operationId: 'getAsset',
+        tags: ['Assets'],
+        summary: 'Get an asset',
+        description:
+          'Extension (not in the interface): one asset of your tenant, the address `POST /v0/assets` answers in ' +
+          '`Location`. Hidden, trashed and deleted assets are returned too, with their `hidden`, `lifecycleState`, ' +
+          '`trashedAt` and `deletedAt`, as an idempotent replay of their creation shows them; search leaves them out. ' +
+          'An asset of another tenant, or an unknown id, is a 404.',
+        params: Type.Object({ asset_id: PathId }),
+        response: { 200: Asset, ...problemResponses('not_found') },
+      },
+    },
+    async (request) => {
+      const asset = await findAsset(app.db, request.tenantId, request.params.asset_id);
+      if (asset === undefined) throw ApiError.notFound('Asset');
+      return toAsset(asset, app.config.publicFileBaseUrl);
+    },
+  );
+}

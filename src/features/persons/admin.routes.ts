@@ -1,0 +1,23 @@
+import { Type } from 'typebox';
+import type { App } from '../../http/app-types.js';
+import { PathId } from '../../http/common.schemas.js';
+import { addPersonLog } from './person-logs.operator.js';
+import { AddPersonLogBody } from './persons.schemas.js';
+
+/** Operator API for person logs (the same code as `quire logs add-person-log`). */
+export function personLogsAdminRoutes(app: App): void {
+  app.post(
+    '/tenants/:tenant/persons/:person_id/logs',
+    {
+      schema: {
+        params: Type.Object({ tenant: PathId, person_id: PathId }),
+        body: AddPersonLogBody,
+      },
+    },
+    async (request, reply) => {
+      const log = await addPersonLog(app.db, request.params.tenant, request.params.person_id, request.body);
+      if (log.replayed) reply.header('Idempotent-Replayed', 'true');
+      return reply.code(201).send(log);
+    },
+  );
+}

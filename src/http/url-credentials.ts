@@ -1,0 +1,60 @@
+/**
+ * Credentials that clients put in a URL. URLs end up in access logs, proxy logs and browser
+ * history, so Quire never logs these values and refuses a key sent this way (auth.ts).
+ */
+const CREDENTIAL_PARAMETERS = new Set([
+  'api_key',
+  'apikey',
+  'api-key',
+  'x-api-key',
+  'key',
+  'token',
+  'access_token',
+  'admin_token',
+  'authorization',
+  'password',
+  'secret',
+]);
+
+/** The query parameters that carry an API key when clients misplace it. */
+const API_KEY_PARAMETERS = new Set(['api_key', 'apikey', 'api-key', 'x-api-key']);
+
+function isCredential(name: string): boolean {
+  return CREDENTIAL_PARAMETERS.has(safeDecode(name).toLowerCase());
+}
+
+/** `url` with the value of every credential-like query parameter replaced by `[redacted]`. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq === -1 ? pair : pair.slice(0, eq);
+      return eq !== -1 && isCredential(name) ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, q + 1)}${query}`;
+}
+
+/** The name of the query parameter an API key was sent in, if any. */
+export function apiKeyQueryParameter(url: string): string | null {
+  const q = url.indexOf('?');
+  if (q === -1) return null;
+  for (const pair of url.slice(q + 1).split('&')) {
+    const eq = pair.indexOf('=');
+    const name = safeDecode(eq === -1 ? pair : pair.slice(0, eq));
+    if (API_KEY_PARAMETERS.has(name.toLowerCase())) return name;
+  }
+  return null;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return text;
+  }
+}
