@@ -47,7 +47,7 @@ function findTests(root) {
   return fs
     .readdirSync(root, { recursive: true })
     .map((f) => path.join(root, String(f)))
-    .filter((f) => /\.test\.ts$/.test(f) && !f.includes('node_modules'))
+    .filter((f) => /\.test\.tsx?$/.test(f) && !f.includes('node_modules'))
     .sort();
 }
 
