@@ -18,7 +18,12 @@ import { registerDrain } from './http/drain.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerJsonBodyParser } from './http/json-body.js';
-import { MAX_HEADER_BYTES, MAX_PATH_SEGMENT, registerMalformedUrlRoute, rewriteMalformedUrl } from './http/malformed-url.js';
+import {
+  MAX_HEADER_BYTES,
+  MAX_PATH_SEGMENT,
+  registerMalformedUrlRoute,
+  rewriteMalformedUrl,
+} from './http/malformed-url.js';
 import { registerOpenApi } from './http/openapi.js';
 import { createRateLimiter, registerRateLimit } from './http/rate-limit.js';
 import { requestIdFor } from './http/request-id.js';
