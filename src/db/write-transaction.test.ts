@@ -67,11 +67,14 @@ for (const dialect of DIALECTS) {
     });
 
     it('a failed statement inside one write leaves the others intact', async () => {
+      // The taken key exists beforehand: were it written by a concurrent write, PostgreSQL's
+      // separate transactions could order the two either way.
+      await writeTransaction(database.db, (tx) => addTenant(tx, 'wt-dup-0'));
       const outcomes = await Promise.allSettled([
         writeTransaction(database.db, (tx) => addTenant(tx, 'wt-dup-1')),
         writeTransaction(database.db, async (tx) => {
           await addTenant(tx, 'wt-dup-2');
-          await addTenant(tx, 'wt-dup-1'); // primary key taken: the statement fails
+          await addTenant(tx, 'wt-dup-0'); // primary key taken: the statement fails
         }),
         writeTransaction(database.db, (tx) => addTenant(tx, 'wt-dup-3')),
       ]);
@@ -79,7 +82,7 @@ for (const dialect of DIALECTS) {
         outcomes.map((o) => o.status),
         ['fulfilled', 'rejected', 'fulfilled'],
       );
-      assert.deepEqual(await tenantIds(database, 'wt-dup-'), ['wt-dup-1', 'wt-dup-3']);
+      assert.deepEqual(await tenantIds(database, 'wt-dup-'), ['wt-dup-0', 'wt-dup-1', 'wt-dup-3']);
     });
 
     if (dialect === 'sqlite') {
