@@ -48,6 +48,16 @@ export function writeTransaction<T>(db: Db, work: Work<T>): Promise<T> {
   return group.run(work);
 }
 
+/**
+ * PostgreSQL: one statement that writes several rows (a data-modifying CTE), run outside any
+ * transaction so its row locks last only as long as the statement. PostgreSQL makes a single
+ * statement atomic; a deadlock victim is retried like a transaction.
+ */
+export function writeStatement<T>(db: Db, run: (db: Db) => Promise<T>): Promise<T> {
+  if (dialectOf(db) !== 'postgres') throw new Error('writeStatement is for PostgreSQL; use writeTransaction');
+  return retrying(() => run(db), isTransactionConflict, PG_CONFLICT_RETRIES);
+}
+
 const groups = new WeakMap<Db, GroupCommit>();
 
 const PG_CONFLICT_RETRIES = { budgetMs: 2_000, maxAttempts: 5, maxDelayMs: 50 };

@@ -1,14 +1,20 @@
 import { addToCounter } from '../../db/counters.repository.js';
 import { type CreateOnceResult, requestFingerprint } from '../../db/create-once.js';
+import { dialectOf } from '../../db/database.js';
 import type { AccountLogsTable, AccountsTable, Db, Executor } from '../../db/schema.js';
-import { writeTransaction } from '../../db/write-transaction.js';
+import { writeStatement, writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { findAccount, moveLatestActivity } from './accounts.repository.js';
 import type { CreateAccountLogBody } from './accounts.schemas.js';
 import { domainOrThrow, ensureAccount, logCounter } from './accounts.service.js';
-import { createLogOnce } from './create-log-once.js';
-import { insertLogs, insertLogUnlessKeyTaken, type LogRow } from './logs.repository.js';
+import { createLogOnce, createLogOnceWith } from './create-log-once.js';
+import {
+  insertAccountLogInOneStatement,
+  insertLogs,
+  insertLogUnlessKeyTaken,
+  type LogRow,
+} from './logs.repository.js';
 
 /**
  * POST /v0/account_logs: selects (or creates) the account and writes the log, its counter and the
@@ -33,26 +39,59 @@ export async function createAccountLog(
   const key = input.idempotencyKey ?? null;
   const fingerprint = key === null ? null : requestFingerprint(input);
   const idempotency = key === null || fingerprint === null ? null : { key, fingerprint };
+  const logRow = (accountId: string): AccountLogsTable => ({
+    tenant_id: tenantId,
+    id: newId('accountlog'),
+    account_id: accountId,
+    source: input.source,
+    type: input.type,
+    payload: JSON.stringify(input.payload),
+    idempotency_key: key,
+    request_fingerprint: fingerprint,
+    created_at: at,
+    updated_at: null,
+    deleted_at: null,
+  });
+  if (input.accountId !== undefined && dialectOf(db) === 'postgres') {
+    const row = logRow(input.accountId);
+    return createLogOnceWith(db, tenantId, 'account_logs', idempotency, () =>
+      writeLogOfKnownAccount(db, row, domain),
+    );
+  }
   return createLogOnce(db, tenantId, 'account_logs', idempotency, async (tx) => {
     const account = await selectAccount(tx, tenantId, input, domain, at);
-    const row: AccountLogsTable = {
-      tenant_id: tenantId,
-      id: newId('accountlog'),
-      account_id: account.id,
-      source: input.source,
-      type: input.type,
-      payload: JSON.stringify(input.payload),
-      idempotency_key: key,
-      request_fingerprint: fingerprint,
-      created_at: at,
-      updated_at: null,
-      deleted_at: null,
-    };
+    const row = logRow(account.id);
     if (!(await insertLogUnlessKeyTaken(tx, 'account_logs', row))) return null;
     await moveLatestActivity(tx, tenantId, account.id, at);
     await addToCounter(tx, tenantId, logCounter(account.id, 'account_logs', 'live'), 1);
     return row;
   });
+}
+
+/**
+ * PostgreSQL, account given by id (the common webhook case): the log, latestActivityAt and the
+ * counter in one statement (logs.repository.ts), with the same answers as the transaction path.
+ */
+async function writeLogOfKnownAccount(
+  db: Db,
+  row: AccountLogsTable,
+  domain: string | null,
+): Promise<AccountLogsTable | null> {
+  const accountId = row.account_id;
+  const counter = logCounter(accountId, 'account_logs', 'live');
+  const outcome = await writeStatement(db, (pool) =>
+    insertAccountLogInOneStatement(pool, row, domain, counter),
+  );
+  if (outcome.accountDomain === null)
+    throw new ApiError('account_not_found', `Account ${accountId} not found`);
+  if (outcome.inserted) return row;
+  if (domain !== null && domain !== outcome.accountDomain)
+    throw ApiError.invalidField(
+      '/domain',
+      `domain ${domain} is not the domain of account ${accountId} (${outcome.accountDomain})`,
+      'domain_mismatch',
+    );
+  return null; // the idempotency key is taken
 }
 
 /**

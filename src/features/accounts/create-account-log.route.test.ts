@@ -286,6 +286,44 @@ describeEachDatabase('POST /v0/account_logs', (ctx) => {
     assert.equal(activity.body.items.length, 1);
   });
 
+  it('by accountId (one statement on PostgreSQL): one log for 50 concurrent POSTs of a key, 404 and 400 write nothing', async () => {
+    const tenant = await makeTenant(ctx);
+    const post = (body: Record<string, unknown>) =>
+      ctx.request({ method: 'POST', url: '/v0/account_logs', key: tenant.key, body });
+    const first = await post({ source: 'crm', payload: {}, domain: 'known.example.org' });
+    assert.equal(first.status, 201, first.raw);
+    const accountId = first.body.accountId as string;
+    const body = { source: 'segment', payload: { n: 2 }, accountId, idempotencyKey: 'by-id' };
+    const responses = await Promise.all(Array.from({ length: 50 }, () => post(body)));
+    for (const response of responses) assert.equal(response.status, 201, response.raw);
+    assert.equal(
+      new Set(responses.map((r) => r.body.accountLogId)).size,
+      1,
+      'every answer names the same log',
+    );
+    assert.equal(responses.filter((r) => r.headers['idempotent-replayed'] === undefined).length, 1);
+    assert.equal((await post({ ...body, payload: { n: 3 } })).status, 422);
+
+    const mismatch = await post({ source: 'crm', payload: {}, accountId, domain: 'other.example.org' });
+    assert.equal(mismatch.status, 400, mismatch.raw);
+    assert.equal(mismatch.body.errors[0].pointer, '/domain');
+    const missing = await post({
+      source: 'crm',
+      payload: {},
+      accountId: 'account_01h00000000000000000000000',
+    });
+    assert.equal(missing.status, 404, missing.raw);
+    assert.equal(missing.body.code, 'account_not_found');
+
+    const activity = await ctx.request({
+      method: 'GET',
+      url: `/v0/accounts/${accountId}/activity?limit=100`,
+      key: tenant.key,
+    });
+    assert.equal(activity.body.totalCount, 2, 'the first log and the one keyed log, nothing else');
+    assert.equal(activity.body.items.length, 2);
+  });
+
   it('makes one account for concurrent creates of one domain', async () => {
     const tenant = await makeTenant(ctx);
     const logs = await Promise.all(

@@ -30,6 +30,20 @@ export async function createLogOnce(
       throw error;
     }
   };
+  return createLogOnceWith(db, tenantId, table, idempotency, create);
+}
+
+/**
+ * The same replay rules around a `create` that writes atomically on its own (one statement), and
+ * returns null when the key is taken without having written anything.
+ */
+export function createLogOnceWith(
+  db: Db,
+  tenantId: string,
+  table: LogTable,
+  idempotency: IdempotencyKey | null,
+  create: () => Promise<LogRow | null>,
+): Promise<CreateOnceResult<LogRow>> {
   return createOnce({
     idempotency,
     create,
