@@ -43,7 +43,10 @@ export function registerDrain(app: FastifyInstance): void {
       },
     );
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback hook, not an async one: it runs on every response, and needs no promise for a
+  // check that is false until shutdown.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('Connection', 'close');
+    done(null, payload);
   });
 }
