@@ -95,3 +95,19 @@ export async function startBareServer(bodySize: number): Promise<Running> {
     stop: stopper(child),
   };
 }
+
+/** The Express 5 peer (peer-express.ts) on the same database as the service. */
+export async function startExpressPeer(dialect: 'sqlite' | 'postgres', location: string): Promise<Running> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.resolve('bench/peer-express.ts'), dialect, location],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const port = await waitFor(child, /listening (\d+)/, 'the Express peer');
+  return {
+    child,
+    base: `http://127.0.0.1:${port}`,
+    peakRssMb: () => peakRss(child.pid),
+    stop: stopper(child),
+  };
+}

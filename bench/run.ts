@@ -11,7 +11,7 @@ import pg from 'pg';
 import { type Database, openPostgres, openSqlite } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { requireWrk } from './load.js';
-import { startBareServer, startQuire } from './processes.js';
+import { startBareServer, startExpressPeer, startQuire } from './processes.js';
 import { type Row, renderMarkdown } from './report.js';
 import { type BenchContext, SCENARIOS } from './scenarios.js';
 
@@ -82,6 +82,7 @@ async function runOn(
   dialect: 'sqlite' | 'postgres',
   database: Database,
   env: NodeJS.ProcessEnv,
+  location: string,
 ): Promise<void> {
   await migrateToLatest(database.db);
   const wanted = SCENARIOS.filter((s) => (only ? only.has(s.id) : true) && s.dialects.includes(dialect));
@@ -95,6 +96,7 @@ async function runOn(
     rounds,
     base: '',
     startBare: startBareServer,
+    startPeer: () => startExpressPeer(dialect, location),
   };
   for (const scenario of wanted) await scenario.load?.(ctx);
   const profileDir = args['cpu-prof'] ? path.join(outDir, 'profiles') : undefined;
@@ -127,7 +129,7 @@ async function runOn(
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-'));
 const sqlite = openSqlite(path.join(dataDir, 'quire.db'));
 try {
-  await runOn('sqlite', sqlite, { ...baseEnv, DATA_DIR: dataDir });
+  await runOn('sqlite', sqlite, { ...baseEnv, DATA_DIR: dataDir }, path.join(dataDir, 'quire.db'));
 } finally {
   await sqlite.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -150,7 +152,7 @@ if (!args['no-postgres']) {
   if (url) {
     const database = openPostgres(url, 4);
     try {
-      await runOn('postgres', database, { ...baseEnv, DATABASE_URL: url });
+      await runOn('postgres', database, { ...baseEnv, DATABASE_URL: url }, url);
     } finally {
       await database.close();
       await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);

@@ -29,6 +29,8 @@ export interface BenchContext {
   /** The running Quire's base URL (set before `run`). */
   base: string;
   startBare(bodySize: number): Promise<Running>;
+  /** The Express 5 peer (bench/peer-express.ts) on the same database. */
+  startPeer(): Promise<Running>;
 }
 
 export interface Scenario {
@@ -124,6 +126,37 @@ async function againstBare(
   ];
 }
 
+/** Throughput of Quire as a multiple of the conventional Express 5 peer doing the same request. */
+async function againstPeer(
+  ctx: BenchContext,
+  scenario: string,
+  options: Omit<LoadOptions, 'seconds' | 'connections' | 'base'>,
+  goal: number,
+): Promise<Row[]> {
+  const peer = await ctx.startPeer();
+  let quire: LoadResult;
+  let express: LoadResult;
+  try {
+    [quire, express] = await alternate(ctx, { ...options, base: ctx.base }, { ...options, base: peer.base });
+  } finally {
+    await peer.stop();
+  }
+  const ratio = quire.requestsPerSecond / express.requestsPerSecond;
+  return [
+    {
+      scenario,
+      database: ctx.dialect,
+      requestsPerSecond: quire.requestsPerSecond,
+      p50: quire.p50,
+      p99: quire.p99,
+      ratio: `${ratio.toFixed(2)}x the Express 5 peer (${Math.round(express.requestsPerSecond)} req/s, p99 ${express.p99.toFixed(1)} ms)`,
+      note: `wrk spent ${quire.generatorCpuUs.toFixed(1)} µs CPU per request against Quire, ${express.generatorCpuUs.toFixed(1)} µs against the peer`,
+      goal: `>= ${goal}x the peer`,
+      met: ratio >= goal,
+    },
+  ];
+}
+
 /** p99 at the large size against p99 at the small size. */
 function p99Rows(
   ctx: BenchContext,
@@ -174,12 +207,14 @@ const getPerson: Scenario = {
   },
   async run(ctx) {
     const tenant = state.get(`s1-${ctx.dialect}`)!;
-    return againstBare(
-      ctx,
-      's1 GET /v0/persons/{id}',
-      { paths: tenant.ids!.map((id) => `/v0/persons/${id}`), headers: { 'x-api-key': tenant.apiKey } },
-      0.5,
-    );
+    const request = {
+      paths: tenant.ids!.map((id) => `/v0/persons/${id}`),
+      headers: { 'x-api-key': tenant.apiKey },
+    };
+    return [
+      ...(await againstBare(ctx, 's1 GET /v0/persons/{id}', request, 0.5)),
+      ...(await againstPeer(ctx, 's1p GET /v0/persons/{id}, Quire / Express peer', request, 3)),
+    ];
   },
 };
 
@@ -239,12 +274,17 @@ const ingestLogs: Scenario = {
         payload: { text: `Opened the pricing e-mail ${n}`, campaign: 'q4-launch', score: n % 100 },
       });
     };
-    return againstBare(
-      ctx,
-      's2 POST /v0/account_logs',
-      { paths: ['/v0/account_logs'], method: 'POST', body, headers: { 'x-api-key': tenant.apiKey } },
-      0.3,
-    );
+    const request = {
+      paths: ['/v0/account_logs'],
+      method: 'POST' as const,
+      body,
+      headers: { 'x-api-key': tenant.apiKey },
+    };
+    return [
+      ...(await againstBare(ctx, 's2 POST /v0/account_logs', request, 0.3)),
+      // Issue 19's goal for PostgreSQL, logs over 100 accounts: 3x the peer's single INSERT.
+      ...(await againstPeer(ctx, 's2p POST /v0/account_logs, Quire / Express peer', request, 3)),
+    ];
   },
 };
 
