@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 
 /** Helpers for tests that run Quire as real processes: the `quire` CLI and `quire serve`. */
 const run = promisify(execFile);
@@ -20,13 +21,52 @@ export function envFor(dialect: string): NodeJS.ProcessEnv {
   };
 }
 
+/**
+ * Like envFor, but on PostgreSQL with a database of its own, dropped by `drop`. For processes that
+ * run a worker: a worker takes the queued versions of every tenant in its database, so on the shared
+ * test database it drafted other test files' versions behind their backs (the fuzz test saw its
+ * seed tenant change while it checked that a rejected request wrote nothing).
+ */
+export async function isolatedEnvFor(
+  dialect: string,
+): Promise<{ env: NodeJS.ProcessEnv; drop: () => Promise<void> }> {
+  const env = envFor(dialect);
+  if (dialect !== 'postgres') return { env, drop: async () => {} };
+  const server = new URL(process.env.QUIRE_TEST_PG_URL!);
+  const name = `${server.pathname.slice(1)}_own_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: server.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const own = new URL(server);
+  own.pathname = `/${name}`;
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: server.toString() });
+    await client.connect();
+    try {
+      await client.query(`drop database if exists "${name}" with (force)`);
+    } finally {
+      await client.end();
+    }
+  };
+  return { env: { ...env, DATABASE_URL: own.toString() }, drop };
+}
+
 export async function quire(env: NodeJS.ProcessEnv, ...args: string[]) {
   return run(process.execPath, [QUIRE, ...args], { env });
 }
 
-/** Starts `quire serve` on a free port and resolves with its base URL. */
+/**
+ * Starts `quire serve` on a free port and resolves with its base URL. Without a worker unless
+ * `env.WORKERS` asks for one (then use isolatedEnvFor: see there why).
+ */
 export async function serve(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, [QUIRE, 'serve'], { env: { ...env, PORT: '0', LOG_LEVEL: 'info' } });
+  const child = spawn(process.execPath, [QUIRE, 'serve'], {
+    env: { ...env, WORKERS: env.WORKERS ?? '0', PORT: '0', LOG_LEVEL: 'info' },
+  });
   const base = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {

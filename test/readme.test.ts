@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { DIALECTS } from './harness.js';
-import { envFor, QUIRE, serve, stop } from './processes.js';
+import { isolatedEnvFor, QUIRE, serve, stop } from './processes.js';
 
 const run = promisify(execFile);
 
@@ -40,7 +40,7 @@ curl() {
 
 for (const dialect of DIALECTS) {
   describe(`README walkthrough [${dialect}]`, () => {
-    it('runs every shell example in order on a fresh database, as the README says', async () => {
+    it('runs every shell example in order on a fresh database, as the README says', async (t) => {
       const { script, announcedErrors, curls } = readmeScript();
       for (const resource of [
         '/v0/persons',
@@ -52,7 +52,9 @@ for (const dialect of DIALECTS) {
       ])
         assert.ok(curls.join(' ').includes(resource), `the README has a curl example for ${resource}`);
 
-      const env = envFor(dialect);
+      // A fresh database indeed, also on PostgreSQL: its worker would take other test files' versions.
+      const { env, drop } = await isolatedEnvFor(dialect);
+      t.after(drop);
       const { child, base } = await serve({ ...env, WORKERS: '1' });
       const statusLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'quire-readme-')), 'statuses');
       fs.writeFileSync(statusLog, '');

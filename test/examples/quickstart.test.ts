@@ -4,14 +4,16 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { DIALECTS } from '../harness.js';
-import { envFor, quire, serve, stop } from '../processes.js';
+import { isolatedEnvFor, quire, serve, stop } from '../processes.js';
 
 const run = promisify(execFile);
 
 for (const dialect of DIALECTS) {
   describe(`examples/quickstart.ts against a real server [${dialect}]`, () => {
-    it('creates a person, logs activity, gets the agent reply and pages through persons', async () => {
-      const env = envFor(dialect);
+    it('creates a person, logs activity, gets the agent reply and pages through persons', async (t) => {
+      // Its worker would take other test files' queued versions on the shared database.
+      const { env, drop } = await isolatedEnvFor(dialect);
+      t.after(drop);
       const seed = JSON.parse((await quire(env, 'seed', 'demo', '--json')).stdout);
       const { child, base } = await serve({ ...env, WORKERS: '1' });
       try {
