@@ -7,6 +7,7 @@ import { accountsRoutes } from './features/accounts/index.js';
 import { adminRoutes } from './features/admin/index.js';
 import { assetsRoutes } from './features/assets/index.js';
 import { audiencesRoutes } from './features/audiences/index.js';
+import { acceptBearerApiKey, MCP_PATH, mcpRoutes } from './features/mcp/index.js';
 import { pagesRoutes } from './features/pages/index.js';
 import { personLogsRoutes, personsRoutes } from './features/persons/index.js';
 import { findLiveKeyByHash } from './features/tenants/api-keys.repository.js';
@@ -18,7 +19,12 @@ import { registerDrain } from './http/drain.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerJsonBodyParser } from './http/json-body.js';
-import { MAX_HEADER_BYTES, MAX_PATH_SEGMENT, registerMalformedUrlRoute, rewriteMalformedUrl } from './http/malformed-url.js';
+import {
+  MAX_HEADER_BYTES,
+  MAX_PATH_SEGMENT,
+  registerMalformedUrlRoute,
+  rewriteMalformedUrl,
+} from './http/malformed-url.js';
 import { registerOpenApi } from './http/openapi.js';
 import { createRateLimiter, registerRateLimit } from './http/rate-limit.js';
 import { requestIdFor } from './http/request-id.js';
@@ -104,6 +110,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
       redisUrl: config.redisUrl,
       redisTimeoutMs: config.redisTimeoutMs,
     });
+    acceptBearerApiKey(scope, [MCP_PATH]);
     registerApiKeyAuth(scope, {
       hashKey: hashApiKey,
       findKey: async (keyHash) => {
@@ -123,6 +130,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     topicsRoutes(scope);
     accountsRoutes(scope);
     personLogsRoutes(scope);
+    // The MCP server: same keys, limits and tenancy; its tools call the routes above.
+    mcpRoutes(scope);
   });
 
   if (config.adminToken !== null) {
