@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { type ApiCaller, ArgumentError, callOperation } from './api-caller.js';
 import { type ApiOperation, apiOperations } from './api-operations.js';
+import { registerResources } from './resources.js';
 import { toolError, toolResult } from './tool-results.js';
 
 export interface McpTool {
@@ -66,7 +67,7 @@ export function createMcpServer(
   }
 
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: {} },
+    capabilities: { tools: {}, resources: {} },
     instructions: INSTRUCTIONS,
   });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
@@ -95,6 +96,7 @@ export function createMcpServer(
       throw error;
     }
   });
+  registerResources(server, byName, caller);
   return server;
 }
 
