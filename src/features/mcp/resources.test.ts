@@ -55,7 +55,7 @@ describeEachDatabase('MCP resources: pages, audiences, topic entries', (ctx) => 
       assert.equal(contents[0]!.uri, uri);
       assert.equal(contents[0]!.mimeType, 'application/json');
       const rest = await ctx.request({ method: 'GET', url, key: seed.apiKey });
-      assert.deepEqual(JSON.parse(contents[0]!.text as string), rest.body, uri);
+      assert.deepEqual(JSON.parse((contents[0] as { text: string }).text), rest.body, uri);
     }
   });
 
