@@ -105,4 +105,23 @@ describeEachDatabase('the send_message_and_wait tool', (ctx) => {
     });
     assert.match((elsewhere.content[0] as { text: string }).text, /^404 /);
   });
+
+  // Last: it leaves the app draining.
+  it('stops waiting with a note, not an error, when the server starts shutting down after sending', async () => {
+    const result = await sendAndWait({ message: 'title: Shutdown', waitSeconds: 30 }, () =>
+      ctx.app.beginDrain(),
+    );
+    assert.ok(!result.isError, JSON.stringify(result.content));
+    const out = result.structuredContent as {
+      outcome: string;
+      note: string;
+      accepted: { versionId: string };
+    };
+    assert.equal(out.outcome, 'waiting');
+    assert.match(out.accepted.versionId, /^version_/);
+    assert.match(
+      out.note,
+      /The message was sent, but reading the conversation failed \(503 service_unavailable/,
+    );
+  });
 });

@@ -56,6 +56,11 @@ export function sendMessageAndWaitTool(operations: ReadonlyMap<string, ApiOperat
           accepted: send.outputSchema ?? { type: 'object' },
           reply: { anyOf: [messageSchema, { type: 'null' }] },
           changes: changeSchema,
+          note: {
+            type: 'string',
+            description:
+              'Why the wait ended early, when a read of the conversation failed after the message was sent.',
+          },
         },
         required: ['outcome', 'accepted', 'reply', 'changes'],
         additionalProperties: false,
@@ -94,7 +99,12 @@ async function sendAndWait(
   const where = { page_id: messageArgs.page_id, audience_id: messageArgs.audience_id };
   for (;;) {
     const conversation = await callOperation(caller, read, where);
-    if (conversation.status !== 200) return toolProblem(conversation);
+    if (conversation.status !== 200) {
+      // The message is sent (a retry would send it again): say so, and why the wait stopped.
+      const problem = conversation.body ?? {};
+      const note = `The message was sent, but reading the conversation failed (${conversation.status} ${problem.code ?? ''}: ${problem.detail ?? ''}); read it later with ${READ}.`;
+      return toolSuccess({ outcome: 'waiting', accepted, reply: null, changes: [], note });
+    }
     const reply = (
       conversation.body.messages as {
         role: string;
