@@ -7,6 +7,7 @@ import { accountsRoutes } from './features/accounts/index.js';
 import { adminRoutes } from './features/admin/index.js';
 import { assetsRoutes } from './features/assets/index.js';
 import { audiencesRoutes } from './features/audiences/index.js';
+import { acceptBearerApiKey, MCP_PATH, mcpRoutes } from './features/mcp/index.js';
 import { pagesRoutes } from './features/pages/index.js';
 import { personLogsRoutes, personsRoutes } from './features/persons/index.js';
 import { findLiveKeyByHash } from './features/tenants/api-keys.repository.js';
@@ -109,6 +110,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
       redisUrl: config.redisUrl,
       redisTimeoutMs: config.redisTimeoutMs,
     });
+    acceptBearerApiKey(scope, [MCP_PATH]);
     registerApiKeyAuth(scope, {
       hashKey: hashApiKey,
       findKey: async (keyHash) => {
@@ -128,6 +130,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     topicsRoutes(scope);
     accountsRoutes(scope);
     personLogsRoutes(scope);
+    // The MCP server: same keys, limits and tenancy; its tools call the routes above.
+    mcpRoutes(scope);
   });
 
   if (config.adminToken !== null) {

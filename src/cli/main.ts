@@ -3,6 +3,7 @@ import { assetsCommand } from './assets.command.js';
 import { audiencesCommand, versionsCommand } from './audiences.command.js';
 import { keysCommand } from './keys.command.js';
 import { logsCommand } from './logs.command.js';
+import { mcpCommand } from './mcp.command.js';
 import { migrateCommand } from './migrate.command.js';
 import { pagesCommand } from './pages.command.js';
 import { seedCommand } from './seed.command.js';
@@ -32,5 +33,6 @@ program.addCommand(versionsCommand());
 program.addCommand(assetsCommand());
 program.addCommand(topicsCommand());
 program.addCommand(logsCommand());
+program.addCommand(mcpCommand());
 
 await program.parseAsync(process.argv);

@@ -1,0 +1,60 @@
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from '../../http/app-types.js';
+import { injectCaller } from './api-caller.js';
+import { createMcpServer } from './mcp-server.js';
+import { sendMessageAndWaitTool } from './send-message-and-wait.tool.js';
+
+export const MCP_PATH = '/mcp';
+
+/**
+ * POST /mcp: the MCP Streamable HTTP transport, stateless (a new server and transport per request,
+ * so any node of a cluster can answer any request). It is registered in the /v0 scope, so the
+ * request has passed the API key check and the rate limit before it gets here; every tool call
+ * then goes through the /v0 API with the same key.
+ */
+export function mcpRoute(app: App): void {
+  app.post(MCP_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const caller = injectCaller(app, {
+      apiKey: String(request.headers['x-api-key']),
+      remoteAddress: request.ip,
+      requestId: request.id,
+    });
+    const server = createMcpServer(app, caller, [sendMessageAndWaitTool]);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    handOver(request, reply);
+    reply.raw.once('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  });
+  // Without sessions there is no stream to resume or session to end (the transport spec allows 405).
+  for (const method of ['GET', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: MCP_PATH,
+      schema: { hide: true },
+      handler: async (_request, reply) =>
+        reply
+          .code(405)
+          .header('Allow', 'POST')
+          .send({
+            jsonrpc: '2.0',
+            error: { code: -32000, message: 'Method not allowed: this server is stateless, POST only' },
+            id: null,
+          }),
+    });
+  }
+}
+
+/** The SDK writes the response itself; the headers Fastify set so far (request id, rate limit) go with it. */
+function handOver(request: FastifyRequest, reply: FastifyReply): void {
+  reply.hijack();
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) reply.raw.setHeader(name, value as string);
+  }
+  reply.raw.setHeader('Cache-Control', 'no-store');
+  request.log.debug('mcp request handed to the transport');
+}

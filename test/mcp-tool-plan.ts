@@ -1,0 +1,188 @@
+import assert from 'node:assert/strict';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { DemoSeed } from '../src/seed/demo.js';
+
+/**
+ * One call of every /v0 tool on the demo data of `quire seed demo`, each with the REST request
+ * that must answer the same data: the same GET for reads; for writes, the replay of the same
+ * idempotent request or a GET of what was created. Shared by the Streamable HTTP and stdio tests.
+ */
+export interface PlannedCall {
+  tool: string;
+  args: Record<string, unknown>;
+  rest: (result: Record<string, unknown>) => {
+    method: 'GET' | 'POST' | 'PATCH';
+    url: string;
+    body?: unknown;
+  };
+}
+
+export function toolCallPlan(seed: DemoSeed): PlannedCall[] {
+  const page = `/v0/pages/${seed.pageId}`;
+  const audience = `${page}/audiences/${seed.audienceId}`;
+  const accountLog = `/v0/accounts/${seed.accountId}/logs/${seed.accountLogId}`;
+  const personLog = `/v0/persons/${seed.personId}/logs/${seed.personLogId}`;
+  const get = (url: string) => () => ({ method: 'GET' as const, url });
+  return [
+    { tool: 'list_persons', args: { limit: 2 }, rest: get('/v0/persons?limit=2') },
+    { tool: 'get_person', args: { person_id: seed.personId }, rest: get(`/v0/persons/${seed.personId}`) },
+    {
+      tool: 'create_person',
+      args: { name: 'Grace Hopper', domain: 'navy.example.com' },
+      rest: (created) => ({ method: 'GET', url: `/v0/persons/${created.personId}` }),
+    },
+    { tool: 'get_page', args: { page_id: seed.pageId }, rest: get(page) },
+    {
+      tool: 'restore_page',
+      args: { page_id: seed.archivedPageId },
+      rest: get(`/v0/pages/${seed.archivedPageId}`),
+    },
+    {
+      tool: 'get_audience',
+      args: { page_id: seed.pageId, audience_id: seed.audienceId },
+      rest: get(audience),
+    },
+    {
+      tool: 'get_audience_messages',
+      args: { page_id: seed.pageId, audience_id: seed.audienceId },
+      rest: get(`${audience}/messages`),
+    },
+    {
+      tool: 'create_audience_version',
+      args: { page_id: seed.pageId, audience_id: seed.audienceId, operationKey: 'mcp-version-1' },
+      rest: () => ({ method: 'POST', url: `${audience}/versions`, body: { operationKey: 'mcp-version-1' } }),
+    },
+    {
+      tool: 'send_audience_message',
+      args: {
+        page_id: seed.pageId,
+        audience_id: seed.audienceId,
+        message: 'Shorter title',
+        clientMessageId: 'mcp-1',
+      },
+      rest: () => ({
+        method: 'POST',
+        url: `${audience}/messages`,
+        body: { message: 'Shorter title', clientMessageId: 'mcp-1' },
+      }),
+    },
+    {
+      tool: 'create_asset',
+      args: {
+        assetType: 'image',
+        name: 'Skyline',
+        purpose: 'hero',
+        fileId: 'file_sky',
+        idempotencyKey: 'mcp-asset',
+      },
+      rest: () => ({
+        method: 'POST',
+        url: '/v0/assets',
+        body: {
+          assetType: 'image',
+          name: 'Skyline',
+          purpose: 'hero',
+          fileId: 'file_sky',
+          idempotencyKey: 'mcp-asset',
+        },
+      }),
+    },
+    {
+      tool: 'search_assets',
+      args: { query: 'sky', limit: 5 },
+      rest: get('/v0/assets/search?query=sky&limit=5'),
+    },
+    { tool: 'get_asset', args: { asset_id: seed.assetId }, rest: get(`/v0/assets/${seed.assetId}`) },
+    {
+      tool: 'list_topic_entries',
+      args: { topic_id: seed.topicId },
+      rest: get(`/v0/topics/${seed.topicId}/entries`),
+    },
+    {
+      tool: 'create_account_log',
+      args: {
+        accountId: seed.accountId,
+        source: 'mcp',
+        payload: { note: 'via MCP' },
+        idempotencyKey: 'mcp-log',
+      },
+      rest: () => ({
+        method: 'POST',
+        url: '/v0/account_logs',
+        body: {
+          accountId: seed.accountId,
+          source: 'mcp',
+          payload: { note: 'via MCP' },
+          idempotencyKey: 'mcp-log',
+        },
+      }),
+    },
+    {
+      tool: 'get_account_log',
+      args: { account_id: seed.accountId, account_log_id: seed.accountLogId },
+      rest: get(accountLog),
+    },
+    {
+      tool: 'update_account_log',
+      args: { account_id: seed.accountId, account_log_id: seed.accountLogId, text: 'Edited through MCP' },
+      rest: () => ({ method: 'PATCH', url: accountLog, body: { text: 'Edited through MCP' } }),
+    },
+    {
+      tool: 'list_account_activity',
+      args: { account_id: seed.accountId, includePersonActivity: 'true' },
+      rest: get(`/v0/accounts/${seed.accountId}/activity?includePersonActivity=true`),
+    },
+    { tool: 'list_accounts', args: {}, rest: get('/v0/accounts') },
+    {
+      tool: 'update_person_log',
+      args: { person_id: seed.personId, person_log_id: seed.personLogId, text: 'Edited through MCP' },
+      rest: () => ({ method: 'PATCH', url: personLog, body: { text: 'Edited through MCP' } }),
+    },
+  ];
+}
+
+/** The ids of the seeded records: another tenant's tool results must contain none of them. */
+export function seededIds(seed: DemoSeed): string[] {
+  return Object.entries(seed)
+    .filter(([member]) => member !== 'apiKey')
+    .map(([, value]) => value);
+}
+
+export async function callTool(client: Client, name: string, args: Record<string, unknown>) {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+/** Runs the plan through `client` and checks every answer against `rest`. Returns the tools called. */
+export async function checkEveryTool(
+  client: Client,
+  seed: DemoSeed,
+  rest: (request: ReturnType<PlannedCall['rest']>) => Promise<{ status: number; body: unknown }>,
+): Promise<string[]> {
+  const called: string[] = [];
+  for (const step of toolCallPlan(seed)) {
+    const result = await callTool(client, step.tool, step.args);
+    assert.ok(!result.isError, `${step.tool}: ${JSON.stringify(result.content)}`);
+    const structured = result.structuredContent as Record<string, unknown>;
+    assert.deepEqual(JSON.parse((result.content[0] as { text: string }).text), structured, step.tool);
+    const answer = await rest(step.rest(structured));
+    assert.ok(answer.status < 300, `${step.tool}: REST answered ${answer.status}`);
+    assert.deepEqual(structured, answer.body, `${step.tool} returns what the REST call returns`);
+    called.push(step.tool);
+  }
+  return called;
+}
+
+/** With another tenant's key, a tool either fails or returns nothing of the seeded tenant. */
+export async function checkOtherTenant(client: Client, seed: DemoSeed): Promise<void> {
+  const ids = seededIds(seed);
+  for (const step of toolCallPlan(seed)) {
+    const result = await callTool(client, step.tool, step.args);
+    const text = JSON.stringify(result.structuredContent ?? {});
+    if (result.isError) {
+      assert.match((result.content[0] as { text: string }).text, /^404 /, `${step.tool} is a 404`);
+      continue;
+    }
+    for (const id of ids) assert.ok(!text.includes(id), `${step.tool} leaked ${id}: ${text}`);
+  }
+}
