@@ -28,6 +28,8 @@ export interface ApiOperation {
   /** Members of the JSON body; null when the operation takes no body. */
   bodyMembers: string[] | null;
   description: string;
+  /** The key scope the operation needs, once the document declares one (`x-required-scope`). */
+  scope: string | null;
   inputSchema: JsonSchema & { type: 'object' };
   outputSchema: (JsonSchema & { type: 'object' }) | undefined;
   annotations: ToolAnnotations;
@@ -89,6 +91,7 @@ function toApiOperation(document: Json, path: string, method: (typeof METHODS)[n
     pathParameters,
     queryParameters,
     bodyMembers,
+    scope,
     description: [
       operation.summary,
       operation.description,
