@@ -35,7 +35,13 @@ describe('tools from the OpenAPI document', () => {
     assert.equal(operation!.name, 'update_thing');
     assert.deepEqual(operation!.inputSchema, {
       type: 'object',
-      properties: { thing_id: { type: 'string' }, text: { type: 'string' } },
+      properties: {
+        thing_id: {
+          type: 'string',
+          description: "The thing's id, like thing_01jd... (the `thingId` other tools return).",
+        },
+        text: { type: 'string' },
+      },
       required: ['thing_id', 'text'],
       additionalProperties: false,
     });

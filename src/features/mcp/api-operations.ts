@@ -28,6 +28,8 @@ export interface ApiOperation {
   /** Members of the JSON body; null when the operation takes no body. */
   bodyMembers: string[] | null;
   description: string;
+  /** The key scope the operation needs, once the document declares one (`x-required-scope`). */
+  scope: string | null;
   inputSchema: JsonSchema & { type: 'object' };
   outputSchema: (JsonSchema & { type: 'object' }) | undefined;
   annotations: ToolAnnotations;
@@ -58,10 +60,8 @@ function toApiOperation(document: Json, path: string, method: (typeof METHODS)[n
     if (parameter.in !== 'path' && parameter.in !== 'query') continue;
     (parameter.in === 'path' ? pathParameters : queryParameters).push(parameter.name);
     const schema = inline(document, parameter.schema ?? {});
-    properties[parameter.name] = {
-      ...schema,
-      ...(parameter.description ? { description: parameter.description } : {}),
-    };
+    const description = parameter.description ?? idDescription(parameter.name);
+    properties[parameter.name] = { ...schema, ...(description ? { description } : {}) };
     if (parameter.required) required.push(parameter.name);
   }
 
@@ -91,6 +91,7 @@ function toApiOperation(document: Json, path: string, method: (typeof METHODS)[n
     pathParameters,
     queryParameters,
     bodyMembers,
+    scope,
     description: [
       operation.summary,
       operation.description,
@@ -159,6 +160,17 @@ export function inline(document: Json, schema: Json, seen: string[] = []): Json 
     copy[key] = inline(document, value, seen);
   }
   return copy;
+}
+
+/**
+ * What an undescribed id parameter is, from Quire's naming: `account_log_id` holds an id of kind
+ * `accountlog` (`accountlog_01jd...`), as other tools return it in `accountLogId`.
+ */
+function idDescription(name: string): string | undefined {
+  const kind = /^([a-z_]+)_id$/.exec(name)?.[1];
+  if (kind === undefined) return undefined;
+  const camel = kind.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  return `The ${kind.replaceAll('_', ' ')}'s id, like ${kind.replaceAll('_', '')}_01jd... (the \`${camel}Id\` other tools return).`;
 }
 
 export function snakeCase(identifier: string): string {

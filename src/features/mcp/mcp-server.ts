@@ -16,8 +16,17 @@ export interface McpTool {
   run(args: Record<string, unknown>, context: ToolContext): Promise<CallToolResult>;
 }
 
-/** A tool built on the API operations (it takes its schemas from theirs). */
-export type ExtraTool = (operations: ReadonlyMap<string, ApiOperation>) => McpTool;
+export interface McpServerOptions {
+  /**
+   * Whether the caller's key may use an operation (by its `scope`, once keys have scopes). Tools it
+   * may not use are not offered at all, so a model is not shown what would only answer 403; the
+   * API still checks every call itself.
+   */
+  allows?: (operation: ApiOperation) => boolean;
+}
+
+/** A tool built on the API operations (it takes its schemas from theirs); null without them. */
+export type ExtraTool = (operations: ReadonlyMap<string, ApiOperation>) => McpTool | null;
 
 export interface ToolContext {
   caller: ApiCaller;
@@ -56,14 +65,16 @@ export function createMcpServer(
   app: FastifyInstance,
   caller: ApiCaller,
   extraTools: ExtraTool[] = [],
+  options: McpServerOptions = {},
 ): Server {
-  const operations = operationsFor(app);
+  const allowed = options.allows ?? (() => true);
+  const operations = operationsFor(app).filter(allowed);
   const byName = new Map(operations.map((operation) => [operation.name, operation]));
   const tools = new Map<string, McpTool>();
   for (const operation of operations) tools.set(operation.name, operationTool(operation));
   for (const make of extraTools) {
     const tool = make(byName);
-    tools.set(tool.definition.name, tool);
+    if (tool !== null) tools.set(tool.definition.name, tool);
   }
 
   const server = new Server(SERVER_INFO, {

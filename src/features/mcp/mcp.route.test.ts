@@ -106,5 +106,12 @@ describeEachDatabase('POST /mcp (Streamable HTTP)', (ctx) => {
     }
     const get = await fetch(`${base}/mcp`, { headers: { 'x-api-key': seed.apiKey } });
     assert.equal(get.status, 405);
+    // The Bearer form is an MCP convenience: /v0 keeps to x-api-key.
+    const bearerOnV0 = await ctx.request({
+      method: 'GET',
+      url: '/v0/persons',
+      headers: { authorization: `Bearer ${seed.apiKey}` },
+    });
+    assert.equal(bearerOnV0.status, 401);
   });
 });

@@ -7,6 +7,16 @@ import { sendMessageAndWaitTool } from './send-message-and-wait.tool.js';
 
 export const MCP_PATH = '/mcp';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Open to every live API key whatever its scopes: the route itself reads nothing, and each
+     * tool call is a /v0 request checked against the key's scopes on its own.
+     */
+    anyScope?: boolean;
+  }
+}
+
 /**
  * POST /mcp: the MCP Streamable HTTP transport, stateless (a new server and transport per request,
  * so any node of a cluster can answer any request). It is registered in the /v0 scope, so the
@@ -14,7 +24,7 @@ export const MCP_PATH = '/mcp';
  * then goes through the /v0 API with the same key.
  */
 export function mcpRoute(app: App): void {
-  app.post(MCP_PATH, { schema: { hide: true } }, async (request, reply) => {
+  app.post(MCP_PATH, { config: { anyScope: true }, schema: { hide: true } }, async (request, reply) => {
     const caller = injectCaller(app, {
       apiKey: String(request.headers['x-api-key']),
       remoteAddress: request.ip,
@@ -35,6 +45,7 @@ export function mcpRoute(app: App): void {
     app.route({
       method,
       url: MCP_PATH,
+      config: { anyScope: true },
       schema: { hide: true },
       handler: async (_request, reply) =>
         reply

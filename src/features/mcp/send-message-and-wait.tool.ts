@@ -18,10 +18,11 @@ const POLL_MS = 500;
  * would make (send, then read the conversation until the agent's reply to that version is there),
  * and its schemas are theirs.
  */
-export function sendMessageAndWaitTool(operations: ReadonlyMap<string, ApiOperation>): McpTool {
+export function sendMessageAndWaitTool(operations: ReadonlyMap<string, ApiOperation>): McpTool | null {
   const send = operations.get(SEND);
   const read = operations.get(READ);
-  if (send === undefined || read === undefined) throw new Error(`${SEND} and ${READ} must exist`);
+  // Offered only to a caller who may both send and read.
+  if (send === undefined || read === undefined) return null;
   const message = read.outputSchema?.properties as Record<string, { items?: unknown }> | undefined;
   const messageSchema = message?.messages?.items ?? { type: 'object' };
   const changeSchema = (messageSchema as { properties?: Record<string, unknown> }).properties?.changes ?? {
