@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { docsRoute } from './docs/docs.route.js';
+import { parseScopes } from './domain/scopes.js';
 import { accountsRoutes } from './features/accounts/index.js';
 import { adminRoutes } from './features/admin/index.js';
 import { assetsRoutes } from './features/assets/index.js';
@@ -10,6 +11,7 @@ import { audiencesRoutes } from './features/audiences/index.js';
 import { pagesRoutes } from './features/pages/index.js';
 import { personLogsRoutes, personsRoutes } from './features/persons/index.js';
 import { findLiveKeyByHash } from './features/tenants/api-keys.repository.js';
+import { keyUsageRecorder } from './features/tenants/key-usage.js';
 import { hashApiKey } from './features/tenants/tenants.service.js';
 import { topicsRoutes } from './features/topics/index.js';
 import type { App } from './http/app-types.js';
@@ -18,7 +20,12 @@ import { registerDrain } from './http/drain.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerJsonBodyParser } from './http/json-body.js';
-import { MAX_HEADER_BYTES, MAX_PATH_SEGMENT, registerMalformedUrlRoute, rewriteMalformedUrl } from './http/malformed-url.js';
+import {
+  MAX_HEADER_BYTES,
+  MAX_PATH_SEGMENT,
+  registerMalformedUrlRoute,
+  rewriteMalformedUrl,
+} from './http/malformed-url.js';
 import { registerOpenApi } from './http/openapi.js';
 import { createRateLimiter, registerRateLimit } from './http/rate-limit.js';
 import { requestIdFor } from './http/request-id.js';
@@ -108,8 +115,9 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
       hashKey: hashApiKey,
       findKey: async (keyHash) => {
         const row = await findLiveKeyByHash(database.db, keyHash);
-        return row && { tenantId: row.tenant_id, keyId: row.id };
+        return row && { tenantId: row.tenant_id, keyId: row.id, scopes: parseScopes(row.scopes) };
       },
+      onKeyUsed: keyUsageRecorder(database.db),
       ttlMs: config.apiKeyCacheTtlMs,
       failureBurst: config.authFailureBurst,
       limiter,

@@ -19,6 +19,8 @@ export function completeProblemResponses(doc: OpenApiDoc): void {
         if (/^[45]/.test(status)) for (const code of codesOf(response.description ?? '')) codes.add(code);
       if (operation.requestBody) for (const code of WITH_A_BODY) codes.add(code);
       if ((operation.parameters ?? []).length > 0) for (const code of WITH_PARAMETERS) codes.add(code);
+      // A key without the operation's scope is refused (see registerApiKeyAuth).
+      if (operation['x-required-scope'] !== undefined) codes.add('forbidden');
       for (const status of Object.keys(responses)) if (/^[45]/.test(status)) delete responses[status];
       const byStatus = new Map<number, ErrorCode[]>();
       for (const code of Object.keys(ERROR_CODES) as ErrorCode[]) {

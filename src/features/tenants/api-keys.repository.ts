@@ -8,7 +8,7 @@ export async function insertApiKey(db: Executor, row: ApiKeysTable): Promise<voi
 export async function findLiveKeyByHash(db: Executor, keyHash: string) {
   return db
     .selectFrom('api_keys')
-    .select(['id', 'tenant_id'])
+    .select(['id', 'tenant_id', 'scopes'])
     .where('key_hash', '=', keyHash)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
@@ -30,11 +30,42 @@ export async function revokeApiKey(
   return 'revoked';
 }
 
+const KEY_COLUMNS = [
+  'id',
+  'tenant_id',
+  'prefix',
+  'label',
+  'scopes',
+  'created_at',
+  'last_used_at',
+  'revoked_at',
+] as const;
+
 export async function listApiKeys(db: Executor, tenantId: string) {
   return db
     .selectFrom('api_keys')
-    .select(['id', 'prefix', 'label', 'created_at', 'revoked_at'])
+    .select(KEY_COLUMNS)
     .where('tenant_id', '=', tenantId)
     .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findApiKey(db: Executor, tenantId: string, keyId: string) {
+  return db
+    .selectFrom('api_keys')
+    .select(KEY_COLUMNS)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', keyId)
+    .executeTakeFirst();
+}
+
+/** Records a key's last use; only ever moves forward (two processes may write out of order). */
+export async function touchApiKey(db: Executor, keyId: string, now: number): Promise<void> {
+  await db
+    .updateTable('api_keys')
+    .set({ last_used_at: now })
+    .where('id', '=', keyId)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', now)]))
     .execute();
 }
