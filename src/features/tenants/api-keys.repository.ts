@@ -69,3 +69,33 @@ export async function touchApiKey(db: Executor, keyId: string, now: number): Pro
     .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', now)]))
     .execute();
 }
+
+/** One page of a tenant's keys, oldest first, after the (created_at, id) of the previous page. */
+export async function listApiKeysPage(
+  db: Executor,
+  tenantId: string,
+  after: readonly [number, string] | null,
+  limit: number,
+) {
+  let query = db.selectFrom('api_keys').select(KEY_COLUMNS).where('tenant_id', '=', tenantId);
+  if (after !== null) {
+    const [createdAt, id] = after;
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '>', createdAt),
+        eb.and([eb('created_at', '=', createdAt), eb('id', '>', id)]),
+      ]),
+    );
+  }
+  return query.orderBy('created_at').orderBy('id').limit(limit).execute();
+}
+
+/** How many keys a tenant has, revoked ones included (a handful: no maintained counter needed). */
+export async function countApiKeys(db: Executor, tenantId: string): Promise<number> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,10 +1,19 @@
 import { hash, randomBytes } from 'node:crypto';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/schema.js';
+import type { SortKey } from '../../db/sort-key.js';
 import { parseScopes, type Scope, serializeScopes } from '../../domain/scopes.js';
 import { ApiError } from '../../errors.js';
+import { decodeCursor, type Page, pageSize, toPage } from '../../http/pagination.js';
 import { newId } from '../../ids.js';
-import { findApiKey, insertApiKey, listApiKeys, revokeApiKey } from './api-keys.repository.js';
+import {
+  countApiKeys,
+  findApiKey,
+  insertApiKey,
+  listApiKeys,
+  listApiKeysPage,
+  revokeApiKey,
+} from './api-keys.repository.js';
 import { requireTenant } from './require-tenant.js';
 import { insertTenant, listTenants } from './tenants.repository.js';
 
@@ -125,10 +134,25 @@ function toKeySummary(row: {
   };
 }
 
-/** The keys of a tenant (named by id or name), revoked ones included, oldest first. */
-export async function listKeys(db: Executor, tenantIdOrName: string): Promise<KeySummary[]> {
+const KEYS_SORT_KEY = ['number', 'string'] as const;
+
+/** A page of the keys of a tenant (named by id or name), revoked ones included, oldest first. */
+export async function listKeys(
+  db: Executor,
+  tenantIdOrName: string,
+  { cursor, limit }: { cursor?: string; limit?: number } = {},
+): Promise<Page<KeySummary>> {
   const tenantId = await requireTenant(db, tenantIdOrName);
-  return (await listApiKeys(db, tenantId)).map(toKeySummary);
+  const size = pageSize(limit);
+  const filters = { tenantId };
+  const after = decodeCursor(cursor, KEYS_SORT_KEY, filters) as readonly [number, string] | null;
+  const rows = await listApiKeysPage(db, tenantId, after, size + 1);
+  return toPage(rows, size, {
+    keyOf: (row): SortKey => [Number(row.created_at), row.id],
+    filters,
+    totalCount: await countApiKeys(db, tenantId),
+    map: toKeySummary,
+  });
 }
 
 /** One key of a tenant; a key of another tenant is not found. */
