@@ -45,7 +45,12 @@ export const KeySummarySchema = Type.Object({
 export const CreatedKeySchema = Type.Object({
   keyId: Type.String(),
   tenantId: Type.String(),
-  apiKey: Type.String({ description: 'The key: shown once, never stored.' }),
+  apiKey: Type.Optional(
+    Type.String({
+      description:
+        'The key: shown once, never stored, so absent from an idempotent replay (Idempotent-Replayed: true).',
+    }),
+  ),
   prefix: Type.String(),
   label: Type.Union([Type.String(), Type.Null()]),
   scopes: KeyScopes,
