@@ -99,3 +99,9 @@ export async function countApiKeys(db: Executor, tenantId: string): Promise<numb
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The tenant a key belongs to (operators may revoke a key by id alone). */
+export async function findKeyTenant(db: Executor, keyId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('api_keys').select('tenant_id').where('id', '=', keyId).executeTakeFirst();
+  return row?.tenant_id;
+}

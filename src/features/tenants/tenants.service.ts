@@ -9,6 +9,7 @@ import { newId } from '../../ids.js';
 import {
   countApiKeys,
   findApiKey,
+  findKeyTenant,
   insertApiKey,
   listApiKeys,
   listApiKeysPage,
@@ -161,6 +162,13 @@ export async function getKey(db: Executor, tenantIdOrName: string, keyId: string
   const row = await findApiKey(db, tenantId, keyId);
   if (row === undefined) throw ApiError.notFound(`API key "${keyId}"`);
   return toKeySummary(row);
+}
+
+/** Revokes a key named by id alone, whatever its tenant, and answers it as it is now. */
+export async function revokeKeyById(db: Executor, keyId: string): Promise<KeySummary> {
+  const tenantId = await findKeyTenant(db, keyId);
+  if (tenantId === undefined) throw ApiError.notFound(`API key "${keyId}"`);
+  return revokeTenantKey(db, tenantId, keyId);
 }
 
 /** Revokes a key of a tenant (see revokeKey); a key of another tenant is not found. */
