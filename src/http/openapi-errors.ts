@@ -34,7 +34,7 @@ export function completeProblemResponses(doc: OpenApiDoc): void {
         media.schema = { $ref: '#/components/schemas/Problem' };
         const hasBody = operation.requestBody !== undefined;
         media.examples = Object.fromEntries(
-          list.map((code) => [code, { value: exampleProblem(code, hasBody) }]),
+          list.map((code) => [code, { value: exampleProblem(code, hasBody, operation['x-required-scope']) }]),
         );
         responses[status] = response;
       }
@@ -42,7 +42,7 @@ export function completeProblemResponses(doc: OpenApiDoc): void {
   }
 }
 
-function exampleProblem(code: ErrorCode, hasBody: boolean) {
+function exampleProblem(code: ErrorCode, hasBody: boolean, scope?: string) {
   const { status, title } = ERROR_CODES[code];
   const base = {
     type: 'about:blank',
@@ -52,6 +52,10 @@ function exampleProblem(code: ErrorCode, hasBody: boolean) {
     requestId: 'req_4394779a8d25437eba12d8ff90669cfb',
   };
   switch (code) {
+    case 'forbidden': {
+      const held = scope?.endsWith(':write') ? scope.replace(/:write$/, ':read') : 'assets:read';
+      return { ...base, detail: `This operation needs the scope ${scope}; the API key has: ${held}` };
+    }
     case 'validation_failed':
       if (!hasBody)
         return {
