@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { docsRoute } from './docs/docs.route.js';
+import { parseScopes } from './domain/scopes.js';
 import { accountsRoutes } from './features/accounts/index.js';
 import { adminRoutes } from './features/admin/index.js';
 import { assetsRoutes } from './features/assets/index.js';
@@ -11,6 +12,7 @@ import { acceptBearerApiKey, MCP_PATH, mcpRoutes } from './features/mcp/index.js
 import { pagesRoutes } from './features/pages/index.js';
 import { personLogsRoutes, personsRoutes } from './features/persons/index.js';
 import { findLiveKeyByHash } from './features/tenants/api-keys.repository.js';
+import { keyUsageRecorder } from './features/tenants/key-usage.js';
 import { hashApiKey } from './features/tenants/tenants.service.js';
 import { topicsRoutes } from './features/topics/index.js';
 import type { App } from './http/app-types.js';
@@ -115,8 +117,9 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
       hashKey: hashApiKey,
       findKey: async (keyHash) => {
         const row = await findLiveKeyByHash(database.db, keyHash);
-        return row && { tenantId: row.tenant_id, keyId: row.id };
+        return row && { tenantId: row.tenant_id, keyId: row.id, scopes: parseScopes(row.scopes) };
       },
+      onKeyUsed: keyUsageRecorder(database.db),
       ttlMs: config.apiKeyCacheTtlMs,
       failureBurst: config.authFailureBurst,
       limiter,

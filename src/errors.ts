@@ -29,6 +29,11 @@ export const ERROR_CODES = {
     title: 'A valid API key is required',
     when: 'Missing, unknown or revoked API key.',
   },
+  forbidden: {
+    status: 403,
+    title: 'The API key does not allow this operation',
+    when: 'A valid API key whose scopes do not include the one the operation needs (each operation names it in `x-required-scope`); the detail names the missing scope.',
+  },
   not_found: {
     status: 404,
     title: 'Not found',

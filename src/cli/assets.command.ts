@@ -9,6 +9,7 @@ import { createAsset } from '../features/assets/assets.service.js';
 import { type AssetAction, applyAssetAction, editAsset } from '../features/assets/assets-operator.service.js';
 import { requireTenant } from '../features/tenants/require-tenant.js';
 import { print, withDatabase } from './context.js';
+import { createOnceFromCli, idempotencyOption, printCreated } from './idempotent-create.js';
 import { checkInput } from './validate-input.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -17,8 +18,7 @@ export function assetsCommand(): Command {
   const assets = new Command('assets').description(
     'Manage assets (any type, tags, aiDescription, lifecycle)',
   );
-  assets
-    .command('create')
+  idempotencyOption(assets.command('create'))
     .description('Create an asset of any type: image, logo, icon, video, custom-component')
     .requiredOption('--tenant <id or name>', 'the tenant the asset belongs to')
     .requiredOption('--type <assetType>', 'image, logo, icon, video or custom-component')
@@ -42,15 +42,24 @@ export function assetsCommand(): Command {
           tags: o.tag ?? [],
           aiDescription: o.aiDescription ?? null,
         });
-        const { record } = await createAsset(db, await requireTenant(db, o.tenant), {
-          ...body,
-          assetType: body.assetType as AssetType,
-          purpose: body.purpose ?? '',
-          hidden: body.hidden ?? false,
-          tags: body.tags ?? [],
-          aiDescription: body.aiDescription ?? null,
-        });
-        print({ ...toAsset(record, config.publicFileBaseUrl) }, o.json === true);
+        const tenantId = await requireTenant(db, o.tenant);
+        const created = await createOnceFromCli(
+          db,
+          o.idempotencyKey,
+          { operation: 'assets create', input: { tenantId, body } },
+          async () => {
+            const { record } = await createAsset(db, tenantId, {
+              ...body,
+              assetType: body.assetType as AssetType,
+              purpose: body.purpose ?? '',
+              hidden: body.hidden ?? false,
+              tags: body.tags ?? [],
+              aiDescription: body.aiDescription ?? null,
+            });
+            return { ...toAsset(record, config.publicFileBaseUrl) };
+          },
+        );
+        printCreated(created, o.json === true, print);
       });
     });
   assets

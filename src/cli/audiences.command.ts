@@ -9,9 +9,17 @@ import {
 import { cancelVersion, publishVersion } from '../features/audiences/versions.service.js';
 import { requireTenant } from '../features/tenants/require-tenant.js';
 import { print, withDatabase } from './context.js';
+import { createOnceFromCli, idempotencyOption, printCreated } from './idempotent-create.js';
 import { readJsonInput } from './validate-input.js';
 
-type Options = { tenant: string; page?: string; data?: string; file?: string; json?: boolean };
+type Options = {
+  tenant: string;
+  page?: string;
+  data?: string;
+  file?: string;
+  json?: boolean;
+  idempotencyKey?: string;
+};
 
 const tenantOption = (command: Command) =>
   command
@@ -21,8 +29,10 @@ const tenantOption = (command: Command) =>
 /** `quire audiences create|update|archive`: an audience is a page's personalised variant. */
 export function audiencesCommand(): Command {
   const audiences = new Command('audiences').description('Manage audiences of pages (operators)');
-  tenantOption(
-    audiences.command('create').description('Create an audience of a page; queues version 1 for the agent'),
+  idempotencyOption(
+    tenantOption(
+      audiences.command('create').description('Create an audience of a page; queues version 1 for the agent'),
+    ),
   )
     .requiredOption('--page <pageId>', 'the page')
     .option('--data <json>', 'personId, customName, supplementaryContext, overrides... as JSON')
@@ -31,8 +41,16 @@ export function audiencesCommand(): Command {
       await withDatabase(async ({ db }) => {
         const tenantId = await requireTenant(db, options.tenant);
         const input = readJsonInput(AudienceInput, options);
-        const { audience } = await createAudience(db, tenantId, options.page!, input);
-        print(await presentAudience(db, audience), options.json === true);
+        const created = await createOnceFromCli(
+          db,
+          options.idempotencyKey,
+          { operation: 'audiences create', input: { tenantId, page: options.page, input } },
+          async () => {
+            const { audience } = await createAudience(db, tenantId, options.page!, input);
+            return { ...(await presentAudience(db, audience)) };
+          },
+        );
+        printCreated(created, options.json === true, print);
       });
     });
   tenantOption(audiences.command('update <audienceId>').description('Change members of an audience'))

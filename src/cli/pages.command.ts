@@ -3,9 +3,10 @@ import { CreatePageInput, toPage, UpdatePageInput } from '../features/pages/page
 import { archivePage, createPage, deletePage, updatePage } from '../features/pages/pages.service.js';
 import { requireTenant } from '../features/tenants/require-tenant.js';
 import { print, withDatabase } from './context.js';
+import { createOnceFromCli, idempotencyOption, printCreated } from './idempotent-create.js';
 import { readJsonInput } from './validate-input.js';
 
-type Options = { tenant: string; data?: string; file?: string; json?: boolean };
+type Options = { tenant: string; data?: string; file?: string; json?: boolean; idempotencyKey?: string };
 
 /** `quire pages create|update|archive|delete`: the operator's page verbs (same service as the admin API). */
 export function pagesCommand(): Command {
@@ -16,13 +17,21 @@ export function pagesCommand(): Command {
       .option('--data <json>', 'the page as JSON (see docs/pages-and-audiences.md)')
       .option('--file <path>', 'read the JSON from a file (- for stdin)')
       .option('--json', 'print the result as one JSON object');
-  withInput(pages.command('create').description('Create a page')).action(async (options: Options) => {
-    await withDatabase(async ({ db }) => {
-      const tenantId = await requireTenant(db, options.tenant);
-      const page = await createPage(db, tenantId, readJsonInput(CreatePageInput, options));
-      print(toPage(page), options.json === true);
-    });
-  });
+  idempotencyOption(withInput(pages.command('create').description('Create a page'))).action(
+    async (options: Options) => {
+      await withDatabase(async ({ db }) => {
+        const tenantId = await requireTenant(db, options.tenant);
+        const input = readJsonInput(CreatePageInput, options);
+        const created = await createOnceFromCli(
+          db,
+          options.idempotencyKey,
+          { operation: 'pages create', input: { tenantId, input } },
+          async () => ({ ...toPage(await createPage(db, tenantId, input)) }),
+        );
+        printCreated(created, options.json === true, print);
+      });
+    },
+  );
   withInput(pages.command('update <pageId>').description('Change members of a page')).action(
     async (pageId: string, options: Options) => {
       await withDatabase(async ({ db }) => {

@@ -15,6 +15,7 @@ import {
   reorderEntries,
 } from '../features/topics/topics.service.js';
 import { print, withDatabase } from './context.js';
+import { createOnceFromCli, idempotencyOption, printCreated } from './idempotent-create.js';
 import { checkInput } from './validate-input.js';
 
 /** The options as the admin API's body; `--sort-order` a number (the schema refuses "1.5" or "x"). */
@@ -27,36 +28,47 @@ function entryBody(o: { type?: string; content?: string; sortOrder?: string }) {
 
 export function topicsCommand(): Command {
   const topics = new Command('topics').description('Manage topics and their entries');
-  topics
-    .command('create <name>')
-    .description('Create a topic')
-    .requiredOption('--tenant <id or name>', 'the tenant of the topic')
-    .option('--json', 'print the result as one JSON object')
-    .action(async (name: string, o) => {
-      await withDatabase(async ({ db }) => {
-        const topic = await createTopic(
-          db,
-          await requireTenant(db, o.tenant),
-          checkInput(CreateTopicBody, { name }).name,
-        );
-        print(toTopic(topic), o.json === true);
-      });
+  idempotencyOption(
+    topics
+      .command('create <name>')
+      .description('Create a topic')
+      .requiredOption('--tenant <id or name>', 'the tenant of the topic')
+      .option('--json', 'print the result as one JSON object'),
+  ).action(async (name: string, o) => {
+    await withDatabase(async ({ db }) => {
+      const tenantId = await requireTenant(db, o.tenant);
+      const input = checkInput(CreateTopicBody, { name });
+      const created = await createOnceFromCli(
+        db,
+        o.idempotencyKey,
+        { operation: 'topics create', input: { tenantId, input } },
+        async () => ({ ...toTopic(await createTopic(db, tenantId, input.name)) }),
+      );
+      printCreated(created, o.json === true, print);
     });
-  topics
-    .command('add-entry <topicId>')
-    .description('Add an entry (after the last one unless --sort-order is given)')
-    .requiredOption('--tenant <id or name>', 'the tenant of the topic')
-    .requiredOption('--content <text>', 'the entry content')
-    .option('--type <type>', 'text, markdown or url', 'text')
-    .option('--sort-order <n>', 'an integer; entries list in ascending order')
-    .option('--json', 'print the result as one JSON object')
-    .action(async (topicId: string, o) => {
-      await withDatabase(async ({ db }) => {
-        const input = checkInput(AddEntryBody, entryBody(o));
-        const entry = await addEntry(db, await requireTenant(db, o.tenant), topicId, input);
-        print(toTopicEntry(entry), o.json === true);
-      });
+  });
+  idempotencyOption(
+    topics
+      .command('add-entry <topicId>')
+      .description('Add an entry (after the last one unless --sort-order is given)')
+      .requiredOption('--tenant <id or name>', 'the tenant of the topic')
+      .requiredOption('--content <text>', 'the entry content')
+      .option('--type <type>', 'text, markdown or url', 'text')
+      .option('--sort-order <n>', 'an integer; entries list in ascending order')
+      .option('--json', 'print the result as one JSON object'),
+  ).action(async (topicId: string, o) => {
+    await withDatabase(async ({ db }) => {
+      const input = checkInput(AddEntryBody, entryBody(o));
+      const tenantId = await requireTenant(db, o.tenant);
+      const created = await createOnceFromCli(
+        db,
+        o.idempotencyKey,
+        { operation: 'topics add-entry', input: { tenantId, topicId, input } },
+        async () => ({ ...toTopicEntry(await addEntry(db, tenantId, topicId, input)) }),
+      );
+      printCreated(created, o.json === true, print);
     });
+  });
   topics
     .command('update-entry <topicId> <entryId>')
     .description('Change the content and/or sortOrder of an entry')

@@ -23,6 +23,20 @@ export interface ApiKeysTable {
   label: string | null;
   created_at: number;
   revoked_at: number | null;
+  /** Space-separated scopes (see src/domain/scopes.ts); null is full access (keys from before scopes). */
+  scopes: string | null;
+  /** When the key last authenticated a request; written at most once a minute. */
+  last_used_at: number | null;
+}
+
+/** The first response to an operator's `Idempotency-Key`, replayed to retries. */
+export interface AdminIdempotencyTable {
+  idempotency_key: string;
+  request_fingerprint: string;
+  /** Null while the first request is running. */
+  status_code: number | null;
+  response_body: string | null;
+  created_at: number;
 }
 
 /** Maintained counts, so `totalCount` never needs count(*) over a big table. */
@@ -262,6 +276,7 @@ export interface VersionChangesTable {
 export interface DB {
   tenants: TenantsTable;
   api_keys: ApiKeysTable;
+  admin_idempotency: AdminIdempotencyTable;
   counters: CountersTable;
   persons: PersonsTable;
   pages: PagesTable;

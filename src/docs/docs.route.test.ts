@@ -56,6 +56,7 @@ describeEachDatabase('GET /docs', (ctx) => {
           curl.source,
         );
         assert.ok(curl.source.includes('-H "x-api-key: $KEY"'), op.operationId);
+        assert.ok(op.description.endsWith(`API key scope: \`${op['x-required-scope']}\`.`), op.operationId);
         if (op.requestBody) {
           assert.ok(
             op.requestBody.content['application/json'].examples.example,

@@ -20,6 +20,10 @@ export function referenceDocument(served: Doc): Doc {
   for (const [path, item] of Object.entries(doc.paths ?? {}) as [string, Doc][]) {
     for (const [method, operation] of Object.entries(item) as [string, Doc][]) {
       if (!path.startsWith('/v0/')) continue;
+      const scope = operation['x-required-scope'];
+      if (scope !== undefined) {
+        operation.description = `${operation.description ?? ''}\n\nAPI key scope: \`${scope}\`.`.trim();
+      }
       operation['x-codeSamples'] = [
         {
           lang: 'Shell',
@@ -64,6 +68,12 @@ Every \`/v0\` operation needs an API key in the \`x-api-key\` header. An operato
 \`npx quire keys create --tenant <tenant>\`; it is shown once. A missing, unknown or revoked key is
 answered \`401 unauthenticated\`. Each key belongs to one tenant: another tenant's records are
 answered \`404\`, exactly like missing ones.
+
+A key may be limited to scopes (\`npx quire keys create --tenant <tenant> --scope pages:read\`):
+\`persons:read\`, \`persons:write\`, \`pages:read\`, \`pages:write\`, \`assets:read\`,
+\`assets:write\`; a \`:write\` scope includes its \`:read\`. Each operation names the scope it
+needs; a key without it is answered \`403 forbidden\` naming the scope. Keys created without
+scopes have full access.
 
 The examples use \`$KEY\` for the key and \`$PAGEID\`, \`$AUDIENCEID\`... for ids, as the README's
 quick start exports them, and the address this page was loaded from.

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { keyAllows, type Scope } from '../domain/scopes.js';
 import { ApiError } from '../errors.js';
 import { FailureThrottle } from './failure-throttle.js';
 import { enforceRateLimit, type RateLimiter } from './rate-limit.js';
@@ -10,6 +11,12 @@ declare module 'fastify' {
     /** The tenant of the request's API key; every repository call is scoped by it. */
     tenantId: string;
     apiKeyId: string;
+    /** The scopes of the request's API key; null is full access. */
+    apiKeyScopes: Scope[] | null;
+  }
+  interface FastifyContextConfig {
+    /** The scope a /v0 operation needs (src/domain/scopes.ts); every /v0 route declares one. */
+    scope?: Scope;
   }
 }
 
@@ -17,6 +24,8 @@ declare module 'fastify' {
 export interface KeyVerdict {
   tenantId: string;
   keyId: string;
+  /** Null or absent: full access (a key created without scopes). */
+  scopes?: Scope[] | null;
 }
 
 /** What the auth hook is given by the application: it knows no table and no hash of its own. */
@@ -33,6 +42,11 @@ export interface ApiKeyAuthOptions {
    * any lookup; after that one more per second. 0 turns this off.
    */
   failureBurst?: number;
+  /**
+   * Told of every authenticated request, without being awaited: it records the key's last use
+   * off the request's path (and decides itself how often to write).
+   */
+  onKeyUsed?: (keyId: string) => void;
 }
 
 /** Unknown keys are remembered at most this long, in their own cache (see below). */
@@ -49,7 +63,7 @@ const UNAUTHENTICATED_HEADERS = { 'WWW-Authenticate': 'ApiKey header="x-api-key"
  */
 export function registerApiKeyAuth(
   scope: FastifyInstance,
-  { hashKey, findKey, ttlMs, limiter = null, failureBurst = 0 }: ApiKeyAuthOptions,
+  { hashKey, findKey, ttlMs, limiter = null, failureBurst = 0, onKeyUsed }: ApiKeyAuthOptions,
 ): void {
   const cache = new LRUCache<string, KeyVerdict>({ max: 10_000, ttl: Math.max(ttlMs, 1) });
   // Rejected keys live in a separate, short cache: a flood of made-up keys can then neither evict
@@ -88,6 +102,7 @@ export function registerApiKeyAuth(
 
   scope.decorateRequest('tenantId', '');
   scope.decorateRequest('apiKeyId', '');
+  scope.decorateRequest('apiKeyScopes', null);
   // Rejected requests are limited per client address, with the same budget as a key, so guessing
   // keys (or hammering the key lookup) is throttled too.
   const limitRejected = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -126,5 +141,30 @@ export function registerApiKeyAuth(
     }
     request.tenantId = verdict.tenantId;
     request.apiKeyId = verdict.keyId;
+    request.apiKeyScopes = verdict.scopes ?? null;
+    onKeyUsed?.(verdict.keyId);
+    requireScope(request, request.apiKeyScopes);
   });
+}
+
+/**
+ * Refuses a request its key's scopes do not cover (403 naming the scope). A route that declares
+ * no scope is open to full-access keys only, so a route added without one fails closed; an
+ * unknown URL still answers its 404.
+ */
+function requireScope(request: FastifyRequest, scopes: Scope[] | null): void {
+  if (scopes === null || request.is404) return;
+  // Routes open to any live key (the MCP endpoint: each tool call is a /v0 request checked on its own).
+  if (request.routeOptions.config.anyScope === true) return;
+  const needed = request.routeOptions.config.scope;
+  if (needed === undefined) {
+    throw new ApiError(
+      'forbidden',
+      'This operation needs a full-access API key (one created without scopes)',
+    );
+  }
+  if (!keyAllows(scopes, needed)) {
+    const held = scopes.length === 0 ? 'none' : scopes.join(', ');
+    throw new ApiError('forbidden', `This operation needs the scope ${needed}; the API key has: ${held}`);
+  }
 }

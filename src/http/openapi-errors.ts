@@ -19,6 +19,8 @@ export function completeProblemResponses(doc: OpenApiDoc): void {
         if (/^[45]/.test(status)) for (const code of codesOf(response.description ?? '')) codes.add(code);
       if (operation.requestBody) for (const code of WITH_A_BODY) codes.add(code);
       if ((operation.parameters ?? []).length > 0) for (const code of WITH_PARAMETERS) codes.add(code);
+      // A key without the operation's scope is refused (see registerApiKeyAuth).
+      if (operation['x-required-scope'] !== undefined) codes.add('forbidden');
       for (const status of Object.keys(responses)) if (/^[45]/.test(status)) delete responses[status];
       const byStatus = new Map<number, ErrorCode[]>();
       for (const code of Object.keys(ERROR_CODES) as ErrorCode[]) {
@@ -32,7 +34,7 @@ export function completeProblemResponses(doc: OpenApiDoc): void {
         media.schema = { $ref: '#/components/schemas/Problem' };
         const hasBody = operation.requestBody !== undefined;
         media.examples = Object.fromEntries(
-          list.map((code) => [code, { value: exampleProblem(code, hasBody) }]),
+          list.map((code) => [code, { value: exampleProblem(code, hasBody, operation['x-required-scope']) }]),
         );
         responses[status] = response;
       }
@@ -40,7 +42,7 @@ export function completeProblemResponses(doc: OpenApiDoc): void {
   }
 }
 
-function exampleProblem(code: ErrorCode, hasBody: boolean) {
+function exampleProblem(code: ErrorCode, hasBody: boolean, scope?: string) {
   const { status, title } = ERROR_CODES[code];
   const base = {
     type: 'about:blank',
@@ -50,6 +52,10 @@ function exampleProblem(code: ErrorCode, hasBody: boolean) {
     requestId: 'req_4394779a8d25437eba12d8ff90669cfb',
   };
   switch (code) {
+    case 'forbidden': {
+      const held = scope?.endsWith(':write') ? scope.replace(/:write$/, ':read') : 'assets:read';
+      return { ...base, detail: `This operation needs the scope ${scope}; the API key has: ${held}` };
+    }
     case 'validation_failed':
       if (!hasBody)
         return {

@@ -51,6 +51,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'Topics', description: 'Entries of a topic, in their sort order.' },
       ],
     },
+    transform: ({ schema, url, route }) => ({ schema: withRequiredScope(schema, route.config?.scope), url }),
     transformObject: (document) =>
       describeCommonHeaders((document as { openapiObject: OpenApiDoc }).openapiObject),
     refResolver: {
@@ -62,6 +63,15 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is walked structurally
 type OpenApiDoc = any;
+
+/**
+ * Publishes the scope a /v0 operation needs twice: as the role list of its security requirement
+ * (OpenAPI 3.1 allows roles for apiKey schemes) and as `x-required-scope`, which is simpler to read.
+ */
+function withRequiredScope(schema: OpenApiDoc, scope: string | undefined): OpenApiDoc {
+  if (scope === undefined || schema === undefined) return schema;
+  return { ...schema, security: [{ apiKey: [scope] }], 'x-required-scope': scope };
+}
 
 const RATE_LIMIT_HEADERS = {
   'RateLimit-Policy': {

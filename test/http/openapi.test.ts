@@ -65,14 +65,19 @@ describeEachDatabase('GET /v0/openapi.json', (ctx) => {
     ]);
     const errorStatuses = (op: { responses: Record<string, unknown> }) =>
       Object.keys(op.responses).filter((s) => /^[45]/.test(s));
-    // Only what each operation can return: a body brings 413 and 415, a slug race a 409.
-    assert.deepEqual(errorStatuses(create), ['400', '401', '409', '413', '415', '429', '500', '503']);
+    // Only what each operation can return: a body brings 413 and 415, a slug race a 409, a key
+    // without the operation's scope a 403.
+    assert.deepEqual(errorStatuses(create), ['400', '401', '403', '409', '413', '415', '429', '500', '503']);
+    assert.equal(create['x-required-scope'], 'persons:write');
+    assert.deepEqual(create.security, [{ apiKey: ['persons:write'] }]);
+    assert.match(create.responses['403'].description, /`forbidden`/);
     assert.match(create.responses['400'].description, /`validation_failed`.*`malformed_json`/);
     assert.ok(create.responses['400'].content['application/problem+json'].examples.malformed_json);
 
     const list = doc.paths['/v0/persons'].get;
     assert.deepEqual(list.parameters.map((p: { name: string }) => p.name).sort(), ['cursor', 'limit']);
-    assert.deepEqual(errorStatuses(list), ['400', '401', '429', '500', '503']);
+    assert.deepEqual(errorStatuses(list), ['400', '401', '403', '429', '500', '503']);
+    assert.equal(list['x-required-scope'], 'persons:read');
     assert.match(list.responses['400'].description, /`invalid_cursor`/);
     assert.doesNotMatch(list.responses['400'].description, /malformed_json/);
     const envelope = ref(list.responses['200'].content['application/json'].schema);

@@ -8,6 +8,7 @@ export function createAccountLogRoute(app: App): void {
   app.post(
     '/v0/account_logs',
     {
+      config: { scope: 'persons:write' },
       schema: {
         operationId: 'createAccountLog',
         tags: ['Accounts'],

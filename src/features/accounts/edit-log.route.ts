@@ -31,6 +31,7 @@ export function editLogRoute(app: App, kind: keyof typeof LOG_KINDS): void {
   app.patch(
     `/v0/${kind}s/:${log.ownerParam}/logs/:${log.logParam}`,
     {
+      config: { scope: 'persons:write' },
       schema: {
         operationId: log.operationId,
         tags: [log.tag],

@@ -10,6 +10,7 @@ export function getAccountLogRoute(app: App): void {
   app.get(
     '/v0/accounts/:account_id/logs/:account_log_id',
     {
+      config: { scope: 'persons:read' },
       schema: {
         operationId: 'getAccountLog',
         tags: ['Accounts'],

@@ -13,6 +13,7 @@ export function listAccountActivityRoute(app: App): void {
   app.get(
     '/v0/accounts/:account_id/activity',
     {
+      config: { scope: 'persons:read' },
       schema: {
         operationId: 'listAccountActivity',
         tags: ['Accounts'],

@@ -14,6 +14,7 @@ export function listAccountsRoute(app: App): void {
   app.get(
     '/v0/accounts',
     {
+      config: { scope: 'persons:read' },
       schema: {
         operationId: 'listAccounts',
         tags: ['Accounts'],

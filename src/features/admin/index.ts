@@ -1,4 +1,5 @@
 import { registerAdminAuth } from '../../http/admin-auth.js';
+import { registerAdminIdempotency } from '../../http/admin-idempotency.js';
 import type { App } from '../../http/app-types.js';
 import { registerMalformedUrlRoute } from '../../http/malformed-url.js';
 import { logsAdminRoutes } from '../accounts/admin.routes.js';
@@ -16,6 +17,7 @@ import { topicsAdminRoutes } from '../topics/admin.routes.js';
 export async function adminRoutes(app: App, adminToken: string): Promise<void> {
   registerAdminAuth(app, adminToken);
   registerMalformedUrlRoute(app);
+  registerAdminIdempotency(app, app.db);
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
   });

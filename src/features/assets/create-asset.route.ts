@@ -9,6 +9,7 @@ export function createAssetRoute(app: App): void {
   app.post(
     '/v0/assets',
     {
+      config: { scope: 'assets:write' },
       schema: {
         operationId: 'createAsset',
         tags: ['Assets'],

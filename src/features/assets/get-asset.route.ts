@@ -10,6 +10,7 @@ export function getAssetRoute(app: App): void {
   app.get(
     '/v0/assets/:asset_id',
     {
+      config: { scope: 'assets:read' },
       schema: {
         operationId: 'getAsset',
         tags: ['Assets'],

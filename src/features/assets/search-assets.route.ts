@@ -16,6 +16,7 @@ export function searchAssetsRoute(app: App): void {
   app.get(
     '/v0/assets/search',
     {
+      config: { scope: 'assets:read' },
       schema: {
         operationId: 'searchAssets',
         tags: ['Assets'],

@@ -8,6 +8,7 @@ export function createVersionRoute(app: App): void {
   app.post(
     '/v0/pages/:page_id/audiences/:audience_id/versions',
     {
+      config: { scope: 'pages:write' },
       schema: {
         operationId: 'createAudienceVersion',
         tags: ['Audiences'],

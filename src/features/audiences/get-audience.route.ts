@@ -8,6 +8,7 @@ export function getAudienceRoute(app: App): void {
   app.get(
     '/v0/pages/:page_id/audiences/:audience_id',
     {
+      config: { scope: 'pages:read' },
       schema: {
         operationId: 'getAudience',
         tags: ['Audiences'],

@@ -7,6 +7,7 @@ export function getMessagesRoute(app: App): void {
   app.get(
     '/v0/pages/:page_id/audiences/:audience_id/messages',
     {
+      config: { scope: 'pages:read' },
       schema: {
         operationId: 'getAudienceMessages',
         tags: ['Audiences'],

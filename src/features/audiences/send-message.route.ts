@@ -8,6 +8,7 @@ export function sendMessageRoute(app: App): void {
   app.post(
     '/v0/pages/:page_id/audiences/:audience_id/messages',
     {
+      config: { scope: 'pages:write' },
       schema: {
         operationId: 'sendAudienceMessage',
         tags: ['Audiences'],

@@ -7,6 +7,7 @@ export function getPageRoute(app: App): void {
   app.get(
     '/v0/pages/:page_id',
     {
+      config: { scope: 'pages:read' },
       schema: {
         operationId: 'getPage',
         tags: ['Pages'],

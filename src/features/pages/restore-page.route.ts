@@ -7,6 +7,7 @@ export function restorePageRoute(app: App): void {
   app.post(
     '/v0/pages/:page_id/restore',
     {
+      config: { scope: 'pages:write' },
       schema: {
         operationId: 'restorePage',
         tags: ['Pages'],

@@ -7,6 +7,7 @@ export function createPersonRoute(app: App): void {
   app.post(
     '/v0/persons',
     {
+      config: { scope: 'persons:write' },
       schema: {
         operationId: 'createPerson',
         tags: ['Persons'],

@@ -10,6 +10,7 @@ export function getPersonRoute(app: App): void {
   app.get(
     '/v0/persons/:person_id',
     {
+      config: { scope: 'persons:read' },
       schema: {
         operationId: 'getPerson',
         tags: ['Persons'],

@@ -13,6 +13,7 @@ export function listPersonsRoute(app: App): void {
   app.get(
     '/v0/persons',
     {
+      config: { scope: 'persons:read' },
       schema: {
         operationId: 'listPersons',
         tags: ['Persons'],

@@ -8,7 +8,7 @@ export async function insertApiKey(db: Executor, row: ApiKeysTable): Promise<voi
 export async function findLiveKeyByHash(db: Executor, keyHash: string) {
   return db
     .selectFrom('api_keys')
-    .select(['id', 'tenant_id'])
+    .select(['id', 'tenant_id', 'scopes'])
     .where('key_hash', '=', keyHash)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
@@ -30,11 +30,78 @@ export async function revokeApiKey(
   return 'revoked';
 }
 
+const KEY_COLUMNS = [
+  'id',
+  'tenant_id',
+  'prefix',
+  'label',
+  'scopes',
+  'created_at',
+  'last_used_at',
+  'revoked_at',
+] as const;
+
 export async function listApiKeys(db: Executor, tenantId: string) {
   return db
     .selectFrom('api_keys')
-    .select(['id', 'prefix', 'label', 'created_at', 'revoked_at'])
+    .select(KEY_COLUMNS)
     .where('tenant_id', '=', tenantId)
     .orderBy('created_at')
+    .orderBy('id')
     .execute();
+}
+
+export async function findApiKey(db: Executor, tenantId: string, keyId: string) {
+  return db
+    .selectFrom('api_keys')
+    .select(KEY_COLUMNS)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', keyId)
+    .executeTakeFirst();
+}
+
+/** Records a key's last use; only ever moves forward (two processes may write out of order). */
+export async function touchApiKey(db: Executor, keyId: string, now: number): Promise<void> {
+  await db
+    .updateTable('api_keys')
+    .set({ last_used_at: now })
+    .where('id', '=', keyId)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', now)]))
+    .execute();
+}
+
+/** One page of a tenant's keys, oldest first, after the (created_at, id) of the previous page. */
+export async function listApiKeysPage(
+  db: Executor,
+  tenantId: string,
+  after: readonly [number, string] | null,
+  limit: number,
+) {
+  let query = db.selectFrom('api_keys').select(KEY_COLUMNS).where('tenant_id', '=', tenantId);
+  if (after !== null) {
+    const [createdAt, id] = after;
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '>', createdAt),
+        eb.and([eb('created_at', '=', createdAt), eb('id', '>', id)]),
+      ]),
+    );
+  }
+  return query.orderBy('created_at').orderBy('id').limit(limit).execute();
+}
+
+/** How many keys a tenant has, revoked ones included (a handful: no maintained counter needed). */
+export async function countApiKeys(db: Executor, tenantId: string): Promise<number> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The tenant a key belongs to (operators may revoke a key by id alone). */
+export async function findKeyTenant(db: Executor, keyId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('api_keys').select('tenant_id').where('id', '=', keyId).executeTakeFirst();
+  return row?.tenant_id;
 }

@@ -1,9 +1,20 @@
 import { hash, randomBytes } from 'node:crypto';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/schema.js';
+import type { SortKey } from '../../db/sort-key.js';
+import { parseScopes, type Scope, serializeScopes } from '../../domain/scopes.js';
 import { ApiError } from '../../errors.js';
+import { decodeCursor, type Page, pageSize, toPage } from '../../http/pagination.js';
 import { newId } from '../../ids.js';
-import { insertApiKey, listApiKeys, revokeApiKey } from './api-keys.repository.js';
+import {
+  countApiKeys,
+  findApiKey,
+  findKeyTenant,
+  insertApiKey,
+  listApiKeys,
+  listApiKeysPage,
+  revokeApiKey,
+} from './api-keys.repository.js';
 import { requireTenant } from './require-tenant.js';
 import { insertTenant, listTenants } from './tenants.repository.js';
 
@@ -48,27 +59,128 @@ export interface CreatedKey {
   /** The key itself: shown once, never stored. */
   apiKey: string;
   prefix: string;
+  label: string | null;
+  /** Null: full access. */
+  scopes: Scope[] | null;
+  createdAt: string;
 }
 
 export async function createApiKey(
   db: Executor,
   tenantIdOrName: string,
   label: string | null = null,
+  scopes: readonly Scope[] | null = null,
 ): Promise<CreatedKey> {
   const tenantId = await requireTenant(db, tenantIdOrName);
   const apiKey = KEY_PREFIX + randomBytes(24).toString('base64url');
   const keyId = newId('key');
   const prefix = apiKey.slice(0, VISIBLE_PREFIX_LENGTH);
+  const stored = serializeScopes(scopes);
+  const createdAt = Date.now();
   await insertApiKey(db, {
     id: keyId,
     tenant_id: tenantId,
     prefix,
     key_hash: hashApiKey(apiKey),
     label,
-    created_at: Date.now(),
+    created_at: createdAt,
     revoked_at: null,
+    scopes: stored,
+    last_used_at: null,
   });
-  return { keyId, tenantId, apiKey, prefix };
+  return {
+    keyId,
+    tenantId,
+    apiKey,
+    prefix,
+    label,
+    scopes: parseScopes(stored),
+    createdAt: new Date(createdAt).toISOString(),
+  };
+}
+
+/** What an operator sees of a key: never the key itself, which is not stored. */
+export interface KeySummary {
+  keyId: string;
+  tenantId: string;
+  prefix: string;
+  label: string | null;
+  /** Null: full access (a key created without scopes). */
+  scopes: Scope[] | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+function toKeySummary(row: {
+  id: string;
+  tenant_id: string;
+  prefix: string;
+  label: string | null;
+  scopes: string | null;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}): KeySummary {
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  return {
+    keyId: row.id,
+    tenantId: row.tenant_id,
+    prefix: row.prefix,
+    label: row.label,
+    scopes: parseScopes(row.scopes),
+    createdAt: new Date(row.created_at).toISOString(),
+    lastUsedAt: iso(row.last_used_at),
+    revokedAt: iso(row.revoked_at),
+  };
+}
+
+const KEYS_SORT_KEY = ['number', 'string'] as const;
+
+/** A page of the keys of a tenant (named by id or name), revoked ones included, oldest first. */
+export async function listKeys(
+  db: Executor,
+  tenantIdOrName: string,
+  { cursor, limit }: { cursor?: string; limit?: number } = {},
+): Promise<Page<KeySummary>> {
+  const tenantId = await requireTenant(db, tenantIdOrName);
+  const size = pageSize(limit);
+  const filters = { tenantId };
+  const after = decodeCursor(cursor, KEYS_SORT_KEY, filters) as readonly [number, string] | null;
+  const rows = await listApiKeysPage(db, tenantId, after, size + 1);
+  return toPage(rows, size, {
+    keyOf: (row): SortKey => [Number(row.created_at), row.id],
+    filters,
+    totalCount: await countApiKeys(db, tenantId),
+    map: toKeySummary,
+  });
+}
+
+/** One key of a tenant; a key of another tenant is not found. */
+export async function getKey(db: Executor, tenantIdOrName: string, keyId: string): Promise<KeySummary> {
+  const tenantId = await requireTenant(db, tenantIdOrName);
+  const row = await findApiKey(db, tenantId, keyId);
+  if (row === undefined) throw ApiError.notFound(`API key "${keyId}"`);
+  return toKeySummary(row);
+}
+
+/** Revokes a key named by id alone, whatever its tenant, and answers it as it is now. */
+export async function revokeKeyById(db: Executor, keyId: string): Promise<KeySummary> {
+  const tenantId = await findKeyTenant(db, keyId);
+  if (tenantId === undefined) throw ApiError.notFound(`API key "${keyId}"`);
+  return revokeTenantKey(db, tenantId, keyId);
+}
+
+/** Revokes a key of a tenant (see revokeKey); a key of another tenant is not found. */
+export async function revokeTenantKey(
+  db: Executor,
+  tenantIdOrName: string,
+  keyId: string,
+): Promise<KeySummary> {
+  const tenantId = await requireTenant(db, tenantIdOrName);
+  if ((await findApiKey(db, tenantId, keyId)) === undefined) throw ApiError.notFound(`API key "${keyId}"`);
+  await revokeKey(db, keyId);
+  return getKey(db, tenantId, keyId);
 }
 
 /** Revokes a key. It stops working everywhere within API_KEY_CACHE_TTL_MS. */
@@ -85,13 +197,10 @@ export async function tenantsWithKeys(db: Executor) {
       tenantId: t.id,
       name: t.name,
       createdAt: new Date(t.created_at).toISOString(),
-      keys: (await listApiKeys(db, t.id)).map((k) => ({
-        keyId: k.id,
-        prefix: k.prefix,
-        label: k.label,
-        createdAt: new Date(k.created_at).toISOString(),
-        revokedAt: k.revoked_at === null ? null : new Date(k.revoked_at).toISOString(),
-      })),
+      keys: (await listApiKeys(db, t.id)).map((k) => {
+        const { tenantId: _, ...key } = toKeySummary(k);
+        return key;
+      }),
     })),
   );
 }

@@ -14,6 +14,7 @@ export function listTopicEntriesRoute(app: App): void {
   app.get(
     '/v0/topics/:topic_id/entries',
     {
+      config: { scope: 'assets:read' },
       schema: {
         operationId: 'listTopicEntries',
         tags: ['Topics'],

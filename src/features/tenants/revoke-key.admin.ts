@@ -1,0 +1,22 @@
+import type { App } from '../../http/app-types.js';
+import { KeyParams, KeySummarySchema } from './keys.schemas.js';
+import { revokeTenantKey } from './tenants.service.js';
+
+/**
+ * POST /admin/v0/tenants/{tenant}/keys/{keyId}/revoke: revokes a key of the tenant (again is a
+ * no-op) and answers the key as it is now. It stops working within API_KEY_CACHE_TTL_MS.
+ */
+export function revokeKeyAdmin(app: App): void {
+  app.post(
+    '/tenants/:tenant/keys/:keyId/revoke',
+    {
+      schema: {
+        operationId: 'revokeKey',
+        summary: 'Revoke an API key',
+        params: KeyParams,
+        response: { 200: KeySummarySchema },
+      },
+    },
+    async (request) => revokeTenantKey(app.db, request.params.tenant, request.params.keyId),
+  );
+}

@@ -1,0 +1,149 @@
+import assert from 'node:assert/strict';
+import { before, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { SCOPES, type Scope } from '../../src/domain/scopes.js';
+import { createApiKey } from '../../src/features/tenants/tenants.service.js';
+import { makeAsset, makeTopic } from '../asset-factories.js';
+import { makeAccountLog, makePerson, makeTenant, type TestTenant } from '../factories.js';
+import { describeEachDatabase, type TestContext } from '../harness.js';
+import { makeAudience } from '../pages-factories.js';
+
+interface Operation {
+  method: string;
+  path: string;
+  scope: Scope;
+}
+
+/** Every /v0 operation of the published document, with the scope it declares. */
+async function operations(ctx: TestContext): Promise<Operation[]> {
+  const doc = (await ctx.request({ method: 'GET', url: '/v0/openapi.json' })).body;
+  const list: Operation[] = [];
+  for (const [path, item] of Object.entries(doc.paths) as [string, Record<string, never>][]) {
+    for (const [method, operation] of Object.entries(item) as [string, Record<string, unknown>][]) {
+      const scope = operation['x-required-scope'] as Scope;
+      assert.ok(SCOPES.includes(scope), `${method} ${path} declares a known scope (got ${String(scope)})`);
+      assert.deepEqual(operation.security, [{ apiKey: [scope] }], `${method} ${path} security`);
+      assert.ok('403' in (operation.responses as object), `${method} ${path} documents its 403`);
+      list.push({ method: method.toUpperCase(), path, scope });
+    }
+  }
+  return list;
+}
+
+describeEachDatabase('API key scopes', (ctx) => {
+  let tenant: TestTenant;
+  let ids: Record<string, string>;
+  let ops: Operation[];
+
+  before(async () => {
+    tenant = await makeTenant(ctx);
+    const person = await makePerson(ctx, tenant);
+    const log = await makeAccountLog(ctx, tenant);
+    const audience = await makeAudience(ctx, tenant);
+    const asset = await makeAsset(ctx, tenant);
+    const { topic } = await makeTopic(ctx, tenant, [{ content: 'An entry' }]);
+    ids = {
+      person_id: person.personId,
+      account_id: log.accountId,
+      account_log_id: log.accountLogId,
+      person_log_id: 'plog_unknown',
+      page_id: audience.pageId,
+      audience_id: audience.audienceId,
+      asset_id: asset.id,
+      topic_id: topic.id,
+    };
+    ops = await operations(ctx);
+  });
+
+  const url = (path: string) =>
+    path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      assert.ok(ids[name], `an id for {${name}}`);
+      return ids[name]!;
+    });
+  const key = async (scopes: Scope[] | null) =>
+    (await createApiKey(ctx.database.db, tenant.tenantId, 'test', scopes)).apiKey;
+  const call = (op: Operation, apiKey: string) =>
+    ctx.request({
+      method: op.method as never,
+      url: url(op.path),
+      key: apiKey,
+      body: op.method === 'GET' ? undefined : {},
+    });
+
+  it('every /v0 read needs a :read scope and every write a :write scope', () => {
+    assert.ok(ops.length >= 19, `found ${ops.length} operations`);
+    for (const op of ops) {
+      const expected = op.method === 'GET' ? ':read' : ':write';
+      assert.ok(op.scope.endsWith(expected), `${op.method} ${op.path} needs ${op.scope}`);
+    }
+  });
+
+  it('a read-only key reads everything (200) and is refused every write (403 naming the scope)', async () => {
+    const readOnly = await key(['pages:read', 'persons:read', 'assets:read']);
+    for (const op of ops) {
+      const response = await call(op, readOnly);
+      if (op.method === 'GET') {
+        assert.equal(response.status, 200, `${op.method} ${op.path}: ${response.raw}`);
+      } else {
+        assert.equal(response.status, 403, `${op.method} ${op.path}: ${response.raw}`);
+        assert.equal(response.body.code, 'forbidden');
+        assert.match(response.headers['content-type'] as string, /application\/problem\+json/);
+        assert.ok(response.body.detail.includes(op.scope), response.body.detail);
+      }
+    }
+  });
+
+  it('a persons:write key cannot touch pages, audiences or assets, and reads persons', async () => {
+    const personsWriter = await key(['persons:write']);
+    for (const op of ops) {
+      const response = await call(op, personsWriter);
+      if (op.scope.startsWith('persons:')) {
+        assert.notEqual(response.status, 403, `${op.method} ${op.path}: ${response.raw}`);
+        if (op.method === 'GET')
+          assert.equal(response.status, 200, `${op.method} ${op.path}: ${response.raw}`);
+      } else {
+        assert.equal(response.status, 403, `${op.method} ${op.path}: ${response.raw}`);
+      }
+    }
+    const created = await ctx.request({
+      method: 'POST',
+      url: '/v0/persons',
+      key: personsWriter,
+      body: { name: 'Written with persons:write' },
+    });
+    assert.equal(created.status, 201, created.raw);
+  });
+
+  it('a key created without scopes keeps full access', async () => {
+    const full = await key(null);
+    const restore = ops.find((op) => op.path === '/v0/pages/{page_id}/restore')!;
+    const response = await call(restore, full);
+    assert.notEqual(response.status, 403, response.raw);
+    assert.equal((await ctx.request({ method: 'GET', url: '/v0/persons', key: full })).status, 200);
+  });
+
+  it('an unknown URL is still a 404 for a scoped key', async () => {
+    const response = await ctx.request({
+      method: 'GET',
+      url: '/v0/nothing-here',
+      key: await key(['pages:read']),
+    });
+    assert.equal(response.status, 404, response.raw);
+  });
+
+  it("records a key's last use, off the request's path", async () => {
+    const created = await createApiKey(ctx.database.db, tenant.tenantId, 'usage', ['persons:read']);
+    const lastUsed = () =>
+      ctx.database.db
+        .selectFrom('api_keys')
+        .select('last_used_at')
+        .where('id', '=', created.keyId)
+        .executeTakeFirstOrThrow();
+    assert.equal((await lastUsed()).last_used_at, null);
+    const before = Date.now();
+    assert.equal((await ctx.request({ method: 'GET', url: '/v0/persons', key: created.apiKey })).status, 200);
+    for (let i = 0; i < 50 && (await lastUsed()).last_used_at === null; i++) await sleep(20);
+    const at = Number((await lastUsed()).last_used_at);
+    assert.ok(at >= before - 1 && at <= Date.now(), `last_used_at ${at}`);
+  });
+});
