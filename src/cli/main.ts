@@ -1,10 +1,12 @@
 import { Command } from 'commander';
+import { accountsCommand } from './accounts.command.js';
 import { assetsCommand } from './assets.command.js';
 import { audiencesCommand, versionsCommand } from './audiences.command.js';
 import { keysCommand } from './keys.command.js';
 import { logsCommand } from './logs.command.js';
 import { migrateCommand } from './migrate.command.js';
 import { pagesCommand } from './pages.command.js';
+import { personsCommand } from './persons.command.js';
 import { seedCommand } from './seed.command.js';
 import { serveCommand } from './serve.command.js';
 import { tenantsCommand } from './tenants.command.js';
@@ -32,5 +34,7 @@ program.addCommand(versionsCommand());
 program.addCommand(assetsCommand());
 program.addCommand(topicsCommand());
 program.addCommand(logsCommand());
+program.addCommand(accountsCommand());
+program.addCommand(personsCommand());
 
 await program.parseAsync(process.argv);
