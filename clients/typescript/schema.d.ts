@@ -507,6 +507,22 @@ export interface components {
         };
         /** @description An empty JSON object. */
         RestorePageBody: Record<string, never>;
+        /**
+         * AudienceContent
+         * @description Extension: everything the page agent can change (metadata, supplementary context, button titles, the primary action URL).
+         */
+        AudienceContent: {
+            metaTitle: string;
+            metaDescription: string;
+            metaKeywords: string[];
+            supplementaryContext: string;
+            /** @description Button titles by the page action's `actionId`. */
+            buttonTitles: {
+                [key: string]: string;
+            };
+            /** @description Where the page's primary action (the header action, else the first) sends visitors. */
+            actionUrl: string;
+        };
         /** AudienceVersion */
         AudienceVersion: {
             /** @example version_01jdq8m3k4e8v9t6w5x2y1z0ab */
@@ -529,6 +545,35 @@ export interface components {
             obsoleteAt: string | null;
             publishedAt: string | null;
             queuedAt: string | null;
+            /** @description Extension: the version's full content; null until the agent has written it (pending, queued, processing, cancelled). */
+            content: components["schemas"]["AudienceContent"] | null;
+        };
+        /**
+         * EffectiveContent
+         * @description Extension: what a visitor sees. The published version's content merged over the page (the page's current actions, titled by the version), or, while nothing is published, the page overlaid with the audience's overrides.
+         */
+        EffectiveContent: {
+            metaTitle: string;
+            metaDescription: string;
+            metaKeywords: string[];
+            supplementaryContext: string;
+            /** @description Button titles by the page action's `actionId`. */
+            buttonTitles: {
+                [key: string]: string;
+            };
+            /** @description Where the page's primary action (the header action, else the first) sends visitors. */
+            actionUrl: string;
+            /** @description The page's actions with their effective `buttonTitle`, the primary one with `actionUrl`. */
+            actions: {
+                actionId: string;
+                actionIndex: number;
+                purpose: string;
+                buttonTitle: string;
+                actionType: string;
+                url: string;
+            }[];
+            /** @description The published version the content comes from; null when nothing is published. */
+            versionId: string | null;
         };
         /** Audience */
         Audience: {
@@ -552,6 +597,7 @@ export interface components {
             publishedVersion: components["schemas"]["AudienceVersion"] | null;
             effectiveMetadata?: components["schemas"]["Metadata"];
             metadataOverride?: components["schemas"]["Metadata"];
+            effectiveContent: components["schemas"]["EffectiveContent"];
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z

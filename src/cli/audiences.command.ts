@@ -6,6 +6,7 @@ import {
   presentAudience,
   updateAudience,
 } from '../features/audiences/audiences.service.js';
+import { restoreVersion, revertMessage, unarchiveAudience } from '../features/audiences/rollback.service.js';
 import { cancelVersion, publishVersion } from '../features/audiences/versions.service.js';
 import { requireTenant } from '../features/tenants/require-tenant.js';
 import { print, withDatabase } from './context.js';
@@ -19,6 +20,7 @@ type Options = {
   file?: string;
   json?: boolean;
   idempotencyKey?: string;
+  publish?: boolean;
 };
 
 const tenantOption = (command: Command) =>
@@ -79,7 +81,47 @@ export function audiencesCommand(): Command {
       );
     });
   });
+  rollbackCommands(audiences);
   return audiences;
+}
+
+/** `quire audiences restore|revert|unarchive`: rollback and undo (the admin API's restore, revert, unarchive). */
+function rollbackCommands(audiences: Command): void {
+  tenantOption(
+    audiences
+      .command('unarchive <audienceId>')
+      .description('Bring an archived audience back (its cancelled versions stay cancelled)'),
+  ).action(async (audienceId: string, options: Options) => {
+    await withDatabase(async ({ db }) => {
+      const tenantId = await requireTenant(db, options.tenant);
+      print(
+        await presentAudience(db, await unarchiveAudience(db, tenantId, audienceId)),
+        options.json === true,
+      );
+    });
+  });
+  for (const [verb, action, what] of [
+    [
+      'restore <versionId>',
+      restoreVersion,
+      "Restore an earlier version: a new draft version with that version's content",
+    ],
+    [
+      'revert <messageId>',
+      revertMessage,
+      'Undo one message: restore the version before the one the message asked for',
+    ],
+  ] as const) {
+    tenantOption(audiences.command(verb).description(what))
+      .option('--publish', 'publish the new version at once')
+      .action(async (id: string, options: Options) => {
+        await withDatabase(async ({ db }) => {
+          const tenantId = await requireTenant(db, options.tenant);
+          const version = await action(db, tenantId, id, { publish: options.publish === true });
+          print(toVersion(version), options.json === true);
+        });
+      });
+  }
 }
 
 /** `quire versions publish|cancel`: an operator publishes a draft or cancels a waiting version. */

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { accountsCommand } from './accounts.command.js';
 import { assetsCommand } from './assets.command.js';
 import { audiencesCommand, versionsCommand } from './audiences.command.js';
 import { keysCommand } from './keys.command.js';
@@ -6,6 +7,7 @@ import { logsCommand } from './logs.command.js';
 import { mcpCommand } from './mcp.command.js';
 import { migrateCommand } from './migrate.command.js';
 import { pagesCommand } from './pages.command.js';
+import { personsCommand } from './persons.command.js';
 import { seedCommand } from './seed.command.js';
 import { serveCommand } from './serve.command.js';
 import { tenantsCommand } from './tenants.command.js';
@@ -34,5 +36,7 @@ program.addCommand(assetsCommand());
 program.addCommand(topicsCommand());
 program.addCommand(logsCommand());
 program.addCommand(mcpCommand());
+program.addCommand(accountsCommand());
+program.addCommand(personsCommand());
 
 await program.parseAsync(process.argv);

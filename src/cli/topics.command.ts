@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { requireTenant } from '../features/tenants/require-tenant.js';
+import { renameTopic } from '../features/topics/rename-topic.admin.js';
 import {
   AddEntryBody,
   ChangeEntryBody,
@@ -47,6 +48,21 @@ export function topicsCommand(): Command {
       printCreated(created, o.json === true, print);
     });
   });
+  topics
+    .command('rename <topicId>')
+    .description('Rename a topic')
+    .requiredOption('--tenant <id or name>', 'the tenant of the topic')
+    .requiredOption('--name <name>', 'the new name')
+    .option('--json', 'print the result as one JSON object')
+    .action(async (topicId: string, o) => {
+      await withDatabase(async ({ db }) => {
+        const { name } = checkInput(CreateTopicBody, { name: o.name });
+        print(
+          toTopic(await renameTopic(db, await requireTenant(db, o.tenant), topicId, name)),
+          o.json === true,
+        );
+      });
+    });
   idempotencyOption(
     topics
       .command('add-entry <topicId>')

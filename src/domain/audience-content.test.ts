@@ -5,6 +5,8 @@ import {
   agentResultProblems,
   contentFields,
   diffContent,
+  effectiveActions,
+  effectiveContent,
   fieldProblem,
   fieldValue,
   isHttpUrl,
@@ -82,6 +84,47 @@ describe('audience content helpers', () => {
       agentResultProblems(page, current, { content: long, changes: diffContent(page, current, long) })[0] ??
         '',
       /actionUrl: "nope" is not an absolute/,
+    );
+  });
+});
+
+describe('effective content', () => {
+  const page = {
+    title: 'Page title',
+    headerActionId: 'b',
+    metadata: { title: 'Meta', keywords: ['x'] },
+    actions: [
+      { actionId: 'a', buttonTitle: 'A', url: 'https://example.com/a' },
+      { actionId: 'b', buttonTitle: 'B', url: 'https://example.com/b' },
+    ],
+  };
+  const audience = { supplementaryContext: null, actionUrlOverride: null, metadataOverride: null };
+
+  it('is the page with the audience overrides while nothing is published', () => {
+    const content = effectiveContent(page, audience, null);
+    assert.deepEqual(content.buttonTitles, { a: 'A', b: 'B' });
+    assert.equal(content.actionUrl, 'https://example.com/b', 'the header action is the primary one');
+    assert.equal(content.metaTitle, 'Meta');
+  });
+
+  it("merges the published content over the page's current actions", () => {
+    const published = {
+      metaTitle: 'T',
+      metaDescription: 'D',
+      metaKeywords: ['k'],
+      supplementaryContext: 'S',
+      // "gone" was removed from the page since; "a" was added after the version was written.
+      buttonTitles: { b: 'Talk to sales', gone: 'Old' },
+      actionUrl: 'https://example.com/sales',
+    };
+    const content = effectiveContent(page, audience, published);
+    assert.deepEqual(content.buttonTitles, { a: 'A', b: 'Talk to sales' });
+    assert.deepEqual(
+      effectiveActions(page.actions, page.headerActionId, content).map((a) => [a.buttonTitle, a.url]),
+      [
+        ['A', 'https://example.com/a'],
+        ['Talk to sales', 'https://example.com/sales'],
+      ],
     );
   });
 });

@@ -138,6 +138,46 @@ export function defaultContent(page: DefaultsPage, audience: DefaultsAudience): 
   };
 }
 
+/**
+ * What a visitor of the audience sees: the published version's content merged over the page (the
+ * page's current actions, each titled by the version when it names it, else by the page), or,
+ * with nothing published, the page overlaid with the audience's overrides. A version only ever
+ * holds the actions its page had then, so an action added to the page later shows its own title
+ * and one removed since is dropped.
+ */
+export function effectiveContent(
+  page: DefaultsPage,
+  audience: DefaultsAudience,
+  published: AudienceContent | null,
+): AudienceContent {
+  const base = defaultContent(page, audience);
+  if (published === null) return base;
+  return {
+    metaTitle: published.metaTitle,
+    metaDescription: published.metaDescription,
+    metaKeywords: [...published.metaKeywords],
+    supplementaryContext: published.supplementaryContext,
+    buttonTitles: Object.fromEntries(
+      page.actions.map((a) => [a.actionId, published.buttonTitles[a.actionId] ?? a.buttonTitle]),
+    ),
+    actionUrl: published.actionUrl === '' ? base.actionUrl : published.actionUrl,
+  };
+}
+
+/** The page's actions as a visitor sees them: each with its effective title; the primary one with the action URL. */
+export function effectiveActions<T extends { actionId: string; buttonTitle: string; url: string }>(
+  actions: readonly T[],
+  headerActionId: string | null,
+  content: AudienceContent,
+): T[] {
+  const primary = primaryAction([...actions], headerActionId);
+  return actions.map((a) => ({
+    ...a,
+    buttonTitle: content.buttonTitles[a.actionId] ?? a.buttonTitle,
+    url: a.actionId === primary?.actionId && content.actionUrl !== '' ? content.actionUrl : a.url,
+  }));
+}
+
 /** A button's current title: the audience's, else the page's default. */
 export function buttonTitleOf(content: AudienceContent, page: ContentPage, actionId: string): string {
   return (

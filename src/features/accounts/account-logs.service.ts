@@ -5,7 +5,7 @@ import type { AccountLogsTable, AccountsTable, Db, Executor } from '../../db/sch
 import { writeStatement, writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
-import { findAccount, moveLatestActivity } from './accounts.repository.js';
+import { findAccount, moveLatestActivity, nameAccountIfNamedAfterDomain } from './accounts.repository.js';
 import type { CreateAccountLogBody } from './accounts.schemas.js';
 import { domainOrThrow, ensureAccount, logCounter } from './accounts.service.js';
 import { createLogOnce, createLogOnceWith } from './create-log-once.js';
@@ -115,9 +115,26 @@ async function selectAccount(
         `domain ${domain} is not the domain of account ${account.id} (${account.domain})`,
         'domain_mismatch',
       );
-    return account;
+    return adoptLogName(tx, account, input.name, at);
   }
-  return ensureAccount(tx, tenantId, domain!, input.name ?? domain!, at);
+  return adoptLogName(
+    tx,
+    await ensureAccount(tx, tenantId, domain!, input.name ?? domain!, at),
+    input.name,
+    at,
+  );
+}
+
+/**
+ * An account created for a person's domain is named after the domain ("contoso.com"), which is not
+ * a name anyone chose: the first log that brings a `name` gives it that name. Any other account
+ * keeps its name (an account a log created is named by that log, so a later log does not rename it).
+ */
+async function adoptLogName(tx: Executor, account: AccountsTable, name: string | undefined, at: number) {
+  const namedAfterDomainForPerson = account.name === account.domain && account.linked_persons_count > 0;
+  if (name === undefined || !namedAfterDomainForPerson || name === account.name) return account;
+  await nameAccountIfNamedAfterDomain(tx, account.tenant_id, account.id, name, at);
+  return { ...account, name, updated_at: at };
 }
 
 export interface ImportedLog {

@@ -105,3 +105,41 @@ export async function listAccounts(
   }
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
 }
+
+/** Renames an account; undefined when the tenant has no such account. */
+export async function setAccountName(
+  db: Executor,
+  tenantId: string,
+  accountId: string,
+  name: string,
+  at: number,
+) {
+  return db
+    .updateTable('accounts')
+    .set({ name, updated_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', accountId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Names an account still named after its domain that was created for a person's domain (it has
+ * linked persons): a later log's `name` is the better one. Any other account keeps its name.
+ */
+export async function nameAccountIfNamedAfterDomain(
+  db: Executor,
+  tenantId: string,
+  accountId: string,
+  name: string,
+  at: number,
+): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set({ name, updated_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', accountId)
+    .whereRef('name', '=', 'domain')
+    .where('linked_persons_count', '>', 0)
+    .execute();
+}

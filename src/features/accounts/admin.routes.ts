@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
 import { setLogDeletedByOperator } from './logs.operator.js';
+import { renameAccountAdminRoute } from './rename-account.admin.js';
 
 /** Operator API for logs (the same code as `quire logs`): soft-delete and restore. */
 export function logsAdminRoutes(app: App): void {
@@ -16,4 +17,5 @@ export function logsAdminRoutes(app: App): void {
         setLogDeletedByOperator(app.db, request.params.tenant, request.params.log_id, deleted),
     );
   }
+  renameAccountAdminRoute(app);
 }

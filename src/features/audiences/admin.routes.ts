@@ -3,6 +3,9 @@ import { AdminPagePath } from '../pages/pages.schemas.js';
 import { requireTenant } from '../tenants/require-tenant.js';
 import { AdminAudiencePath, AdminVersionPath, AudienceInput, toVersion } from './audiences.schemas.js';
 import { archiveAudience, createAudience, presentAudience, updateAudience } from './audiences.service.js';
+import { restoreVersionAdminRoute } from './restore-version.admin.js';
+import { revertMessageAdminRoute } from './revert-message.admin.js';
+import { unarchiveAudienceAdminRoute } from './unarchive-audience.admin.js';
 import { cancelVersion, publishVersion } from './versions.service.js';
 
 /** Operator API for audiences and versions (the same services as `quire audiences|versions ...`). */
@@ -51,4 +54,7 @@ export function audiencesAdminRoutes(app: App): void {
       return toVersion(await cancelVersion(app.db, tenantId, request.params.version_id));
     },
   );
+  restoreVersionAdminRoute(app);
+  revertMessageAdminRoute(app);
+  unarchiveAudienceAdminRoute(app);
 }

@@ -1,8 +1,9 @@
 import { type Static, Type } from 'typebox';
 import type { AudienceVersionsTable, MessagesTable, VersionChangesTable } from '../../db/schema.js';
+import type { AudienceContent as DomainContent } from '../../domain/audience-content.js';
 import { literalUnion, Nullable, NullableTimestamp, PathId, Timestamp } from '../../http/common.schemas.js';
 import { toIso, toIsoOrNull } from '../../time.js';
-import { Metadata } from '../pages/pages.schemas.js';
+import { Action, Metadata } from '../pages/pages.schemas.js';
 
 const VERSION_STATUSES = [
   'archived',
@@ -14,6 +15,45 @@ const VERSION_STATUSES = [
   'queued',
 ] as const;
 const VersionStatus = literalUnion(VERSION_STATUSES);
+
+const contentMembers = {
+  metaTitle: Type.String(),
+  metaDescription: Type.String(),
+  metaKeywords: Type.Array(Type.String()),
+  supplementaryContext: Type.String(),
+  buttonTitles: Type.Record(Type.String(), Type.String(), {
+    description: "Button titles by the page action's `actionId`.",
+  }),
+  actionUrl: Type.String({
+    description: "Where the page's primary action (the header action, else the first) sends visitors.",
+  }),
+};
+
+/** Extension: everything the page agent can change, as a version holds it. */
+export const AudienceContent = Type.Object(contentMembers, {
+  title: 'AudienceContent',
+  description:
+    'Extension: everything the page agent can change (metadata, supplementary context, button titles, the primary action URL).',
+});
+
+/** Extension: what a visitor of the audience sees. */
+export const EffectiveContent = Type.Object(
+  {
+    ...contentMembers,
+    actions: Type.Array(Action, {
+      description: "The page's actions with their effective `buttonTitle`, the primary one with `actionUrl`.",
+    }),
+    versionId: Type.Union([Type.String(), Type.Null()], {
+      description: 'The published version the content comes from; null when nothing is published.',
+    }),
+  },
+  {
+    title: 'EffectiveContent',
+    description:
+      "Extension: what a visitor sees. The published version's content merged over the page (the page's current actions, titled by the version), or, while nothing is published, the page overlaid with the audience's overrides.",
+  },
+);
+export type EffectiveContent = Static<typeof EffectiveContent>;
 
 export const AudienceVersion = Type.Object(
   {
@@ -31,6 +71,10 @@ export const AudienceVersion = Type.Object(
     obsoleteAt: NullableTimestamp,
     publishedAt: NullableTimestamp,
     queuedAt: NullableTimestamp,
+    content: Type.Union([AudienceContent, Type.Null()], {
+      description:
+        "Extension: the version's full content; null until the agent has written it (pending, queued, processing, cancelled).",
+    }),
   },
   { title: 'AudienceVersion' },
 );
@@ -60,6 +104,7 @@ export const Audience = Type.Object(
     }),
     effectiveMetadata: Type.Optional(Metadata),
     metadataOverride: Type.Optional(Metadata),
+    effectiveContent: EffectiveContent,
     createdAt: Timestamp,
     archivedAt: NullableTimestamp,
   },
@@ -201,6 +246,7 @@ export function toVersion(row: AudienceVersionsTable): AudienceVersion {
     obsoleteAt: toIsoOrNull(row.obsolete_at),
     publishedAt: toIsoOrNull(row.published_at),
     queuedAt: toIsoOrNull(row.queued_at),
+    content: row.content === null ? null : (JSON.parse(row.content) as DomainContent),
   };
 }
 

@@ -1,12 +1,17 @@
-import type { AudiencesTable, Db, Executor, PagesTable } from '../../db/schema.js';
+import type { AudiencesTable, AudienceVersionsTable, Db, Executor, PagesTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
-import { isHttpUrl } from '../../domain/audience-content.js';
+import {
+  type AudienceContent,
+  effectiveActions,
+  effectiveContent,
+  isHttpUrl,
+} from '../../domain/audience-content.js';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { toIso, toIsoOrNull } from '../../time.js';
 import { findAccount } from '../accounts/accounts.repository.js';
 import { addToAudiencesCount, findPage, lockPage } from '../pages/pages.repository.js';
-import { type Metadata, pageMetadata } from '../pages/pages.schemas.js';
+import { type Metadata, pageActions, pageMetadata } from '../pages/pages.schemas.js';
 import { findPerson } from '../persons/persons.repository.js';
 import {
   insertAudience,
@@ -14,7 +19,7 @@ import {
   lockAudience,
   updateAudienceRow,
 } from './audiences.repository.js';
-import { type Audience, type AudienceInput, toVersion } from './audiences.schemas.js';
+import { type Audience, type AudienceInput, type EffectiveContent, toVersion } from './audiences.schemas.js';
 import {
   latestVersion,
   publishedVersion,
@@ -177,7 +182,31 @@ export async function presentAudience(
     publishedVersion: published === undefined ? null : toVersion(published),
     ...(effective === null ? {} : { effectiveMetadata: effective }),
     ...(override === null ? {} : { metadataOverride: override }),
+    effectiveContent: effectiveContentOf(owner, audience, published ?? null),
     createdAt: toIso(audience.created_at),
     archivedAt: toIsoOrNull(audience.archived_at),
+  };
+}
+
+/** What a visitor sees: the published version's content over the page, else the page with the audience's overrides. */
+export function effectiveContentOf(
+  page: PagesTable,
+  audience: AudiencesTable,
+  published: AudienceVersionsTable | null,
+): EffectiveContent {
+  const actions = pageActions(page);
+  const content = effectiveContent(
+    { title: page.title, actions, headerActionId: page.header_action_id, metadata: pageMetadata(page) },
+    {
+      supplementaryContext: audience.supplementary_context,
+      actionUrlOverride: audience.action_url_override,
+      metadataOverride: audience.metadata_override === null ? null : JSON.parse(audience.metadata_override),
+    },
+    published?.content == null ? null : (JSON.parse(published.content) as AudienceContent),
+  );
+  return {
+    ...content,
+    actions: effectiveActions(actions, page.header_action_id, content),
+    versionId: published?.id ?? null,
   };
 }

@@ -26,6 +26,7 @@ describeEachDatabase('POST /v0/pages/{page_id}/audiences/{audience_id}/versions'
     assert.equal(second.body.status, 'pending');
     assert.equal(second.body.queuedAt, null);
     assert.equal(second.body.queueDurationMs, null);
+    assert.equal(second.body.content, null, 'extension: no content until the agent writes it');
     const more = await Promise.all(
       Array.from({ length: 8 }, () => ctx.request({ method: 'POST', url, key: tenant.key, body: {} })),
     );

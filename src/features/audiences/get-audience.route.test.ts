@@ -4,6 +4,7 @@ import { authSuite } from '../../../test/auth-suite.js';
 import { makePerson, makeTenant } from '../../../test/factories.js';
 import { describeEachDatabase } from '../../../test/harness.js';
 import { drain, FakeAgent, makeAudience, makePage, makeWorker } from '../../../test/pages-factories.js';
+import { BuiltinAgent } from '../../agent/builtin-agent.js';
 import { archiveAudience } from './audiences.service.js';
 import { publishVersion } from './versions.service.js';
 
@@ -85,6 +86,48 @@ describeEachDatabase('GET /v0/pages/{page_id}/audiences/{audience_id}', (ctx) =>
     const archived = await ctx.request({ method: 'GET', url, key: tenant.key });
     assert.equal(archived.body.status, 'archived');
     assert.match(archived.body.archivedAt, /Z$/);
+  });
+
+  it('carries a renamed button into the published version and the effective content', async () => {
+    const tenant = await makeTenant(ctx);
+    const { pageId, audienceId } = await makeAudience(ctx, tenant);
+    const url = `/v0/pages/${pageId}/audiences/${audienceId}`;
+    const before = (await ctx.request({ method: 'GET', url, key: tenant.key })).body;
+    assert.equal(before.effectiveContent.versionId, null, 'nothing published: the page itself');
+    assert.equal(before.effectiveContent.buttonTitles['book-demo'], 'Book a demo');
+    assert.equal(before.latestVersion.content, null, 'the agent has not written version 1 yet');
+
+    const worker = makeWorker(ctx, tenant, new BuiltinAgent());
+    await drain(worker);
+    const sent = await ctx.request({
+      method: 'POST',
+      url: `${url}/messages`,
+      key: tenant.key,
+      body: { message: 'Rename the Book a demo button to Talk to sales' },
+    });
+    assert.equal(sent.status, 202, sent.raw);
+    await drain(worker);
+    await publishVersion(ctx.database.db, tenant.tenantId, sent.body.versionId);
+
+    const after = (await ctx.request({ method: 'GET', url, key: tenant.key })).body;
+    assert.equal(after.publishedVersion.versionId, sent.body.versionId);
+    assert.equal(after.publishedVersion.content.buttonTitles['book-demo'], 'Talk to sales');
+    assert.equal(after.publishedVersion.content.actionUrl, 'https://loomwork.example.com/demo');
+    const effective = after.effectiveContent;
+    assert.equal(effective.versionId, sent.body.versionId);
+    assert.equal(effective.buttonTitles['book-demo'], 'Talk to sales');
+    assert.equal(effective.buttonTitles['roi-calculator'], 'Calculate your savings');
+    assert.deepEqual(
+      effective.actions.map((a: { buttonTitle: string; url: string }) => [a.buttonTitle, a.url]),
+      [
+        ['Talk to sales', 'https://loomwork.example.com/demo'],
+        ['Calculate your savings', 'https://loomwork.example.com/roi'],
+      ],
+    );
+    assert.equal(effective.metaTitle, after.publishedVersion.content.metaTitle);
+    const conversation = (await ctx.request({ method: 'GET', url: `${url}/messages`, key: tenant.key })).body;
+    assert.equal(conversation.context.currentMetaTitle, effective.metaTitle);
+    assert.equal(conversation.context.currentSupplementaryContext, effective.supplementaryContext);
   });
 
   it("answers 404 for an audience under another page's id", async () => {

@@ -76,3 +76,12 @@ export async function listChangesOfAudience(db: Executor, tenantId: string, audi
     .orderBy('version_changes.position', 'asc')
     .execute();
 }
+
+export async function findMessage(db: Executor, tenantId: string, messageId: string) {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', messageId)
+    .executeTakeFirst();
+}

@@ -249,3 +249,22 @@ export async function waitingVersionIds(
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** The newest version numbered below `versionNumber` that holds content: what undoing that version restores. */
+export async function contentVersionBefore(
+  db: Executor,
+  tenantId: string,
+  audienceId: string,
+  versionNumber: number,
+) {
+  return db
+    .selectFrom('audience_versions')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('audience_id', '=', audienceId)
+    .where('content', 'is not', null)
+    .where('version_number', '<', versionNumber)
+    .orderBy('version_number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
+import { editPersonAdminRoute } from './edit-person.admin.js';
 import { addPersonLog } from './person-logs.operator.js';
 import { AddPersonLogBody } from './persons.schemas.js';
 
@@ -20,4 +21,5 @@ export function personLogsAdminRoutes(app: App): void {
       return reply.code(201).send(log);
     },
   );
+  editPersonAdminRoute(app);
 }

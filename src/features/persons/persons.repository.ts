@@ -43,3 +43,21 @@ export async function listPersons(db: Executor, tenantId: string, after: SortKey
   }
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
+
+/** Changes a person's editable members; undefined when the tenant has no such person. */
+export async function updatePersonRow(
+  db: Executor,
+  tenantId: string,
+  personId: string,
+  changes: Partial<
+    Pick<PersonsTable, 'name' | 'email' | 'phone_number' | 'linkedin_profile_url' | 'updated_at'>
+  >,
+) {
+  return db
+    .updateTable('persons')
+    .set(changes)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', personId)
+    .returningAll()
+    .executeTakeFirst();
+}

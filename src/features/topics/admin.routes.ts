@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
 import { requireTenant } from '../tenants/require-tenant.js';
+import { renameTopicAdminRoute } from './rename-topic.admin.js';
 import {
   AddEntryBody,
   ChangeEntryBody,
@@ -80,4 +81,5 @@ export function topicsAdminRoutes(app: App): void {
       return { success: true };
     },
   );
+  renameTopicAdminRoute(app);
 }

@@ -111,3 +111,19 @@ export async function entriesOfTenant(db: Executor, tenantId: string, limit: num
     .limit(limit)
     .execute();
 }
+
+export async function setTopicName(
+  db: Executor,
+  tenantId: string,
+  topicId: string,
+  name: string,
+  at: number,
+) {
+  return db
+    .updateTable('topics')
+    .set({ name, updated_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', topicId)
+    .returningAll()
+    .executeTakeFirst();
+}

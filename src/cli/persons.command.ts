@@ -1,0 +1,28 @@
+import { Command } from 'commander';
+import { EditPersonBody, editPerson } from '../features/persons/edit-person.admin.js';
+import { toPerson } from '../features/persons/persons.schemas.js';
+import { requireTenant } from '../features/tenants/require-tenant.js';
+import { print, withDatabase } from './context.js';
+import { readJsonInput } from './validate-input.js';
+
+/** `quire persons edit`: the admin API's PATCH .../persons/{personId}. */
+export function personsCommand(): Command {
+  const persons = new Command('persons').description('Manage persons');
+  persons
+    .command('edit <personId>')
+    .description(
+      'Correct a person: name, email, phoneNumber, linkedinProfileUrl (the rules of POST /v0/persons)',
+    )
+    .requiredOption('--tenant <id or name>', 'the tenant of the person')
+    .option('--data <json>', 'the members to change, as JSON, e.g. {"email": "grace@navy.mil"}')
+    .option('--file <path>', 'read the JSON from a file (- for stdin)')
+    .option('--json', 'print the result as one JSON object')
+    .action(async (personId: string, o) => {
+      await withDatabase(async ({ db }) => {
+        const input = readJsonInput(EditPersonBody, o);
+        const person = await editPerson(db, await requireTenant(db, o.tenant), personId, input);
+        print(toPerson(person), o.json === true);
+      });
+    });
+  return persons;
+}

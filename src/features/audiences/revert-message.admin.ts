@@ -1,0 +1,27 @@
+import { Type } from 'typebox';
+import type { App } from '../../http/app-types.js';
+import { PathId } from '../../http/common.schemas.js';
+import { requireTenant } from '../tenants/require-tenant.js';
+import { AudienceVersion, toVersion } from './audiences.schemas.js';
+import { bodyDefaultsToEmpty, RestoreBody } from './restore-version.admin.js';
+import { revertMessage } from './rollback.service.js';
+
+/** POST /tenants/{tenant}/messages/{messageId}/revert: undo one message by restoring the version before it. */
+export function revertMessageAdminRoute(app: App): void {
+  app.post(
+    '/tenants/:tenant/messages/:message_id/revert',
+    {
+      preValidation: bodyDefaultsToEmpty,
+      schema: {
+        params: Type.Object({ tenant: PathId, message_id: PathId }),
+        body: RestoreBody,
+        response: { 201: AudienceVersion },
+      },
+    },
+    async (request, reply) => {
+      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const version = await revertMessage(app.db, tenantId, request.params.message_id, request.body);
+      return reply.code(201).send(toVersion(version));
+    },
+  );
+}

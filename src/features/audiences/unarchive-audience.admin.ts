@@ -1,0 +1,17 @@
+import type { App } from '../../http/app-types.js';
+import { requireTenant } from '../tenants/require-tenant.js';
+import { AdminAudiencePath, Audience } from './audiences.schemas.js';
+import { presentAudience } from './audiences.service.js';
+import { unarchiveAudience } from './rollback.service.js';
+
+/** POST /tenants/{tenant}/audiences/{audienceId}/unarchive: an archived audience comes back. */
+export function unarchiveAudienceAdminRoute(app: App): void {
+  app.post(
+    '/tenants/:tenant/audiences/:audience_id/unarchive',
+    { schema: { params: AdminAudiencePath, response: { 200: Audience } } },
+    async (request) => {
+      const tenantId = await requireTenant(app.db, request.params.tenant);
+      return presentAudience(app.db, await unarchiveAudience(app.db, tenantId, request.params.audience_id));
+    },
+  );
+}
