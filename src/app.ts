@@ -14,11 +14,17 @@ import { hashApiKey } from './features/tenants/tenants.service.js';
 import { topicsRoutes } from './features/topics/index.js';
 import type { App } from './http/app-types.js';
 import { registerApiKeyAuth } from './http/auth.js';
+import { limitConnections } from './http/connection-limits.js';
 import { registerDrain } from './http/drain.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerJsonBodyParser } from './http/json-body.js';
-import { MAX_HEADER_BYTES, MAX_PATH_SEGMENT, registerMalformedUrlRoute, rewriteMalformedUrl } from './http/malformed-url.js';
+import {
+  MAX_HEADER_BYTES,
+  MAX_PATH_SEGMENT,
+  registerMalformedUrlRoute,
+  rewriteMalformedUrl,
+} from './http/malformed-url.js';
 import { registerOpenApi } from './http/openapi.js';
 import { createRateLimiter, registerRateLimit } from './http/rate-limit.js';
 import { requestIdFor } from './http/request-id.js';
@@ -79,6 +85,11 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     onConstructorPoisoning: 'error',
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  limitConnections(
+    app.server,
+    { total: config.maxConnections, perAddress: config.maxConnectionsPerIp },
+    app.log,
+  );
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('config', config);

@@ -26,6 +26,9 @@ export interface Config {
   /** A client must send its headers within this long, and the whole request within requestTimeoutMs. */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  /** Open connections in total and per client address; 0 is no limit (src/http/connection-limits.ts). */
+  maxConnections: number;
+  maxConnectionsPerIp: number;
   rateLimitPerSecond: number;
   rateLimitBurst: number;
   redisUrl: string | null;
@@ -138,6 +141,8 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: reader.integer('BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
     headersTimeoutMs: reader.integer('HEADERS_TIMEOUT_MS', 10_000, 500, 600_000),
     requestTimeoutMs: reader.integer('REQUEST_TIMEOUT_MS', 30_000, 500, 3_600_000),
+    maxConnections: reader.integer('MAX_CONNECTIONS', 4096, 0, 1_000_000),
+    maxConnectionsPerIp: reader.integer('MAX_CONNECTIONS_PER_IP', 256, 0, 1_000_000),
     rateLimitPerSecond: reader.integer('RATE_LIMIT_PER_SECOND', 100, 0, 1_000_000),
     rateLimitBurst: reader.integer('RATE_LIMIT_BURST', 200, 0, 10_000_000),
     redisUrl: reader.optionalUrl('REDIS_URL'),
