@@ -30,6 +30,7 @@ import { createRateLimiter, registerRateLimit } from './http/rate-limit.js';
 import { requestIdFor } from './http/request-id.js';
 import { QuireLogController } from './http/request-logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerTenantConcurrency } from './http/tenant-concurrency.js';
 import { validatorCompiler } from './http/validation.js';
 
 export interface AppDeps {
@@ -126,6 +127,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
       limiter,
     });
     registerRateLimit(scope, limiter);
+    registerTenantConcurrency(scope, config.tenantConcurrency);
     registerMalformedUrlRoute(scope, '/v0');
     personsRoutes(scope);
     pagesRoutes(scope);
