@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createOnce, requestFingerprint } from '../../db/create-once.js';
 import type { AudiencesTable, Db, Executor, MessagesTable, PagesTable } from '../../db/schema.js';
+import type { SortKeyShape } from '../../db/sort-key.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { type AudienceContent, defaultContent } from '../../domain/audience-content.js';
 import { ApiError } from '../../errors.js';
+import { decodeCursor, encodeCursor, pageSize } from '../../http/pagination.js';
 import { newId } from '../../ids.js';
 import { toIso } from '../../time.js';
 import { findPage } from '../pages/pages.repository.js';
@@ -22,6 +24,7 @@ import {
   insertMessageUnlessClientIdTaken,
   listChangesOfAudience,
   listMessages,
+  listMessagesBefore,
   setMessageVersion,
 } from './messages.repository.js';
 import { latestContentVersion, publishedVersion } from './versions.repository.js';
@@ -120,17 +123,48 @@ export async function currentContent(
   );
 }
 
-/** GET .../messages: the conversation, its messages oldest first, the current context and pending changes. */
+/** A window of the conversation (GET .../messages?limit=&cursor=, an extension). */
+export interface MessagesWindowQuery {
+  limit: number | undefined;
+  cursor: string | undefined;
+}
+
+const MESSAGE_KEY: SortKeyShape = ['number', 'string'];
+
+/**
+ * GET .../messages: the conversation, its messages oldest first, the current context and pending
+ * changes. With `limit` or `cursor` only a window of messages: the newest `limit` (20 by default,
+ * at most 100) before the cursor, still oldest first, and `messagesWindow` says whether older ones
+ * exist and gives the cursor for them. Without either, every message, as the interface defines it.
+ */
 export async function readConversation(
   db: Db,
   tenantId: string,
   pageId: string,
   audienceId: string,
+  window: MessagesWindowQuery = { limit: undefined, cursor: undefined },
 ): Promise<Conversation> {
+  const windowed = window.limit !== undefined || window.cursor !== undefined;
+  const filters = { audienceId };
+  const before = decodeCursor(window.cursor, MESSAGE_KEY, filters);
   const audience = await requireAudience(db, tenantId, pageId, audienceId);
   const page = (await findPage(db, tenantId, pageId))!;
   const conversation = (await findConversation(db, tenantId, audienceId))!;
-  const messages = await listMessages(db, tenantId, conversation.id);
+  let messages: MessagesTable[];
+  let messagesWindow: Conversation['messagesWindow'];
+  if (windowed) {
+    const limit = pageSize(window.limit);
+    const newestFirst = await listMessagesBefore(db, tenantId, conversation.id, before, limit);
+    const hasMore = newestFirst.length > limit;
+    messages = newestFirst.slice(0, limit).reverse();
+    const oldest = messages[0];
+    messagesWindow = {
+      hasMore,
+      nextCursor: hasMore && oldest ? encodeCursor([oldest.timestamp, oldest.id], filters) : null,
+    };
+  } else {
+    messages = await listMessages(db, tenantId, conversation.id);
+  }
   const changes = await listChangesOfAudience(db, tenantId, audienceId);
   const published = await publishedVersion(db, tenantId, audienceId);
   const byMessage = new Map<string, Change[]>();
@@ -163,5 +197,6 @@ export async function readConversation(
       pageContext: page.page_context ?? '',
     },
     pendingChanges,
+    ...(messagesWindow === undefined ? {} : { messagesWindow }),
   };
 }

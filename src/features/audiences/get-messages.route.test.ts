@@ -102,3 +102,53 @@ describeEachDatabase('GET /v0/pages/{page_id}/audiences/{audience_id}/messages',
     assert.deepEqual(read.body.pendingChanges, []);
   });
 });
+
+describeEachDatabase('GET .../messages with a window (limit, cursor)', (ctx) => {
+  it('returns the newest messages oldest first, and older windows through the cursor', async () => {
+    const tenant = await makeTenant(ctx);
+    const { pageId, audienceId } = await makeAudience(ctx, tenant);
+    const url = `/v0/pages/${pageId}/audiences/${audienceId}/messages`;
+    for (let i = 0; i < 5; i++) {
+      const sent = await ctx.request({
+        method: 'POST',
+        url,
+        key: tenant.key,
+        body: { message: `Message ${i}` },
+      });
+      assert.equal(sent.status, 202, sent.raw);
+    }
+    const full = await ctx.request({ method: 'GET', url, key: tenant.key });
+    assert.equal(full.body.messages.length, 5);
+    assert.equal('messagesWindow' in full.body, false, 'without limit or cursor: the interface as it was');
+
+    const seen: string[][] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor === null ? '?limit=2' : `?limit=2&cursor=${cursor}`;
+      const window = await ctx.request({ method: 'GET', url: url + query, key: tenant.key });
+      assert.equal(window.status, 200, window.raw);
+      const texts = window.body.messages.map((m: { content: string }) => m.content);
+      seen.unshift(texts);
+      assert.equal(window.body.messagesWindow.hasMore, window.body.messagesWindow.nextCursor !== null);
+      assert.deepEqual(window.body.context, full.body.context);
+      cursor = window.body.messagesWindow.nextCursor;
+    } while (cursor !== null);
+    assert.deepEqual(seen, [['Message 0'], ['Message 1', 'Message 2'], ['Message 3', 'Message 4']]);
+    assert.deepEqual(
+      seen.flat(),
+      full.body.messages.map((m: { content: string }) => m.content),
+    );
+  });
+
+  it('refuses a bad limit or cursor with a 400 naming it', async () => {
+    const tenant = await makeTenant(ctx);
+    const { pageId, audienceId } = await makeAudience(ctx, tenant);
+    const url = `/v0/pages/${pageId}/audiences/${audienceId}/messages`;
+    const zero = await ctx.request({ method: 'GET', url: `${url}?limit=0`, key: tenant.key });
+    assert.equal(zero.status, 400);
+    assert.equal(zero.body.errors[0].parameter, 'limit');
+    const garbled = await ctx.request({ method: 'GET', url: `${url}?cursor=nonsense`, key: tenant.key });
+    assert.equal(garbled.status, 400);
+    assert.equal(garbled.body.code, 'invalid_cursor');
+  });
+});
