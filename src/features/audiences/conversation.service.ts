@@ -4,6 +4,7 @@ import type { AudiencesTable, Db, Executor, MessagesTable, PagesTable } from '..
 import type { SortKeyShape } from '../../db/sort-key.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { type AudienceContent, defaultContent } from '../../domain/audience-content.js';
+import { Gate } from '../../domain/gate.js';
 import { ApiError } from '../../errors.js';
 import { decodeCursor, encodeCursor, pageSize } from '../../http/pagination.js';
 import { newId } from '../../ids.js';
@@ -20,6 +21,7 @@ import {
   toMessage,
 } from './audiences.schemas.js';
 import {
+  countMessages,
   findMessageByClientId,
   insertMessageUnlessClientIdTaken,
   listChangesOfAudience,
@@ -132,6 +134,17 @@ export interface MessagesWindowQuery {
 const MESSAGE_KEY: SortKeyShape = ['number', 'string'];
 
 /**
+ * A whole conversation of more than LONG_CONVERSATION messages (up to 50,000 characters each) is
+ * read by at most LONG_CONVERSATION_READS requests of the process at once; the others wait their
+ * turn. Reading and serialising a 50 MB conversation takes ~180 MB for the while, and 20 at once
+ * took the process to 3.7 GB (docs/reliability.md). Windows (`limit`) and short conversations
+ * never wait.
+ */
+export const LONG_CONVERSATION = 100;
+export const LONG_CONVERSATION_READS = 2;
+const longConversationReads = new Gate(LONG_CONVERSATION_READS);
+
+/**
  * GET .../messages: the conversation, its messages oldest first, the current context and pending
  * changes. With `limit` or `cursor` only a window of messages: the newest `limit` (20 by default,
  * at most 100) before the cursor, still oldest first, and `messagesWindow` says whether older ones
@@ -143,6 +156,7 @@ export async function readConversation(
   pageId: string,
   audienceId: string,
   window: MessagesWindowQuery = { limit: undefined, cursor: undefined },
+  holdUntilSent?: (release: () => void) => void,
 ): Promise<Conversation> {
   const windowed = window.limit !== undefined || window.cursor !== undefined;
   const filters = { audienceId };
@@ -162,6 +176,15 @@ export async function readConversation(
       hasMore,
       nextCursor: hasMore && oldest ? encodeCursor([oldest.timestamp, oldest.id], filters) : null,
     };
+  } else if ((await countMessages(db, tenantId, conversation.id)) > LONG_CONVERSATION) {
+    // Held until the response is sent (`holdUntilSent`): serialising costs as much as reading.
+    const release = await longConversationReads.acquire();
+    if (holdUntilSent) holdUntilSent(release);
+    try {
+      messages = await listMessages(db, tenantId, conversation.id);
+    } finally {
+      if (!holdUntilSent) release();
+    }
   } else {
     messages = await listMessages(db, tenantId, conversation.id);
   }

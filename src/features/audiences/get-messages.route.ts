@@ -36,10 +36,13 @@ export function getMessagesRoute(app: App): void {
         response: { 200: Conversation, ...problemResponses('not_found', 'invalid_cursor') },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page_id, audience_id } = request.params;
       const { limit, cursor } = request.query;
-      return readConversation(app.db, request.tenantId, page_id, audience_id, { limit, cursor });
+      // 'close' comes once the response is sent or the client left.
+      return readConversation(app.db, request.tenantId, page_id, audience_id, { limit, cursor }, (release) =>
+        reply.raw.once('close', release),
+      );
     },
   );
 }

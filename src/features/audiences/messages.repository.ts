@@ -58,6 +58,17 @@ export async function listMessages(db: Executor, tenantId: string, conversationI
     .execute();
 }
 
+/** How many messages a conversation has (on the conversation-order index). */
+export async function countMessages(db: Executor, tenantId: string, conversationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .where('conversation_id', '=', conversationId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /**
  * A window of the conversation: the `limit + 1` newest messages before `before` (timestamp, id),
  * newest first; the extra one only says older messages exist.
