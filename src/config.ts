@@ -33,6 +33,8 @@ export interface Config {
   rateLimitBurst: number;
   /** Requests of one tenant worked on at once in this process; 0 is no limit (src/http/tenant-concurrency.ts). */
   tenantConcurrency: number;
+  /** Milliseconds of asset-search work per second one tenant may use; 0 is no limit (src/http/cost-budget.ts). */
+  searchMsPerSecond: number;
   redisUrl: string | null;
   redisTimeoutMs: number;
   publicFileBaseUrl: string | null;
@@ -148,6 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerSecond: reader.integer('RATE_LIMIT_PER_SECOND', 100, 0, 1_000_000),
     rateLimitBurst: reader.integer('RATE_LIMIT_BURST', 200, 0, 10_000_000),
     tenantConcurrency: reader.integer('TENANT_CONCURRENCY', 8, 0, 100_000),
+    searchMsPerSecond: reader.integer('TENANT_SEARCH_MS_PER_SECOND', 250, 0, 1_000_000),
     redisUrl: reader.optionalUrl('REDIS_URL'),
     redisTimeoutMs: reader.integer('REDIS_TIMEOUT_MS', 250, 10, 60_000),
     publicFileBaseUrl: reader.optionalUrl('PUBLIC_FILE_BASE_URL'),

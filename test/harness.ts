@@ -56,6 +56,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       AUTH_FAILURE_BURST: '0',
       // Suites race 50 requests of one tenant; test/http/tenant-concurrency.test.ts tests the bound.
       TENANT_CONCURRENCY: '0',
+      TENANT_SEARCH_MS_PER_SECOND: '0',
     }),
     ...overrides,
   };

@@ -28,3 +28,41 @@ describeEachDatabase('asset search cost limit', (ctx) => {
     assert.equal(await countAssetsByWords(ctx.database.db, tenant.tenantId, terms, undefined), 5);
   });
 });
+
+describeEachDatabase(
+  'asset search cost budget per tenant',
+  (ctx) => {
+    it('a tenant past its search budget gets 429 with Retry-After; another tenant still searches', async () => {
+      const busy = await makeTenant(ctx);
+      const other = await makeTenant(ctx);
+      for (let i = 0; i < 30; i++) await makeAsset(ctx, busy, { name: `Walrus ${i}` });
+      await makeAsset(ctx, other, { name: 'Walrus' });
+      // 1 ms of search per second: the first search's few milliseconds take seconds to pay back.
+      const statuses: number[] = [];
+      let refused: Awaited<ReturnType<typeof ctx.request>> | undefined;
+      for (let i = 0; i < 5 && refused === undefined; i++) {
+        const response = await ctx.request({
+          method: 'GET',
+          url: '/v0/assets/search?query=walrus',
+          key: busy.key,
+        });
+        statuses.push(response.status);
+        if (response.status === 429) refused = response;
+      }
+      assert.equal(statuses[0], 200);
+      assert.ok(refused, `refused at last: ${statuses}`);
+      assert.equal(refused.body.code, 'rate_limited');
+      assert.ok(Number(refused.headers['retry-after']) >= 1);
+      const neighbour = await ctx.request({
+        method: 'GET',
+        url: '/v0/assets/search?query=walrus',
+        key: other.key,
+      });
+      assert.equal(neighbour.status, 200);
+      // Listing without words is cheap and not budgeted.
+      const list = await ctx.request({ method: 'GET', url: '/v0/assets/search', key: busy.key });
+      assert.equal(list.status, 200);
+    });
+  },
+  { config: { searchMsPerSecond: 1 } },
+);
