@@ -17,6 +17,7 @@ import { hashApiKey } from './features/tenants/tenants.service.js';
 import { topicsRoutes } from './features/topics/index.js';
 import type { App } from './http/app-types.js';
 import { registerApiKeyAuth } from './http/auth.js';
+import { limitConnections } from './http/connection-limits.js';
 import { registerDrain } from './http/drain.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerHealthRoutes } from './http/health.js';
@@ -32,6 +33,7 @@ import { createRateLimiter, registerRateLimit } from './http/rate-limit.js';
 import { requestIdFor } from './http/request-id.js';
 import { QuireLogController } from './http/request-logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerTenantConcurrency } from './http/tenant-concurrency.js';
 import { validatorCompiler } from './http/validation.js';
 
 export interface AppDeps {
@@ -87,6 +89,11 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     onConstructorPoisoning: 'error',
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  limitConnections(
+    app.server,
+    { total: config.maxConnections, perAddress: config.maxConnectionsPerIp },
+    app.log,
+  );
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('config', config);
@@ -125,6 +132,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
       limiter,
     });
     registerRateLimit(scope, limiter);
+    registerTenantConcurrency(scope, config.tenantConcurrency);
     registerMalformedUrlRoute(scope, '/v0');
     personsRoutes(scope);
     pagesRoutes(scope);

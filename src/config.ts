@@ -26,8 +26,15 @@ export interface Config {
   /** A client must send its headers within this long, and the whole request within requestTimeoutMs. */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  /** Open connections in total and per client address; 0 is no limit (src/http/connection-limits.ts). */
+  maxConnections: number;
+  maxConnectionsPerIp: number;
   rateLimitPerSecond: number;
   rateLimitBurst: number;
+  /** Requests of one tenant worked on at once in this process; 0 is no limit (src/http/tenant-concurrency.ts). */
+  tenantConcurrency: number;
+  /** Milliseconds of asset-search work per second one tenant may use; 0 is no limit (src/http/cost-budget.ts). */
+  searchMsPerSecond: number;
   redisUrl: string | null;
   redisTimeoutMs: number;
   publicFileBaseUrl: string | null;
@@ -138,8 +145,12 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: reader.integer('BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
     headersTimeoutMs: reader.integer('HEADERS_TIMEOUT_MS', 10_000, 500, 600_000),
     requestTimeoutMs: reader.integer('REQUEST_TIMEOUT_MS', 30_000, 500, 3_600_000),
+    maxConnections: reader.integer('MAX_CONNECTIONS', 4096, 0, 1_000_000),
+    maxConnectionsPerIp: reader.integer('MAX_CONNECTIONS_PER_IP', 256, 0, 1_000_000),
     rateLimitPerSecond: reader.integer('RATE_LIMIT_PER_SECOND', 100, 0, 1_000_000),
     rateLimitBurst: reader.integer('RATE_LIMIT_BURST', 200, 0, 10_000_000),
+    tenantConcurrency: reader.integer('TENANT_CONCURRENCY', 8, 0, 100_000),
+    searchMsPerSecond: reader.integer('TENANT_SEARCH_MS_PER_SECOND', 250, 0, 1_000_000),
     redisUrl: reader.optionalUrl('REDIS_URL'),
     redisTimeoutMs: reader.integer('REDIS_TIMEOUT_MS', 250, 10, 60_000),
     publicFileBaseUrl: reader.optionalUrl('PUBLIC_FILE_BASE_URL'),

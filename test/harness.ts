@@ -54,6 +54,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       RATE_LIMIT_BURST: '100000',
       // Suites send many wrong keys from one address; test/http/unknown-keys.test.ts tests the bound.
       AUTH_FAILURE_BURST: '0',
+      // Suites race 50 requests of one tenant; test/http/tenant-concurrency.test.ts tests the bound.
+      TENANT_CONCURRENCY: '0',
+      TENANT_SEARCH_MS_PER_SECOND: '0',
     }),
     ...overrides,
   };

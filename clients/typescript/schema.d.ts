@@ -137,7 +137,7 @@ export interface paths {
         };
         /**
          * Read the audience's conversation
-         * @description The conversation with the page agent: messages oldest first (the user's and the agent's replies, with `reasoning` and `changes`), the current content as `context` (keywords joined with ", "; an unset value is ""), and `pendingChanges`: the changes of versions newer than the published one.
+         * @description The conversation with the page agent: messages oldest first (all of them, or with `limit`/`cursor` a window of the newest; the user's and the agent's replies, with `reasoning` and `changes`), the current content as `context` (keywords joined with ", "; an unset value is ""), and `pendingChanges`: the changes of versions newer than the published one.
          */
         get: operations["getAudienceMessages"];
         put?: never;
@@ -666,6 +666,13 @@ export interface components {
                 pageContext: string;
             };
             pendingChanges: components["schemas"]["Change"][];
+            /** @description Extension, present only when `limit` or `cursor` was given: `messages` then holds a window of the conversation. */
+            messagesWindow?: {
+                /** @description Older messages exist before this window. */
+                hasMore: boolean;
+                /** @description Pass as `cursor` for the window of older messages; null when there are none. */
+                nextCursor: string | null;
+            };
         };
         SendAudienceMessageBody: {
             message: string;
@@ -1906,7 +1913,12 @@ export interface operations {
     };
     getAudienceMessages: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Extension: return only the newest `limit` messages (before `cursor`), still oldest first; 20 when only `cursor` is given, values above 100 are treated as 100. Without `limit` and `cursor` every message is returned. */
+                limit?: number;
+                /** @description Extension: the `messagesWindow.nextCursor` of the previous window (older messages). */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 page_id: string;
@@ -1931,7 +1943,7 @@ export interface operations {
                     "application/json": components["schemas"]["AudienceConversation"];
                 };
             };
-            /** @description Problem: `validation_failed` (The request is not valid) */
+            /** @description Problem: `validation_failed` (The request is not valid), `invalid_cursor` (The cursor is not valid for this list) */
             400: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */

@@ -30,6 +30,8 @@ export interface RateLimitOptions {
   redisUrl: string | null;
   /** How long a check waits for Redis before the request is allowed anyway. */
   redisTimeoutMs: number;
+  /** How long requests are allowed without asking Redis after it failed (default REDIS_COOL_DOWN_MS). */
+  redisCoolDownMs?: number;
 }
 
 export class RateLimiter {
@@ -126,14 +128,47 @@ redis.call('SET', KEYS[1], tostring(nextTat), 'PX', math.ceil(nextTat - now) + 1
 return {1, tostring(nextTat - now)}
 `;
 
-/** Shared state in Redis. If Redis cannot answer quickly the request is allowed (fail open) and logged. */
+/**
+ * The state of the circuit breaker in front of Redis: `closed` (Redis is asked), `open` (Redis
+ * failed recently: requests are allowed at once without asking it), `half-open` (the cool-down is
+ * over and one request probes Redis; the others are still allowed without asking).
+ */
+export type RedisBreakerState = 'closed' | 'open' | 'half-open';
+
+/** How long the breaker stays open after a failure before one request probes Redis again. */
+export const REDIS_COOL_DOWN_MS = 5_000;
+
+export interface RedisBreakerEvents {
+  /** Called once per change of state, with the error that opened it (if any). */
+  onStateChange: (state: RedisBreakerState, error?: Error) => void;
+}
+
+let latestBreaker: RedisRateLimitStore | null = null;
+
+/**
+ * The breaker state of the most recently created Redis store, or null when the rate limit is kept
+ * in memory (no REDIS_URL) or off: a gauge for metrics and /readyz-style reports.
+ */
+export function redisBreakerState(): RedisBreakerState | null {
+  return latestBreaker?.state ?? null;
+}
+
+/**
+ * Shared state in Redis, behind a circuit breaker. If Redis cannot answer within the command
+ * timeout the request is allowed (fail open), and so is every request of the next cool-down period
+ * without waiting for Redis again; then one request probes it. Without the breaker every request of
+ * an outage would wait the whole timeout.
+ */
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;
+  private current: RedisBreakerState = 'closed';
+  private openUntil = 0;
 
   constructor(
     url: string,
     timeoutMs: number,
-    private readonly onError: (error: Error) => void,
+    private readonly events: RedisBreakerEvents,
+    private readonly coolDownMs = REDIS_COOL_DOWN_MS,
   ) {
     this.redis = new Redis(url, {
       maxRetriesPerRequest: 1,
@@ -141,42 +176,79 @@ export class RedisRateLimitStore implements RateLimitStore {
       commandTimeout: timeoutMs,
       lazyConnect: false,
     });
-    this.redis.on('error', onError);
+    // Connection errors (refused, reset) open the breaker as a failed command would.
+    this.redis.on('error', (error: Error) => this.failed(error));
     this.redis.defineCommand('quireGcra', { numberOfKeys: 1, lua: GCRA_SCRIPT });
+    latestBreaker = this;
+  }
+
+  get state(): RedisBreakerState {
+    return this.current;
   }
 
   async take(key: string, intervalMs: number, capacityMs: number) {
+    if (this.current !== 'closed') {
+      // Open, or half-open with the probe already out: allow without asking Redis.
+      if (this.current === 'half-open' || performance.now() < this.openUntil) return FAIL_OPEN;
+      this.change('half-open');
+    }
     try {
       const [allowed, backlog] = (await (
         this.redis as unknown as { quireGcra(k: string, i: number, c: number): Promise<[number, string]> }
       ).quireGcra(key, intervalMs, capacityMs)) as [number, string];
+      if (this.current !== 'closed') this.change('closed');
       return { allowed: allowed === 1, backlogMs: Number(backlog) };
     } catch (error) {
-      this.onError(error as Error);
-      return { allowed: true, backlogMs: 0 };
+      this.failed(error as Error);
+      return FAIL_OPEN;
     }
   }
 
+  /** Opens the breaker (from closed, or when the probe fails); failures while open change nothing. */
+  private failed(error: Error): void {
+    if (this.current === 'open') return;
+    this.openUntil = performance.now() + this.coolDownMs;
+    this.change('open', error);
+  }
+
+  private change(state: RedisBreakerState, error?: Error): void {
+    this.current = state;
+    this.events.onStateChange(state, error);
+  }
+
   async close() {
+    if (latestBreaker === this) latestBreaker = null;
     this.redis.disconnect();
   }
 }
+
+const FAIL_OPEN = { allowed: true, backlogMs: 0 } as const;
 
 /** Builds the limiter of a scope (closed with it); null when RATE_LIMIT_PER_SECOND is 0. */
 export function createRateLimiter(scope: FastifyInstance, options: RateLimitOptions): RateLimiter | null {
   if (options.perSecond <= 0) return null;
   const burst = Math.max(1, options.burst);
-  let lastLogged = 0;
   const store =
     options.redisUrl === null
       ? new MemoryRateLimitStore()
-      : new RedisRateLimitStore(options.redisUrl, options.redisTimeoutMs, (error) => {
-          // At most one line every 10 s: a Redis outage must not flood the logs.
-          if (Date.now() - lastLogged > 10_000) {
-            lastLogged = Date.now();
-            scope.log.warn({ err: error }, 'rate limit store unavailable; allowing requests');
-          }
-        });
+      : new RedisRateLimitStore(
+          options.redisUrl,
+          options.redisTimeoutMs,
+          {
+            // One line per change of state (not per request), so an outage cannot flood the logs.
+            onStateChange: (state, error) => {
+              if (state === 'open') {
+                scope.log.warn(
+                  { err: error, breaker: state },
+                  'rate limit store (Redis) unavailable; allowing requests without it',
+                );
+              } else if (state === 'closed') {
+                scope.log.info({ breaker: state }, 'rate limit store (Redis) available again');
+              }
+            },
+          },
+          options.redisCoolDownMs,
+        );
   const limiter = new RateLimiter(store, options.perSecond, burst);
   scope.addHook('onClose', async () => limiter.close());
   return limiter;

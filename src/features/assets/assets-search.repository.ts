@@ -28,6 +28,8 @@ export interface SearchOptions {
   /** The (score, created_at, id) of the previous page's last row. */
   after: SortKey | null;
   limit: number;
+  /** How many matches are ranked at most (SEARCH_CANDIDATES unless a test sets it). */
+  candidates?: number;
 }
 
 export type ScoredAsset = AssetsTable & { score: number };
@@ -49,24 +51,44 @@ function scoreOf(db: Executor, terms: SearchTerms): RawBuilder<number> {
 }
 
 /**
+ * The cost limit of one search: at most this many matches are scored and ranked, the most recently
+ * indexed ones. A word found in most of a large tenant's assets would otherwise score and sort all
+ * of them on every page (on SQLite blocking the process meanwhile). `totalCount` stays exact.
+ */
+export const SEARCH_CANDIDATES = 5_000;
+
+/**
  * The matching assets' keys with their score; the caller orders and pages. Only the key and the
  * sort columns: a common word matches thousands of assets in a large tenant, and carrying every
  * column of each through the sort cost as much as finding them (pageQuery reads the full rows of
  * the page alone).
  */
-function matches(db: Executor, tenantId: string, terms: SearchTerms, assetType: string | undefined) {
+function matches(
+  db: Executor,
+  tenantId: string,
+  terms: SearchTerms,
+  assetType: string | undefined,
+  candidates: number,
+) {
   const keys = sql`a.tenant_id, a.id, a.created_at, ${scoreOf(db, terms)} as score`;
   if (dialectOf(db) === 'postgres') {
-    return sql`select ${keys} from assets a
-      where a.tenant_id = ${tenantId} and ${VISIBLE}
-      ${assetType === undefined ? sql`` : sql`and a.data_type = ${assetType}`}
-      and a.search_vector @@ to_tsquery('simple', ${tsquery(terms)})`;
+    return sql`select ${keys} from (
+        select a.* from assets a
+        where a.tenant_id = ${tenantId} and ${VISIBLE}
+        ${assetType === undefined ? sql`` : sql`and a.data_type = ${assetType}`}
+        and a.search_vector @@ to_tsquery('simple', ${tsquery(terms)})
+        order by a.created_at desc, a.id desc
+        limit ${sql.lit(candidates)}
+      ) a`;
   }
+  // Newest first in the full-text index (rowids grow with each indexed asset), stopping at the cap.
   return sql`select ${keys}
     from assets_fts f
     join assets_search_rowids k on k.rowid = f.rowid
     join assets a on a.tenant_id = k.tenant_id and a.id = k.asset_id
-    where assets_fts match ${fts5Match(tenantId, assetType, terms)} and a.tenant_id = ${tenantId}`;
+    where assets_fts match ${fts5Match(tenantId, assetType, terms)} and a.tenant_id = ${tenantId}
+    order by f.rowid desc
+    limit ${sql.lit(candidates)}`;
 }
 
 /** The statement of one page of a word search (exported for the benchmark's query-plan check). */
@@ -74,7 +96,7 @@ export function pageQuery(db: Executor, tenantId: string, options: SearchOptions
   const after = options.after;
   const order = sql`order by m.score desc, m.created_at desc, m.id desc`;
   return sql<ScoredAsset>`select ${columns('a')}, m.score from (
-      select * from (${matches(db, tenantId, options.terms, options.assetType)}) m
+      select * from (${matches(db, tenantId, options.terms, options.assetType, options.candidates ?? SEARCH_CANDIDATES)}) m
       ${after === null ? sql`` : sql`where (m.score, m.created_at, m.id) < (${after[0]}, ${after[1]}, ${after[2]})`}
       ${order}
       limit ${options.limit}

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { readCounter } from '../../db/counters.repository.js';
 import { ApiError } from '../../errors.js';
 import type { App } from '../../http/app-types.js';
+import { CostBudget } from '../../http/cost-budget.js';
 import { CursorQuery, decodeCursor, LimitQuery, PageOf, pageSize, toPage } from '../../http/pagination.js';
 import { problemResponses } from '../../http/problem.js';
 import { ASSET_TYPES, Asset, toAsset } from './assets.schemas.js';
@@ -13,6 +14,8 @@ const NEWEST_KEY = ['number', 'string'] as const; // created_at desc, id desc
 const RELEVANCE_KEY = ['number', 'number', 'string'] as const; // score desc, created_at desc, id desc
 
 export function searchAssetsRoute(app: App): void {
+  // Word searches cost in proportion to their matches: a tenant's share of the process is bounded.
+  const budget = new CostBudget('asset searches', app.config.searchMsPerSecond, 1000);
   app.get(
     '/v0/assets/search',
     {
@@ -58,10 +61,12 @@ export function searchAssetsRoute(app: App): void {
       }
       const filters = { assetType: assetType ?? null, words: [...terms.exact, `${terms.prefix}*`] };
       const after = decodeCursor(request.query.cursor, RELEVANCE_KEY, filters);
-      const [rows, totalCount] = await Promise.all([
-        searchAssetsByWords(app.db, request.tenantId, { terms, assetType, after, limit: limit + 1 }),
-        countAssetsByWords(app.db, request.tenantId, terms, assetType),
-      ]);
+      const [rows, totalCount] = await budget.run(request.tenantId, () =>
+        Promise.all([
+          searchAssetsByWords(app.db, request.tenantId, { terms, assetType, after, limit: limit + 1 }),
+          countAssetsByWords(app.db, request.tenantId, terms, assetType),
+        ]),
+      );
       return toPage(rows, limit, {
         keyOf: (row) => [row.score, row.created_at, row.id],
         filters,

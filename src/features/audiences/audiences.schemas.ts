@@ -173,6 +173,20 @@ export const Conversation = Type.Object(
       pageContext: Type.String(),
     }),
     pendingChanges: Type.Array(Change),
+    messagesWindow: Type.Optional(
+      Type.Object(
+        {
+          hasMore: Type.Boolean({ description: 'Older messages exist before this window.' }),
+          nextCursor: Type.Union([Type.String({ minLength: 1 }), Type.Null()], {
+            description: 'Pass as `cursor` for the window of older messages; null when there are none.',
+          }),
+        },
+        {
+          description:
+            'Extension, present only when `limit` or `cursor` was given: `messages` then holds a window of the conversation.',
+        },
+      ),
+    ),
   },
   { title: 'AudienceConversation' },
 );

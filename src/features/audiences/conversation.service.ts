@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createOnce, requestFingerprint } from '../../db/create-once.js';
 import type { AudiencesTable, Db, Executor, MessagesTable, PagesTable } from '../../db/schema.js';
+import type { SortKeyShape } from '../../db/sort-key.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { type AudienceContent, defaultContent } from '../../domain/audience-content.js';
+import { Gate } from '../../domain/gate.js';
 import { ApiError } from '../../errors.js';
+import { decodeCursor, encodeCursor, pageSize } from '../../http/pagination.js';
 import { newId } from '../../ids.js';
 import { toIso } from '../../time.js';
 import { findPage } from '../pages/pages.repository.js';
@@ -18,10 +21,12 @@ import {
   toMessage,
 } from './audiences.schemas.js';
 import {
+  countMessages,
   findMessageByClientId,
   insertMessageUnlessClientIdTaken,
   listChangesOfAudience,
   listMessages,
+  listMessagesBefore,
   setMessageVersion,
 } from './messages.repository.js';
 import { latestContentVersion, publishedVersion } from './versions.repository.js';
@@ -120,17 +125,69 @@ export async function currentContent(
   );
 }
 
-/** GET .../messages: the conversation, its messages oldest first, the current context and pending changes. */
+/** A window of the conversation (GET .../messages?limit=&cursor=, an extension). */
+export interface MessagesWindowQuery {
+  limit: number | undefined;
+  cursor: string | undefined;
+}
+
+const MESSAGE_KEY: SortKeyShape = ['number', 'string'];
+
+/**
+ * A whole conversation of more than LONG_CONVERSATION messages (up to 50,000 characters each) is
+ * read by at most LONG_CONVERSATION_READS requests of the process at once; the others wait their
+ * turn. Reading and serialising a 50 MB conversation takes ~180 MB for the while, and 20 at once
+ * took the process to 3.7 GB (docs/reliability.md). Windows (`limit`) and short conversations
+ * never wait.
+ */
+export const LONG_CONVERSATION = 100;
+export const LONG_CONVERSATION_READS = 2;
+const longConversationReads = new Gate(LONG_CONVERSATION_READS);
+
+/**
+ * GET .../messages: the conversation, its messages oldest first, the current context and pending
+ * changes. With `limit` or `cursor` only a window of messages: the newest `limit` (20 by default,
+ * at most 100) before the cursor, still oldest first, and `messagesWindow` says whether older ones
+ * exist and gives the cursor for them. Without either, every message, as the interface defines it.
+ */
 export async function readConversation(
   db: Db,
   tenantId: string,
   pageId: string,
   audienceId: string,
+  window: MessagesWindowQuery = { limit: undefined, cursor: undefined },
+  holdUntilSent?: (release: () => void) => void,
 ): Promise<Conversation> {
+  const windowed = window.limit !== undefined || window.cursor !== undefined;
+  const filters = { audienceId };
+  const before = decodeCursor(window.cursor, MESSAGE_KEY, filters);
   const audience = await requireAudience(db, tenantId, pageId, audienceId);
   const page = (await findPage(db, tenantId, pageId))!;
   const conversation = (await findConversation(db, tenantId, audienceId))!;
-  const messages = await listMessages(db, tenantId, conversation.id);
+  let messages: MessagesTable[];
+  let messagesWindow: Conversation['messagesWindow'];
+  if (windowed) {
+    const limit = pageSize(window.limit);
+    const newestFirst = await listMessagesBefore(db, tenantId, conversation.id, before, limit);
+    const hasMore = newestFirst.length > limit;
+    messages = newestFirst.slice(0, limit).reverse();
+    const oldest = messages[0];
+    messagesWindow = {
+      hasMore,
+      nextCursor: hasMore && oldest ? encodeCursor([oldest.timestamp, oldest.id], filters) : null,
+    };
+  } else if ((await countMessages(db, tenantId, conversation.id)) > LONG_CONVERSATION) {
+    // Held until the response is sent (`holdUntilSent`): serialising costs as much as reading.
+    const release = await longConversationReads.acquire();
+    if (holdUntilSent) holdUntilSent(release);
+    try {
+      messages = await listMessages(db, tenantId, conversation.id);
+    } finally {
+      if (!holdUntilSent) release();
+    }
+  } else {
+    messages = await listMessages(db, tenantId, conversation.id);
+  }
   const changes = await listChangesOfAudience(db, tenantId, audienceId);
   const published = await publishedVersion(db, tenantId, audienceId);
   const byMessage = new Map<string, Change[]>();
@@ -163,5 +220,6 @@ export async function readConversation(
       pageContext: page.page_context ?? '',
     },
     pendingChanges,
+    ...(messagesWindow === undefined ? {} : { messagesWindow }),
   };
 }

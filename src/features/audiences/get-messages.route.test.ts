@@ -4,6 +4,8 @@ import { authSuite } from '../../../test/auth-suite.js';
 import { makeTenant } from '../../../test/factories.js';
 import { describeEachDatabase } from '../../../test/harness.js';
 import { drain, FakeAgent, makeAudience, makePage, makeWorker } from '../../../test/pages-factories.js';
+import { newId } from '../../ids.js';
+import { LONG_CONVERSATION, LONG_CONVERSATION_READS } from './conversation.service.js';
 import { publishVersion } from './versions.service.js';
 
 describeEachDatabase('GET /v0/pages/{page_id}/audiences/{audience_id}/messages', (ctx) => {
@@ -100,5 +102,98 @@ describeEachDatabase('GET /v0/pages/{page_id}/audiences/{audience_id}/messages',
     read = await ctx.request({ method: 'GET', url, key: tenant.key });
     assert.equal(read.body.conversation.publishedMessageId, reply2.messageId);
     assert.deepEqual(read.body.pendingChanges, []);
+  });
+});
+
+describeEachDatabase('GET .../messages with a window (limit, cursor)', (ctx) => {
+  it('returns the newest messages oldest first, and older windows through the cursor', async () => {
+    const tenant = await makeTenant(ctx);
+    const { pageId, audienceId } = await makeAudience(ctx, tenant);
+    const url = `/v0/pages/${pageId}/audiences/${audienceId}/messages`;
+    for (let i = 0; i < 5; i++) {
+      const sent = await ctx.request({
+        method: 'POST',
+        url,
+        key: tenant.key,
+        body: { message: `Message ${i}` },
+      });
+      assert.equal(sent.status, 202, sent.raw);
+    }
+    const full = await ctx.request({ method: 'GET', url, key: tenant.key });
+    assert.equal(full.body.messages.length, 5);
+    assert.equal('messagesWindow' in full.body, false, 'without limit or cursor: the interface as it was');
+
+    const seen: string[][] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor === null ? '?limit=2' : `?limit=2&cursor=${cursor}`;
+      const window = await ctx.request({ method: 'GET', url: url + query, key: tenant.key });
+      assert.equal(window.status, 200, window.raw);
+      const texts = window.body.messages.map((m: { content: string }) => m.content);
+      seen.unshift(texts);
+      assert.equal(window.body.messagesWindow.hasMore, window.body.messagesWindow.nextCursor !== null);
+      assert.deepEqual(window.body.context, full.body.context);
+      cursor = window.body.messagesWindow.nextCursor;
+    } while (cursor !== null);
+    assert.deepEqual(seen, [['Message 0'], ['Message 1', 'Message 2'], ['Message 3', 'Message 4']]);
+    assert.deepEqual(
+      seen.flat(),
+      full.body.messages.map((m: { content: string }) => m.content),
+    );
+  });
+
+  it('reads a long conversation whole (through the gate of long reads), several at once', async () => {
+    const tenant = await makeTenant(ctx);
+    const { pageId, audienceId } = await makeAudience(ctx, tenant);
+    const conversation = await ctx.database.db
+      .selectFrom('conversations')
+      .select('id')
+      .where('tenant_id', '=', tenant.tenantId)
+      .where('audience_id', '=', audienceId)
+      .executeTakeFirstOrThrow();
+    const count = LONG_CONVERSATION + 1;
+    await ctx.database.db
+      .insertInto('messages')
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          tenant_id: tenant.tenantId,
+          id: newId('message'),
+          conversation_id: conversation.id,
+          role: 'user' as const,
+          content: `Long ${i}`,
+          timestamp: 1_700_000_000_000 + i,
+          has_snapshot: 0,
+          reasoning: '',
+          is_interrupted: 0,
+          client_message_id: `long-${i}`,
+          fingerprint: null,
+          selected_element: null,
+          version_id: null,
+        })),
+      )
+      .execute();
+    const url = `/v0/pages/${pageId}/audiences/${audienceId}/messages`;
+    const reads = await Promise.all(
+      Array.from({ length: 2 * LONG_CONVERSATION_READS + 1 }, () =>
+        ctx.request({ method: 'GET', url, key: tenant.key }),
+      ),
+    );
+    for (const read of reads) {
+      assert.equal(read.status, 200);
+      assert.equal(read.body.messages.length, count);
+      assert.equal(read.body.messages.at(-1).content, `Long ${count - 1}`);
+    }
+  });
+
+  it('refuses a bad limit or cursor with a 400 naming it', async () => {
+    const tenant = await makeTenant(ctx);
+    const { pageId, audienceId } = await makeAudience(ctx, tenant);
+    const url = `/v0/pages/${pageId}/audiences/${audienceId}/messages`;
+    const zero = await ctx.request({ method: 'GET', url: `${url}?limit=0`, key: tenant.key });
+    assert.equal(zero.status, 400);
+    assert.equal(zero.body.errors[0].parameter, 'limit');
+    const garbled = await ctx.request({ method: 'GET', url: `${url}?cursor=nonsense`, key: tenant.key });
+    assert.equal(garbled.status, 400);
+    assert.equal(garbled.body.code, 'invalid_cursor');
   });
 });

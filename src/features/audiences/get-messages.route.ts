@@ -1,4 +1,6 @@
+import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../../http/pagination.js';
 import { problemResponses } from '../../http/problem.js';
 import { AudiencePath, Conversation } from './audiences.schemas.js';
 import { readConversation } from './conversation.service.js';
@@ -13,14 +15,35 @@ export function getMessagesRoute(app: App): void {
         tags: ['Audiences'],
         summary: "Read the audience's conversation",
         description:
-          'The conversation with the page agent: messages oldest first (the user\'s and the agent\'s replies, with `reasoning` and `changes`), the current content as `context` (keywords joined with ", "; an unset value is ""), and `pendingChanges`: the changes of versions newer than the published one.',
+          'The conversation with the page agent: messages oldest first (all of them, or with `limit`/`cursor` a window of the newest; the user\'s and the agent\'s replies, with `reasoning` and `changes`), the current content as `context` (keywords joined with ", "; an unset value is ""), and `pendingChanges`: the changes of versions newer than the published one.',
         params: AudiencePath,
-        response: { 200: Conversation, ...problemResponses('not_found') },
+        querystring: Type.Object({
+          limit: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              maximum: Number.MAX_SAFE_INTEGER,
+              description: `Extension: return only the newest \`limit\` messages (before \`cursor\`), still oldest first; ${DEFAULT_LIMIT} when only \`cursor\` is given, values above ${MAX_LIMIT} are treated as ${MAX_LIMIT}. Without \`limit\` and \`cursor\` every message is returned.`,
+            }),
+          ),
+          cursor: Type.Optional(
+            Type.String({
+              minLength: 1,
+              maxLength: 1024,
+              description:
+                'Extension: the `messagesWindow.nextCursor` of the previous window (older messages).',
+            }),
+          ),
+        }),
+        response: { 200: Conversation, ...problemResponses('not_found', 'invalid_cursor') },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page_id, audience_id } = request.params;
-      return readConversation(app.db, request.tenantId, page_id, audience_id);
+      const { limit, cursor } = request.query;
+      // 'close' comes once the response is sent or the client left.
+      return readConversation(app.db, request.tenantId, page_id, audience_id, { limit, cursor }, (release) =>
+        reply.raw.once('close', release),
+      );
     },
   );
 }

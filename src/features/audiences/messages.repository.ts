@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Executor, MessagesTable, VersionChangesTable } from '../../db/schema.js';
+import type { SortKey } from '../../db/sort-key.js';
 
 export async function insertMessage(db: Executor, row: MessagesTable): Promise<void> {
   await db.insertInto('messages').values(row).execute();
@@ -53,6 +55,44 @@ export async function listMessages(db: Executor, tenantId: string, conversationI
     .where('conversation_id', '=', conversationId)
     .orderBy('timestamp', 'asc')
     .orderBy('id', 'asc')
+    .execute();
+}
+
+/** How many messages a conversation has (on the conversation-order index). */
+export async function countMessages(db: Executor, tenantId: string, conversationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .where('conversation_id', '=', conversationId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * A window of the conversation: the `limit + 1` newest messages before `before` (timestamp, id),
+ * newest first; the extra one only says older messages exist.
+ */
+export async function listMessagesBefore(
+  db: Executor,
+  tenantId: string,
+  conversationId: string,
+  before: SortKey | null,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('messages')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('conversation_id', '=', conversationId);
+  if (before !== null)
+    query = query.where(
+      sql<boolean>`(${sql.ref('timestamp')}, ${sql.ref('id')}) < (${before[0]}, ${before[1]})`,
+    );
+  return query
+    .orderBy('timestamp', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
     .execute();
 }
 

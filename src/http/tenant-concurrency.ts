@@ -1,0 +1,36 @@
+import { ApiError } from '../errors.js';
+import type { App } from './app-types.js';
+
+/**
+ * At most TENANT_CONCURRENCY requests of one tenant are worked on at once; one more is a 429
+ * `rate_limited` with `Retry-After: 1`. The rate limit bounds how many requests a tenant sends per
+ * second, not how much work they cost: a tenant sending costly requests (searches matching
+ * thousands of assets, long conversations) within its rate could otherwise occupy the whole
+ * process. Counted in this process (each node has its own bound). Register it after the key check.
+ */
+export function registerTenantConcurrency(scope: App, limit: number): void {
+  if (limit <= 0) return;
+  const inFlight = new Map<string, number>();
+  scope.addHook('onRequest', async (request, reply) => {
+    const tenant = request.tenantId;
+    const running = inFlight.get(tenant) ?? 0;
+    if (running >= limit) {
+      throw new ApiError(
+        'rate_limited',
+        `More than ${limit} requests of this tenant at once; retry in 1 s`,
+        undefined,
+        {
+          'Retry-After': '1',
+        },
+      );
+    }
+    inFlight.set(tenant, running + 1);
+    // 'close' comes once per response: after it is sent, or when the client went away before
+    // (Fastify's onResponse does not run then).
+    reply.raw.once('close', () => {
+      const left = (inFlight.get(tenant) ?? 1) - 1;
+      if (left <= 0) inFlight.delete(tenant);
+      else inFlight.set(tenant, left);
+    });
+  });
+}
