@@ -29,6 +29,11 @@ export const ERROR_CODES = {
     title: 'A valid API key is required',
     when: 'Missing, unknown or revoked API key.',
   },
+  forbidden: {
+    status: 403,
+    title: 'Not allowed from here',
+    when: 'Operator endpoints only: `/metrics` without `METRICS_TOKEN` answers loopback clients only.',
+  },
   not_found: {
     status: 404,
     title: 'Not found',

@@ -366,7 +366,7 @@ export interface components {
              * @description Stable machine-readable error code.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "invalid_cursor" | "bad_request" | "unauthenticated" | "not_found" | "account_not_found" | "asset_not_found" | "topic_not_found" | "topic_entry_not_found" | "conflict" | "log_not_editable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal" | "service_unavailable";
+            code: "validation_failed" | "malformed_json" | "invalid_cursor" | "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "account_not_found" | "asset_not_found" | "topic_not_found" | "topic_entry_not_found" | "conflict" | "log_not_editable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "internal" | "service_unavailable";
             /** @description The `Request-Id` of the request; quote it when asking for help. */
             requestId: string;
             /** @description With `validation_failed` and a few others: every problem of the request, one per field. */

@@ -21,6 +21,8 @@ export interface Database {
    * readiness wait with them.
    */
   ping(timeoutMs: number): Promise<void>;
+  /** PostgreSQL only: the server pool's connections (for /metrics). */
+  poolUsage?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -148,6 +150,7 @@ export function openPostgres(
     dialect: 'postgres',
     location: `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
     ping: (timeoutMs) => withTimeout(pingPool.query('select 1'), timeoutMs),
+    poolUsage: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await Promise.all([db.destroy(), pingPool.end()]);
     },

@@ -1,0 +1,177 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../db/database.js';
+import { ApiError } from '../errors.js';
+import { QUEUE_STATUSES, type QueueSnapshotSource } from '../metrics/queue.js';
+import { sharedRegistry, startProcessMetrics } from '../metrics/telemetry.js';
+
+export interface MetricsOptions {
+  /** METRICS_TOKEN: required as a Bearer token when set; unset, only loopback clients are answered. */
+  token: string | null;
+  database: Pick<Database, 'poolUsage'>;
+  /** Read at scrape time (the features know the SQL; this file does not). */
+  queue: QueueSnapshotSource;
+}
+
+/**
+ * `GET /metrics` in the Prometheus text format, and the request metrics behind it. Per request it
+ * costs one counter on the way in (in-flight) and, on the way out, one map lookup by route
+ * template, method and status plus two increments; labels are route templates, never raw URLs, so
+ * their number stays bounded. Everything read from the database is read at scrape time.
+ */
+export function registerMetrics(app: FastifyInstance, options: MetricsOptions): void {
+  startProcessMetrics();
+  const registry = new Registry();
+  const requests = new Counter({
+    name: 'quire_http_requests_total',
+    help: 'HTTP requests answered, by route template, method and status.',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'quire_http_request_duration_seconds',
+    help: 'Time from receiving a request to sending its response, by route template, method and status.',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  let inFlight = 0;
+  new Gauge({
+    name: 'quire_http_requests_in_flight',
+    help: 'Requests received and not yet answered.',
+    registers: [registry],
+    collect() {
+      this.set(inFlight);
+    },
+  });
+  registerQueueGauges(registry, options.queue);
+  registerPoolGauges(registry, options.database);
+
+  // One child per (route, method, status): prom-client's own label lookup hashes a label object.
+  const children = new Map<
+    string,
+    { count: ReturnType<typeof requests.labels>; time: ReturnType<typeof latency.labels> }
+  >();
+  const counted = new WeakSet<FastifyRequest>();
+  const finish = (request: FastifyRequest) => {
+    if (counted.delete(request)) inFlight--;
+  };
+  app.addHook('onRequest', (request, _reply, done) => {
+    inFlight++;
+    counted.add(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    finish(request);
+    done();
+  });
+  app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
+    finish(request);
+    const route = request.routeOptions.url ?? 'unmatched';
+    const key = `${request.method} ${reply.statusCode} ${route}`;
+    let child = children.get(key);
+    if (child === undefined) {
+      const labels = { route, method: request.method, status: String(reply.statusCode) };
+      child = { count: requests.labels(labels), time: latency.labels(labels) };
+      children.set(key, child);
+    }
+    child.count.inc();
+    child.time.observe(reply.elapsedTime / 1000);
+    done();
+  });
+
+  const expected = options.token === null ? null : digest(options.token);
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    checkAccess(request, expected);
+    const merged = Registry.merge([sharedRegistry, registry]);
+    const body = await merged.metrics();
+    return reply.type(merged.contentType).send(body);
+  });
+}
+
+function registerQueueGauges(registry: Registry, queue: QueueSnapshotSource): void {
+  // One database read per scrape, shared by the gauges of that scrape.
+  let pending: ReturnType<QueueSnapshotSource> | null = null;
+  const snapshot = () => {
+    pending ??= queue().finally(() => {
+      pending = null;
+    });
+    return pending;
+  };
+  new Gauge({
+    name: 'quire_versions',
+    help: 'Versions waiting for or held by a worker, by status, across all tenants.',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      const { byStatus } = await snapshot();
+      for (const status of QUEUE_STATUSES) this.set({ status }, byStatus[status]);
+    },
+  });
+  new Gauge({
+    name: 'quire_version_queue_oldest_age_seconds',
+    help: 'Age of the oldest queued version (0 when nothing is queued).',
+    registers: [registry],
+    async collect() {
+      this.set((await snapshot()).oldestQueuedAgeSeconds);
+    },
+  });
+  new Gauge({
+    name: 'quire_version_queue_stalled',
+    help: '1 when claimable versions waited longer than QUEUE_STALL_MS and no worker holds a live lease.',
+    registers: [registry],
+    async collect() {
+      this.set((await snapshot()).stalled ? 1 : 0);
+    },
+  });
+}
+
+function registerPoolGauges(registry: Registry, database: Pick<Database, 'poolUsage'>): void {
+  const usage = database.poolUsage;
+  if (usage === undefined) return;
+  new Gauge({
+    name: 'quire_db_pool_connections',
+    help: 'PostgreSQL pool connections by state (idle, in_use, waiting clients).',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const { total, idle, waiting } = usage();
+      this.set({ state: 'idle' }, idle);
+      this.set({ state: 'in_use' }, total - idle);
+      this.set({ state: 'waiting' }, waiting);
+    },
+  });
+}
+
+function checkAccess(request: FastifyRequest, expected: Buffer | null): void {
+  if (expected === null) {
+    if (!isLoopback(request.ip)) {
+      throw new ApiError(
+        'forbidden',
+        'Metrics are served to loopback clients only; set METRICS_TOKEN to scrape from elsewhere',
+      );
+    }
+    return;
+  }
+  const header = request.headers.authorization ?? '';
+  const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+  if (token.length === 0 || !timingSafeEqual(digest(token), expected)) {
+    throw new ApiError(
+      'unauthenticated',
+      'Send the metrics token as Authorization: Bearer <token>',
+      undefined,
+      {
+        'WWW-Authenticate': 'Bearer realm="quire-metrics"',
+      },
+    );
+  }
+}
+
+function isLoopback(ip: string): boolean {
+  return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
