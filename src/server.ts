@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { createAgent } from './agent/create-agent.js';
 import { buildApp } from './app.js';
+import { humanBanner, startupFacts } from './banner.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -25,7 +26,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await migrateToLatest(database.db);
   const app = await buildApp({ config, database, logger: bufferedStdout() });
   const url = await app.listen({ port: config.port, host: config.host });
-  app.log.info({ database: database.dialect, location: database.location }, `Quire is serving ${url}`);
+  const facts = startupFacts(config, database.dialect, database.location, url);
+  app.log.info(facts, `Quire is serving ${url}`);
+  // Logs are JSON on stdout; the human line goes to the terminal's other stream.
+  process.stderr.write(`${humanBanner(facts)}\n`);
   // In-process page-agent workers (WORKERS, default 1; 0 leaves the queue to `quire worker`).
   let workers: WorkerPool | null = null;
   if (config.inProcessWorkers > 0) {
