@@ -31,6 +31,7 @@ import { requestIdFor } from './http/request-id.js';
 import { QuireLogController } from './http/request-logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
+import type { Tracing } from './tracing/load.js';
 
 export interface AppDeps {
   config: Config;
@@ -40,10 +41,12 @@ export interface AppDeps {
    * logging off (tests, scripts).
    */
   logger: false | { write(line: string): void };
+  /** Request spans when OTEL_EXPORTER_OTLP_ENDPOINT is set (src/tracing/load.ts). */
+  tracing?: Pick<Tracing, 'registerHttp'> | null;
 }
 
 /** Builds the whole HTTP application without listening: the server, the CLI and the tests share it. */
-export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, tracing }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       logger === false
@@ -95,6 +98,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   registerDrain(app);
+  tracing?.registerHttp(app);
   registerOperability(app, database);
   await registerOpenApi(app);
   registerHealthRoutes(app, database);

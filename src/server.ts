@@ -7,6 +7,7 @@ import { humanBanner, startupFacts } from './banner.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { loadTracing } from './tracing/load.js';
 import { startWorkers, type WorkerPool } from './worker/worker-pool.js';
 
 export interface RunningServer {
@@ -22,9 +23,10 @@ export interface RunningServer {
  * SHUTDOWN_TIMEOUT_MS), then closes the database.
  */
 export async function startServer(config: Config): Promise<RunningServer> {
-  const database = openDatabase(config);
+  const tracing = await loadTracing(config);
+  const database = openDatabase(config, tracing === null ? {} : { wrapDialect: tracing.wrapDialect });
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database, logger: bufferedStdout() });
+  const app = await buildApp({ config, database, logger: bufferedStdout(), tracing });
   const url = await app.listen({ port: config.port, host: config.host });
   const facts = startupFacts(config, database.dialect, database.location, url);
   app.log.info(facts, `Quire is serving ${url}`);
@@ -33,7 +35,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // In-process page-agent workers (WORKERS, default 1; 0 leaves the queue to `quire worker`).
   let workers: WorkerPool | null = null;
   if (config.inProcessWorkers > 0) {
-    workers = startWorkers(database.db, config, createAgent(config.agent), config.inProcessWorkers, app.log);
+    const agent = createAgent(config.agent);
+    workers = startWorkers(
+      database.db,
+      config,
+      tracing === null ? agent : tracing.wrapAgent(agent),
+      config.inProcessWorkers,
+      app.log,
+    );
   }
 
   let stopping: Promise<void> | null = null;
@@ -49,6 +58,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await Promise.all([workers?.stop(), sleep(drainMs(config))]);
       await app.close();
       await database.close();
+      // Spans that cannot be sent (collector down) are not a reason to fail the shutdown.
+      await tracing?.shutdown().catch(() => {});
       clearTimeout(timer);
     })();
     return stopping;
