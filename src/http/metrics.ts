@@ -1,10 +1,18 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Gauge, Registry } from 'prom-client';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors.js';
 import { QUEUE_STATUSES, type QueueSnapshotSource } from '../metrics/queue.js';
 import { sharedRegistry, startProcessMetrics } from '../metrics/telemetry.js';
+import { RequestStats } from './request-stats.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Counted in quire_http_requests_in_flight and not yet answered. */
+    metricsInFlight: boolean;
+  }
+}
 
 export interface MetricsOptions {
   /** METRICS_TOKEN: required as a Bearer token when set; unset, only loopback clients are answered. */
@@ -16,26 +24,15 @@ export interface MetricsOptions {
 
 /**
  * `GET /metrics` in the Prometheus text format, and the request metrics behind it. Per request it
- * costs one counter on the way in (in-flight) and, on the way out, one map lookup by route
- * template, method and status plus two increments; labels are route templates, never raw URLs, so
+ * costs an increment on the way in (in-flight) and, on the way out, a few map lookups by route
+ * template, method and status (request-stats.ts); labels are route templates, never raw URLs, so
  * their number stays bounded. Everything read from the database is read at scrape time.
  */
 export function registerMetrics(app: FastifyInstance, options: MetricsOptions): void {
   startProcessMetrics();
   const registry = new Registry();
-  const requests = new Counter({
-    name: 'quire_http_requests_total',
-    help: 'HTTP requests answered, by route template, method and status.',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers: [registry],
-  });
-  const latency = new Histogram({
-    name: 'quire_http_request_duration_seconds',
-    help: 'Time from receiving a request to sending its response, by route template, method and status.',
-    labelNames: ['route', 'method', 'status'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
+  const stats = new RequestStats();
+  stats.register(registry);
   let inFlight = 0;
   new Gauge({
     name: 'quire_http_requests_in_flight',
@@ -48,36 +45,33 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   registerQueueGauges(registry, options.queue);
   registerPoolGauges(registry, options.database);
 
-  // One child per (route, method, status): prom-client's own label lookup hashes a label object.
-  const children = new Map<
-    string,
-    { count: ReturnType<typeof requests.labels>; time: ReturnType<typeof latency.labels> }
-  >();
-  const counted = new WeakSet<FastifyRequest>();
+  // A request decoration (declared, so every request keeps one shape), not a WeakSet: weak
+  // collections add work to every garbage collection.
+  app.decorateRequest('metricsInFlight', false);
   const finish = (request: FastifyRequest) => {
-    if (counted.delete(request)) inFlight--;
+    if (request.metricsInFlight) {
+      request.metricsInFlight = false;
+      inFlight--;
+    }
   };
   app.addHook('onRequest', (request, _reply, done) => {
     inFlight++;
-    counted.add(request);
+    request.metricsInFlight = true;
     done();
   });
+  // A client that leaves before its response is sent may never reach onResponse.
   app.addHook('onRequestAbort', (request, done) => {
     finish(request);
     done();
   });
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
     finish(request);
-    const route = request.routeOptions.url ?? 'unmatched';
-    const key = `${request.method} ${reply.statusCode} ${route}`;
-    let child = children.get(key);
-    if (child === undefined) {
-      const labels = { route, method: request.method, status: String(reply.statusCode) };
-      child = { count: requests.labels(labels), time: latency.labels(labels) };
-      children.set(key, child);
-    }
-    child.count.inc();
-    child.time.observe(reply.elapsedTime / 1000);
+    stats.record(
+      request.routeOptions.url ?? 'unmatched',
+      request.method,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 
