@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Counted in quire_http_requests_in_flight and not yet answered. */
     metricsInFlight: boolean;
+    /** The route template, for labels; `unmatched` when no route matched (404). */
+    metricsRoute: string;
   }
 }
 
@@ -45,20 +47,28 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   registerQueueGauges(registry, options.queue);
   registerPoolGauges(registry, options.database);
 
-  // A request decoration (declared, so every request keeps one shape), not a WeakSet: weak
-  // collections add work to every garbage collection.
+  // Request decorations (declared, so every request keeps one shape), not a WeakSet: weak
+  // collections add work to every garbage collection. The route template is given to each route
+  // by its own onRequest hook: reading request.routeOptions builds an object per request.
   app.decorateRequest('metricsInFlight', false);
+  app.decorateRequest('metricsRoute', 'unmatched');
+  app.addHook('onRoute', (route) => {
+    const template = route.url;
+    const track = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+      inFlight++;
+      request.metricsInFlight = true;
+      request.metricsRoute = template;
+      done();
+    };
+    const own = route.onRequest;
+    route.onRequest = own === undefined ? [track] : [track, ...(Array.isArray(own) ? own : [own])];
+  });
   const finish = (request: FastifyRequest) => {
     if (request.metricsInFlight) {
       request.metricsInFlight = false;
       inFlight--;
     }
   };
-  app.addHook('onRequest', (request, _reply, done) => {
-    inFlight++;
-    request.metricsInFlight = true;
-    done();
-  });
   // A client that leaves before its response is sent may never reach onResponse.
   app.addHook('onRequestAbort', (request, done) => {
     finish(request);
@@ -66,12 +76,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   });
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
     finish(request);
-    stats.record(
-      request.routeOptions.url ?? 'unmatched',
-      request.method,
-      reply.statusCode,
-      reply.elapsedTime / 1000,
-    );
+    stats.record(request.metricsRoute, request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 

@@ -17,6 +17,7 @@ describeEachDatabase('GET /metrics without METRICS_TOKEN', (ctx) => {
       key: tenant.key,
     });
     assert.equal(missing.status, 404);
+    assert.equal((await ctx.request({ method: 'GET', url: '/no/such/path/123' })).status, 404);
     const scrape = await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
     assert.equal(scrape.statusCode, 200, scrape.body);
     assert.match(String(scrape.headers['content-type']), /^text\/plain; version=0\.0\.4/);
@@ -25,7 +26,8 @@ describeEachDatabase('GET /metrics without METRICS_TOKEN', (ctx) => {
       text,
       /quire_http_requests_total\{route="\/v0\/persons\/:person_id",method="GET",status="404"\} 1/,
     );
-    assert.doesNotMatch(text, /per_doesnotexist/, 'raw URLs never become labels');
+    assert.doesNotMatch(text, /per_doesnotexist|no\/such\/path/, 'raw URLs never become labels');
+    assert.match(text, /quire_http_requests_total\{route="unmatched",method="GET",status="404"\} 1/);
     assert.match(text, /quire_http_request_duration_seconds_bucket\{le="0.001",route=/);
     assert.match(text, /quire_http_requests_in_flight 1/, 'the scrape itself is in flight');
     assert.match(text, /quire_versions\{status="queued"\} \d+/);
