@@ -11,8 +11,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Counted in quire_http_requests_in_flight and not yet answered. */
     metricsInFlight: boolean;
-    /** The route template, for labels; `unmatched` when no route matched (404). */
-    metricsRoute: string;
   }
 }
 
@@ -47,21 +45,13 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   registerQueueGauges(registry, options.queue);
   registerPoolGauges(registry, options.database);
 
-  // Request decorations (declared, so every request keeps one shape), not a WeakSet: weak
-  // collections add work to every garbage collection. The route template is given to each route
-  // by its own onRequest hook: reading request.routeOptions builds an object per request.
+  // A request decoration (declared, so every request keeps one shape), not a WeakSet: weak
+  // collections add work to every garbage collection.
   app.decorateRequest('metricsInFlight', false);
-  app.decorateRequest('metricsRoute', 'unmatched');
-  app.addHook('onRoute', (route) => {
-    const template = route.url;
-    const track = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
-      inFlight++;
-      request.metricsInFlight = true;
-      request.metricsRoute = template;
-      done();
-    };
-    const own = route.onRequest;
-    route.onRequest = own === undefined ? [track] : [track, ...(Array.isArray(own) ? own : [own])];
+  app.addHook('onRequest', (request, _reply, done) => {
+    inFlight++;
+    request.metricsInFlight = true;
+    done();
   });
   const finish = (request: FastifyRequest) => {
     if (request.metricsInFlight) {
@@ -76,7 +66,14 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   });
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
     finish(request);
-    stats.record(request.metricsRoute, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    // The template, read once per request and only here: requests refused by a scope's onRequest
+    // hook (401, 429) still count under their route. `routeOptions` builds an object per read.
+    stats.record(
+      request.routeOptions.url ?? 'unmatched',
+      request.method,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 

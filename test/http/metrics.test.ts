@@ -94,3 +94,33 @@ describeEachDatabase(
 function testObservability() {
   return { metricsToken: null, queueStallMs: 300_000, otlpEndpoint: null, serviceName: 'quire' };
 }
+
+describeEachDatabase(
+  'GET /metrics counts rate-limit rejections and SQLite group commits',
+  (ctx) => {
+    it('reports a 429 of the rate limiter, and on SQLite the commits shared by writes', async () => {
+      const tenant = await makeTenant(ctx);
+      // A write first (the burst allows one request), through SQLite's group commit.
+      const created = await ctx.request({
+        method: 'POST',
+        url: '/v0/persons',
+        key: tenant.key,
+        body: { name: 'Ada' },
+      });
+      assert.equal(created.status, 201, created.raw);
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        statuses.push((await ctx.request({ method: 'GET', url: '/v0/persons', key: tenant.key })).status);
+      }
+      assert.ok(statuses.includes(429), statuses.join());
+      const text = (await ctx.app.inject({ method: 'GET', url: '/metrics' })).body;
+      assert.match(text, /^quire_rate_limit_rejections_total [1-9]/m);
+      assert.match(
+        text,
+        /quire_http_requests_total\{route="\/v0\/persons",method="GET",status="429"\} [1-9]/,
+      );
+      if (ctx.dialect === 'sqlite') assert.match(text, /^quire_sqlite_group_commit_writes_count [1-9]/m);
+    });
+  },
+  { config: { rateLimitPerSecond: 1, rateLimitBurst: 1 } },
+);
