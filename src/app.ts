@@ -9,6 +9,7 @@ import { adminRoutes } from './features/admin/index.js';
 import { assetsRoutes } from './features/assets/index.js';
 import { audiencesRoutes } from './features/audiences/index.js';
 import { acceptBearerApiKey, MCP_PATH, mcpRoutes } from './features/mcp/index.js';
+import { registerOperability } from './features/ops/index.js';
 import { pagesRoutes } from './features/pages/index.js';
 import { personLogsRoutes, personsRoutes } from './features/persons/index.js';
 import { findLiveKeyByHash } from './features/tenants/api-keys.repository.js';
@@ -35,6 +36,7 @@ import { QuireLogController } from './http/request-logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerTenantConcurrency } from './http/tenant-concurrency.js';
 import { validatorCompiler } from './http/validation.js';
+import type { Tracing } from './tracing/load.js';
 
 export interface AppDeps {
   config: Config;
@@ -44,10 +46,12 @@ export interface AppDeps {
    * logging off (tests, scripts).
    */
   logger: false | { write(line: string): void };
+  /** Request spans when OTEL_EXPORTER_OTLP_ENDPOINT is set (src/tracing/load.ts). */
+  tracing?: Pick<Tracing, 'registerHttp'> | null;
 }
 
 /** Builds the whole HTTP application without listening: the server, the CLI and the tests share it. */
-export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, tracing }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       logger === false
@@ -104,6 +108,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   registerDrain(app);
+  tracing?.registerHttp(app);
+  registerOperability(app, database);
   await registerOpenApi(app);
   registerHealthRoutes(app, database);
   registerMalformedUrlRoute(app);

@@ -46,6 +46,18 @@ export interface Config {
   workerPollMs: number;
   agent: AgentConfig;
   shutdownTimeoutMs: number;
+  observability: ObservabilityConfig;
+}
+
+/** GET /metrics, the stalled-queue status and OpenTelemetry traces (docs/operations.md). */
+export interface ObservabilityConfig {
+  /** When set, /metrics wants `Authorization: Bearer <token>`; unset, it answers loopback clients only. */
+  metricsToken: string | null;
+  /** Versions waiting this long with no worker claiming anything make the queue "stalled". */
+  queueStallMs: number;
+  /** OTLP/HTTP endpoint; traces are off (and the SDK never loaded) when it is unset. */
+  otlpEndpoint: string | null;
+  serviceName: string;
 }
 
 export type AgentConfig = AgentOptions;
@@ -159,6 +171,12 @@ export function loadConfig(env: Env = process.env): Config {
     workerPollMs: reader.integer('WORKER_POLL_MS', 200, 10, 60_000),
     agent,
     shutdownTimeoutMs: reader.integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    observability: {
+      metricsToken: reader.optionalString('METRICS_TOKEN'),
+      queueStallMs: reader.integer('QUEUE_STALL_MS', 300_000, 1_000, 86_400_000),
+      otlpEndpoint: reader.optionalUrl('OTEL_EXPORTER_OTLP_ENDPOINT'),
+      serviceName: reader.string('OTEL_SERVICE_NAME', 'quire'),
+    },
   };
   if (config.headersTimeoutMs > config.requestTimeoutMs) {
     problems.push('HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS');

@@ -31,8 +31,8 @@ export const ERROR_CODES = {
   },
   forbidden: {
     status: 403,
-    title: 'The API key does not allow this operation',
-    when: 'A valid API key whose scopes do not include the one the operation needs (each operation names it in `x-required-scope`); the detail names the missing scope.',
+    title: 'Forbidden',
+    when: 'A valid API key whose scopes do not include the one the operation needs (each operation names it in `x-required-scope`; the detail names the missing scope), or `/metrics` from a non-loopback client without `METRICS_TOKEN`.',
   },
   not_found: {
     status: 404,

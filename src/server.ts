@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { createAgent } from './agent/create-agent.js';
 import { buildApp } from './app.js';
+import { humanBanner, startupFacts } from './banner.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { loadTracing } from './tracing/load.js';
 import { startWorkers, type WorkerPool } from './worker/worker-pool.js';
 
 export interface RunningServer {
@@ -21,15 +23,26 @@ export interface RunningServer {
  * SHUTDOWN_TIMEOUT_MS), then closes the database.
  */
 export async function startServer(config: Config): Promise<RunningServer> {
-  const database = openDatabase(config);
+  const tracing = await loadTracing(config);
+  const database = openDatabase(config, tracing === null ? {} : { wrapDialect: tracing.wrapDialect });
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database, logger: bufferedStdout() });
+  const app = await buildApp({ config, database, logger: bufferedStdout(), tracing });
   const url = await app.listen({ port: config.port, host: config.host });
-  app.log.info({ database: database.dialect, location: database.location }, `Quire is serving ${url}`);
+  const facts = startupFacts(config, database.dialect, database.location, url);
+  app.log.info(facts, `Quire is serving ${url}`);
+  // Logs are JSON on stdout; the human line goes to the terminal's other stream.
+  process.stderr.write(`${humanBanner(facts)}\n`);
   // In-process page-agent workers (WORKERS, default 1; 0 leaves the queue to `quire worker`).
   let workers: WorkerPool | null = null;
   if (config.inProcessWorkers > 0) {
-    workers = startWorkers(database.db, config, createAgent(config.agent), config.inProcessWorkers, app.log);
+    const agent = createAgent(config.agent);
+    workers = startWorkers(
+      database.db,
+      config,
+      tracing === null ? agent : tracing.wrapAgent(agent),
+      config.inProcessWorkers,
+      app.log,
+    );
   }
 
   let stopping: Promise<void> | null = null;
@@ -45,6 +58,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await Promise.all([workers?.stop(), sleep(drainMs(config))]);
       await app.close();
       await database.close();
+      // Spans that cannot be sent (collector down) are not a reason to fail the shutdown.
+      await tracing?.shutdown().catch(() => {});
       clearTimeout(timer);
     })();
     return stopping;

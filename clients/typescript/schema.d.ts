@@ -988,7 +988,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: `forbidden` (The API key does not allow this operation) */
+            /** @description Problem: `forbidden` (Forbidden) */
             403: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1098,7 +1098,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: `forbidden` (The API key does not allow this operation) */
+            /** @description Problem: `forbidden` (Forbidden) */
             403: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1251,7 +1251,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: `forbidden` (The API key does not allow this operation) */
+            /** @description Problem: `forbidden` (Forbidden) */
             403: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1374,7 +1374,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: `forbidden` (The API key does not allow this operation) */
+            /** @description Problem: `forbidden` (Forbidden) */
             403: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1502,7 +1502,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: `forbidden` (The API key does not allow this operation) */
+            /** @description Problem: `forbidden` (Forbidden) */
             403: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1656,7 +1656,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: `forbidden` (The API key does not allow this operation) */
+            /** @description Problem: `forbidden` (Forbidden) */
             403: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1784,7 +1784,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: `forbidden` (The API key does not allow this operation) */
+            /** @description Problem: `forbidden` (Forbidden) */
             403: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -1973,7 +1973,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: `forbidden` (The API key does not allow this operation) */
+            /** @description Problem: `forbidden` (Forbidden) */
             403: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2101,7 +2101,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: `forbidden` (The API key does not allow this operation) */
+            /** @description Problem: `forbidden` (Forbidden) */
             403: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2286,7 +2286,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: `forbidden` (The API key does not allow this operation) */
+            /** @description Problem: `forbidden` (Forbidden) */
             403: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2474,7 +2474,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: `forbidden` (The API key does not allow this operation) */
+            /** @description Problem: `forbidden` (Forbidden) */
             403: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2582,7 +2582,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: `forbidden` (The API key does not allow this operation) */
+            /** @description Problem: `forbidden` (Forbidden) */
             403: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2710,7 +2710,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: `forbidden` (The API key does not allow this operation) */
+            /** @description Problem: `forbidden` (Forbidden) */
             403: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -2835,7 +2835,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: `forbidden` (The API key does not allow this operation) */
+            /** @description Problem: `forbidden` (Forbidden) */
             403: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3019,7 +3019,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: `forbidden` (The API key does not allow this operation) */
+            /** @description Problem: `forbidden` (Forbidden) */
             403: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3149,7 +3149,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: `forbidden` (The API key does not allow this operation) */
+            /** @description Problem: `forbidden` (Forbidden) */
             403: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3332,7 +3332,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: `forbidden` (The API key does not allow this operation) */
+            /** @description Problem: `forbidden` (Forbidden) */
             403: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3463,7 +3463,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: `forbidden` (The API key does not allow this operation) */
+            /** @description Problem: `forbidden` (Forbidden) */
             403: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
@@ -3578,7 +3578,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: `forbidden` (The API key does not allow this operation) */
+            /** @description Problem: `forbidden` (Forbidden) */
             403: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */

@@ -4,6 +4,7 @@ import { createAgent } from '../agent/create-agent.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { requireTenant } from '../features/tenants/require-tenant.js';
+import { loadTracing } from '../tracing/load.js';
 import { startWorkers } from '../worker/worker-pool.js';
 import { configOrExit } from './context.js';
 
@@ -20,12 +21,17 @@ export function workerCommand(): Command {
         process.exit(2);
       }
       const logger = pino({ level: config.logLevel }, pino.destination(2));
-      const database = openDatabase(config, { poolSize: count + 2 });
+      const tracing = await loadTracing(config);
+      const database = openDatabase(config, {
+        poolSize: count + 2,
+        ...(tracing === null ? {} : { wrapDialect: tracing.wrapDialect }),
+      });
       await migrateToLatest(database.db);
       const tenantId =
         options.tenant === undefined ? undefined : await requireTenant(database.db, options.tenant);
       const agent = createAgent(config.agent);
-      const pool = startWorkers(database.db, config, agent, count, logger, tenantId);
+      const traced = tracing === null ? agent : tracing.wrapAgent(agent);
+      const pool = startWorkers(database.db, config, traced, count, logger, tenantId);
       logger.info(
         { workers: pool.workers.map((w) => w.id), agent: agent.name, database: database.location },
         'workers started',
@@ -37,6 +43,7 @@ export function workerCommand(): Command {
           pool
             .stop()
             .then(() => database.close())
+            .then(() => tracing?.shutdown().catch(() => {}))
             .then(
               () => {
                 clearTimeout(timer);

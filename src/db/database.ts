@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, type SqliteDatabase, sql } from 'kysely';
+import {
+  Kysely,
+  type Dialect as KyselyDialect,
+  PostgresAdapter,
+  PostgresDialect,
+  type SqliteDatabase,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import { type Config, type DatabaseWaits, DEFAULT_WAITS } from '../config.js';
 import { setSqliteBusyBudget } from './retry.js';
@@ -21,13 +28,21 @@ export interface Database {
    * readiness wait with them.
    */
   ping(timeoutMs: number): Promise<void>;
+  /** PostgreSQL only: the server pool's connections (for /metrics). */
+  poolUsage?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
 export interface DatabaseOptions {
   /** Size of the PostgreSQL pool (PG_POOL_SIZE by default). */
   poolSize?: number;
+  /** Wraps Kysely's dialect: tracing (src/tracing) makes every statement a span. */
+  wrapDialect?: WrapDialect;
 }
+
+export type WrapDialect = (dialect: KyselyDialect, system: 'sqlite' | 'postgresql') => KyselyDialect;
+
+const unwrapped: WrapDialect = (dialect) => dialect;
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
 export function openDatabase(
@@ -36,10 +51,15 @@ export function openDatabase(
 ): Database {
   const waits = config.databaseWaits;
   if (config.databaseUrl !== null) {
-    return openPostgres(config.databaseUrl, options.poolSize ?? waits.pgPoolSize, waits);
+    return openPostgres(config.databaseUrl, options.poolSize ?? waits.pgPoolSize, waits, options.wrapDialect);
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
-  return openSqlite(path.join(config.dataDir, 'quire.db'), config.sqliteSynchronous, waits);
+  return openSqlite(
+    path.join(config.dataDir, 'quire.db'),
+    config.sqliteSynchronous,
+    waits,
+    options.wrapDialect,
+  );
 }
 
 /**
@@ -56,6 +76,7 @@ export function openSqlite(
   file: string,
   synchronous: 'normal' | 'full' = 'normal',
   waits: Pick<DatabaseWaits, 'sqliteBusyTimeoutMs' | 'sqliteBusyRetryMs'> = DEFAULT_WAITS,
+  wrapDialect: WrapDialect = unwrapped,
 ): Database {
   const sqlite = new SQLite(file);
   // Opening may meet another process's lock too; it happens once, before serving.
@@ -67,7 +88,7 @@ export function openSqlite(
   // the wait per attempt is short and write-transaction.ts retries asynchronously.
   sqlite.pragma(`busy_timeout = ${waits.sqliteBusyTimeoutMs}`);
   const db = new Kysely<DB>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: wrapDialect(new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }), 'sqlite'),
   });
   setSqliteBusyBudget(db, waits.sqliteBusyRetryMs);
   return {
@@ -119,6 +140,7 @@ export function openPostgres(
   url: string,
   poolSize: number,
   waits: Pick<DatabaseWaits, 'pgPoolTimeoutMs' | 'pgStatementTimeoutMs' | 'pgLockTimeoutMs'> = DEFAULT_WAITS,
+  wrapDialect: WrapDialect = unwrapped,
 ): Database {
   const pool = new pg.Pool({
     connectionString: url,
@@ -132,7 +154,7 @@ export function openPostgres(
     idle_in_transaction_session_timeout: Math.max(waits.pgStatementTimeoutMs, 60_000),
   });
   ignoreConnectionErrors(pool);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: wrapDialect(new PostgresDialect({ pool }), 'postgresql') });
   // Readiness has one connection of its own, and waits for nothing the pool waits for.
   const pingPool = new pg.Pool({
     connectionString: url,
@@ -148,6 +170,7 @@ export function openPostgres(
     dialect: 'postgres',
     location: `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
     ping: (timeoutMs) => withTimeout(pingPool.query('select 1'), timeoutMs),
+    poolUsage: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await Promise.all([db.destroy(), pingPool.end()]);
     },

@@ -1,4 +1,5 @@
 import { CompiledQuery, type Transaction } from 'kysely';
+import { telemetry } from '../metrics/telemetry.js';
 import { withCountersLast } from './counters.repository.js';
 import { dialectOf } from './database.js';
 import { isSqliteBusy, isTransactionConflict, retrying, sqliteBusyBudget } from './retry.js';
@@ -99,6 +100,7 @@ class GroupCommit {
 
   async #flush(): Promise<void> {
     const group = this.#queue.splice(0, MAX_GROUP);
+    telemetry.groupCommit(group.length);
     await this.#commit(group);
     if (this.#queue.length > 0) setImmediate(() => void this.#flush());
     else this.#flushing = false;

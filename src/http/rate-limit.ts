@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import { ApiError } from '../errors.js';
+import { telemetry } from '../metrics/telemetry.js';
 
 /**
  * Per-API-key rate limiting with the generic cell rate algorithm (GCRA, a token bucket kept as one
@@ -267,6 +268,7 @@ export async function enforceRateLimit(
     `"per-key";r=${verdict.remaining};t=${Math.max(0, Math.ceil(verdict.waitMs / 1000))}`,
   );
   if (!verdict.allowed) {
+    telemetry.rateLimitRejected();
     const retryAfter = Math.max(1, Math.ceil(verdict.waitMs / 1000));
     throw new ApiError('rate_limited', `Rate limit exceeded; retry in ${retryAfter} s`, undefined, {
       'Retry-After': String(retryAfter),

@@ -10,6 +10,7 @@ import {
   hasClaimableVersion,
   renewLease,
 } from '../features/audiences/versions.repository.js';
+import { telemetry } from '../metrics/telemetry.js';
 import { loadAgentInput } from './agent-context.js';
 import type { AttemptFailure } from './interrupted-reply.js';
 import { storedContentProblems } from './stored-content-problems.js';
@@ -118,6 +119,9 @@ export class VersionWorker {
       attempt: version.attempts,
     };
     logger.info(log, 'processing version');
+    const started = performance.now();
+    // drafted, lost_lease, released (shutdown or database down), retry or cancelled (see /metrics).
+    let outcome = 'released';
     const controller = new AbortController();
     this.#current = controller;
     const timeout = setTimeout(
@@ -138,6 +142,7 @@ export class VersionWorker {
       const result = await raceAbort(agent.run(input, controller.signal), controller.signal);
       const checked = checkProposedVersion(result, input.current, input.page);
       const written = await writeDraft(db, version, this.id, checked);
+      outcome = written ? 'drafted' : 'lost_lease';
       logger.info(
         { ...log, written, changes: checked.changes.length },
         written ? 'version drafted' : 'lease lost; result discarded',
@@ -166,9 +171,14 @@ export class VersionWorker {
       }
       const backoff = this.#options.retryDelayMs * 2 ** Math.max(version.attempts - 1, 0);
       const delay = Math.max(backoff, Math.min(failure.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
-      const outcome = await failAttempt(db, version, this.id, failure, maxAttempts, delay);
-      logger.warn({ ...log, outcome, final: failure.final, error: failure.message }, 'agent attempt failed');
+      const failed = await failAttempt(db, version, this.id, failure, maxAttempts, delay);
+      outcome = failed === 'requeued' ? 'retry' : failed === 'cancelled' ? 'cancelled' : 'lost_lease';
+      logger.warn(
+        { ...log, outcome: failed, final: failure.final, error: failure.message },
+        'agent attempt failed',
+      );
     } finally {
+      telemetry.agentAttempt(outcome, (performance.now() - started) / 1000);
       clearTimeout(timeout);
       clearInterval(heartbeat);
       this.#current = null;

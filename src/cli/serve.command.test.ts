@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { describe, it } from 'node:test';
+import { DIALECTS, testConfig } from '../../test/harness.js';
+import { envFor, QUIRE, quire, serve, stop } from '../../test/processes.js';
+import { startupFailureMessage } from './startup-failure.js';
+
+/** `quire serve` on a free port, resolved once both its human line and its JSON log line are out. */
+async function serveWithBanner(env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, [QUIRE, 'serve'], { env: { ...env, PORT: '0', LOG_LEVEL: 'info' } });
+  let out = '';
+  let err = '';
+  const lines = await new Promise<{ banner: string; log: string }>((resolve, reject) => {
+    const check = () => {
+      const banner = err.split('\n').find((l) => l.includes(' is serving '));
+      const log = out.split('\n').find((l) => l.includes('"msg":"Quire is serving'));
+      if (banner !== undefined && log !== undefined) resolve({ banner, log });
+    };
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      check();
+    });
+    child.stderr.on('data', (chunk) => {
+      err += chunk;
+      check();
+    });
+    child.on('exit', (code) => reject(new Error(`quire serve exited with ${code}: ${err}`)));
+  });
+  return { child, ...lines };
+}
+
+for (const dialect of DIALECTS) {
+  describe(`quire serve start-up [${dialect}]`, () => {
+    it('says what it serves, and a second server on the same port fails in one sentence, exit 1', async () => {
+      const env = { ...envFor(dialect), WORKERS: '0' };
+      const first = await serve(env);
+      try {
+        const port = new URL(first.base).port;
+        const second = await quire({ ...env, PORT: port }, 'serve').then(
+          () => assert.fail('the second server must not start'),
+          (error: { code: number; stderr: string; stdout: string }) => error,
+        );
+        assert.equal(second.code, 1);
+        assert.equal(
+          second.stderr.trim(),
+          `quire: Cannot listen on 127.0.0.1:${port}: the port is already in use (another Quire or program runs there); stop it or set PORT.`,
+        );
+        assert.doesNotMatch(second.stderr + second.stdout, /\n\s+at /, 'no stack trace');
+        const banner = second.stderr.split('\n').filter((l) => l.includes('is serving'));
+        assert.deepEqual(banner, [], 'the failed server never claimed to serve');
+      } finally {
+        assert.equal(await stop(first.child), 0);
+      }
+    });
+
+    it('the banner names version, database without password, workers, admin API and docs', async () => {
+      const env = { ...envFor(dialect), WORKERS: '0' };
+      const started = await serveWithBanner(env);
+      try {
+        const { banner } = started;
+        assert.match(banner, /^Quire \d+\.\d+\.\d+ is serving http:\/\/127\.0\.0\.1:\d+ · database /);
+        assert.match(banner, dialect === 'postgres' ? /database postgres(ql)?:\/\// : /database sqlite:\//);
+        assert.match(
+          banner,
+          / · no workers in process \(run `quire worker`\) · admin API off \(set ADMIN_TOKEN\) · docs http:\/\/127\.0\.0\.1:\d+\/docs$/,
+        );
+        const log = JSON.parse(started.log);
+        assert.equal(log.workersInProcess, 0);
+        assert.equal(log.adminApi, false);
+        assert.equal(log.database.dialect, dialect);
+        assert.equal(log.docsUrl, `${log.url}/docs`);
+        assert.doesNotMatch(started.log, /password|:[^:@/]+@/, 'no credentials in the log line');
+      } finally {
+        await stop(started.child);
+      }
+    });
+  });
+}
+
+describe('start-up failure messages', () => {
+  it('never show a database password', () => {
+    const config = testConfig({ databaseUrl: 'postgres://quire:s3cret@db.internal:5432/quire' });
+    const message = startupFailureMessage(
+      Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }),
+      config,
+    );
+    assert.equal(
+      message,
+      'Cannot reach the database postgres://quire@db.internal:5432/quire (ECONNREFUSED); check DATABASE_URL and that the server runs.',
+    );
+  });
+});

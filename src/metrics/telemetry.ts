@@ -1,0 +1,64 @@
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+/**
+ * Process-wide counters that code outside HTTP reports to: the version worker (agent attempts),
+ * SQLite's group commit and the rate limiter. They cost a counter increment each and know nothing
+ * of features; the /metrics route (src/http/metrics.ts) merges this registry with its app's own.
+ */
+export const sharedRegistry = new Registry();
+
+const agentAttempts = new Counter({
+  name: 'quire_agent_attempts_total',
+  help: 'Page-agent runs by outcome (drafted, lost_lease, released, retry, cancelled).',
+  labelNames: ['outcome'] as const,
+  registers: [sharedRegistry],
+});
+
+const agentDuration = new Histogram({
+  name: 'quire_agent_attempt_duration_seconds',
+  help: 'Time of one page-agent run, loading its input to writing its outcome, by outcome.',
+  labelNames: ['outcome'] as const,
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+  registers: [sharedRegistry],
+});
+
+const groupCommitSize = new Histogram({
+  name: 'quire_sqlite_group_commit_writes',
+  help: 'Writes that shared one SQLite commit (group commit, src/db/write-transaction.ts).',
+  buckets: [1, 2, 4, 8, 16, 32, 64],
+  registers: [sharedRegistry],
+});
+
+const rateLimitRejections = new Counter({
+  name: 'quire_rate_limit_rejections_total',
+  help: 'Requests answered 429 by the per-key rate limiter.',
+  registers: [sharedRegistry],
+});
+
+let processMetricsStarted = false;
+
+/** Process metrics (CPU, memory, event-loop lag, handles) with the quire_ prefix, started once. */
+export function startProcessMetrics(): void {
+  if (processMetricsStarted) return;
+  processMetricsStarted = true;
+  collectDefaultMetrics({ register: sharedRegistry, prefix: 'quire_' });
+  // Gauges named like counters, which `promtool check metrics` rejects; the per-type gauges
+  // (quire_nodejs_active_handles{type} and the like) carry the same numbers.
+  for (const name of ['active_handles_total', 'active_requests_total', 'active_resources_total']) {
+    sharedRegistry.removeSingleMetric(`quire_nodejs_${name}`);
+  }
+}
+
+/** The small reporting surface: everything here is cheap enough for hot paths. */
+export const telemetry = {
+  agentAttempt(outcome: string, seconds: number): void {
+    agentAttempts.inc({ outcome });
+    agentDuration.observe({ outcome }, seconds);
+  },
+  groupCommit(writes: number): void {
+    groupCommitSize.observe(writes);
+  },
+  rateLimitRejected(): void {
+    rateLimitRejections.inc();
+  },
+};
