@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Executor, MessagesTable, VersionChangesTable } from '../../db/schema.js';
+import type { SortKey } from '../../db/sort-key.js';
 
 export async function insertMessage(db: Executor, row: MessagesTable): Promise<void> {
   await db.insertInto('messages').values(row).execute();
@@ -74,5 +76,44 @@ export async function listChangesOfAudience(db: Executor, tenantId: string, audi
     .where('version_changes.audience_id', '=', audienceId)
     .orderBy('audience_versions.version_number', 'asc')
     .orderBy('version_changes.position', 'asc')
+    .execute();
+}
+
+/** One page of a conversation, oldest first (timestamp asc, id asc). */
+export async function pageOfMessages(
+  db: Executor,
+  tenantId: string,
+  conversationId: string,
+  after: SortKey | null,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('messages')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('conversation_id', '=', conversationId);
+  if (after !== null) query = query.where(sql<boolean>`("timestamp", id) > (${after[0]}, ${after[1]})`);
+  return query.orderBy('timestamp', 'asc').orderBy('id', 'asc').limit(limit).execute();
+}
+
+export async function countMessages(db: Executor, tenantId: string, conversationId: string) {
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .where('conversation_id', '=', conversationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The changes the given messages' versions made, in order. */
+export async function changesOfMessages(db: Executor, tenantId: string, messageIds: string[]) {
+  if (messageIds.length === 0) return [];
+  return db
+    .selectFrom('version_changes')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('message_id', 'in', messageIds)
+    .orderBy('position', 'asc')
     .execute();
 }
