@@ -15,7 +15,7 @@ describeEachDatabase('admin API: GET /tenants/{tenant}/audiences/{audienceId}/co
     const ask = all.body.items.find((m: { content: string }) => m.content === 'title: Hello Grace');
     assert.equal(ask.role, 'user');
     const reply = all.body.items.find(
-      (m: { content: string }) => m.content.includes('Hello Grace') && m.role === 'agent',
+      (m: { content: string; role: string }) => m.content.includes('Hello Grace') && m.role === 'agent',
     );
     assert.ok(
       reply.changes.some(
