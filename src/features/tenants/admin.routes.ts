@@ -1,10 +1,12 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
+import { getTenantAdmin } from './get-tenant.admin.js';
 import { createApiKey, createTenant, revokeKey, tenantsWithKeys } from './tenants.service.js';
 
 /** Operator API for tenants and keys (the same service as `quire tenants` and `quire keys`). */
 export function tenantsAdminRoutes(app: App): void {
+  getTenantAdmin(app);
   app.post(
     '/tenants',
     {
