@@ -1,7 +1,9 @@
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { migrations } from '../db/migrations/index.js';
 import { ApiError } from '../errors.js';
+import { databaseLabel } from './database-label.js';
 
 /** Reads the configuration or exits with the list of bad variables. */
 export function configOrExit(): Config {
@@ -18,7 +20,9 @@ export function configOrExit(): Config {
 
 /**
  * Runs a CLI action on the configured database (migrated first, so a fresh DATA_DIR works) and
- * turns Quire's errors into a one-line message and exit code 1.
+ * turns Quire's errors into a one-line message and exit code 1. Says on stderr which database it
+ * uses, and warns when it had to create it: a typo in DATA_DIR or DATABASE_URL otherwise looks
+ * like an empty Quire.
  */
 export async function withDatabase<T>(
   action: (database: Database, config: Config) => Promise<T>,
@@ -26,7 +30,11 @@ export async function withDatabase<T>(
   const config = configOrExit();
   const database = openDatabase(config, { poolSize: 2 });
   try {
-    await migrateToLatest(database.db);
+    process.stderr.write(`quire: database ${databaseLabel(config)}\n`);
+    const applied = await migrateToLatest(database.db);
+    if (applied.length === Object.keys(migrations).length) {
+      process.stderr.write('quire: warning: this database was empty; created a new Quire database\n');
+    }
     return await action(database, config);
   } catch (error) {
     if (error instanceof ApiError) {

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import packageJson from '../../package.json' with { type: 'json' };
 import { accountsCommand } from './accounts.command.js';
 import { assetsCommand } from './assets.command.js';
 import { audiencesCommand, versionsCommand } from './audiences.command.js';
@@ -8,6 +9,7 @@ import { mcpCommand } from './mcp.command.js';
 import { migrateCommand } from './migrate.command.js';
 import { pagesCommand } from './pages.command.js';
 import { personsCommand } from './persons.command.js';
+import { addReadCommands } from './read.commands.js';
 import { seedCommand } from './seed.command.js';
 import { serveCommand } from './serve.command.js';
 import { tenantsCommand } from './tenants.command.js';
@@ -21,7 +23,18 @@ import { workerCommand } from './worker.command.js';
  */
 const program = new Command('quire')
   .description('Quire: personalised landing pages. Configuration comes from the environment (see README).')
-  .showHelpAfterError();
+  .version(packageJson.version)
+  .showHelpAfterError()
+  .addHelpText(
+    'after',
+    `
+Examples:
+  $ quire tenants create acme
+  $ quire pages list --tenant acme --status published
+  $ quire audiences list --tenant acme --page page_01... --json
+  $ quire versions show version_01... --tenant acme
+Every command says on stderr which database it uses; --json prints one JSON document on stdout.`,
+  );
 
 program.addCommand(serveCommand());
 program.addCommand(migrateCommand());
@@ -38,5 +51,6 @@ program.addCommand(logsCommand());
 program.addCommand(mcpCommand());
 program.addCommand(accountsCommand());
 program.addCommand(personsCommand());
+addReadCommands(program);
 
 await program.parseAsync(process.argv);

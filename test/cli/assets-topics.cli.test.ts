@@ -111,7 +111,7 @@ for (const dialect of DIALECTS) {
         ),
         (error: { code: number; stderr: string }) => {
           assert.equal(error.code, 1);
-          assert.match(error.stderr, /^quire: the body must NOT have fewer than 1 properties/);
+          assert.match(error.stderr, /^quire: the body must NOT have fewer than 1 properties/m);
           return true;
         },
       );

@@ -1,11 +1,17 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
+import { getAccountAdmin } from './get-account.admin.js';
+import { listAccountActivityAdmin } from './list-account-activity.admin.js';
+import { listAccountsAdmin } from './list-accounts.admin.js';
 import { setLogDeletedByOperator } from './logs.operator.js';
 import { renameAccountAdminRoute } from './rename-account.admin.js';
 
 /** Operator API for logs (the same code as `quire logs`): soft-delete and restore. */
 export function logsAdminRoutes(app: App): void {
+  listAccountsAdmin(app);
+  getAccountAdmin(app);
+  listAccountActivityAdmin(app);
   for (const [verb, deleted] of [
     ['delete', true],
     ['undelete', false],

@@ -11,11 +11,15 @@ import {
 } from './assets.schemas.js';
 import { createAsset } from './assets.service.js';
 import { type AssetAction, applyAssetAction, editAsset } from './assets-operator.service.js';
+import { getAssetAdmin } from './get-asset.admin.js';
+import { listAssetsAdmin } from './list-assets.admin.js';
 
 const ACTIONS: AssetAction[] = ['trash', 'restore', 'delete'];
 
 /** Operator API for assets: any type, tags and aiDescription, the lifecycle (same services as `quire assets`). */
 export function assetsAdminRoutes(app: App): void {
+  listAssetsAdmin(app);
+  getAssetAdmin(app);
   app.post(
     '/tenants/:tenant/assets',
     { schema: { params: Type.Object({ tenant: PathId }), body: OperatorAssetBody } },

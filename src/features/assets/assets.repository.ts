@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { dialectOf } from '../../db/database.js';
 import type { AssetsTable, Executor } from '../../db/schema.js';
+import type { SortKey } from '../../db/sort-key.js';
 
 /**
  * Every column of the asset row, listed so PostgreSQL's generated `search_vector` is never read.
@@ -92,4 +94,43 @@ export async function updateAsset(
     .where('tenant_id', '=', tenantId)
     .where('id', '=', assetId)
     .execute();
+}
+
+/** What an operator's asset list shows: active assets, plus trashed or deleted ones on request. */
+export interface OperatorAssetFilters {
+  assetType?: string;
+  includeTrashed: boolean;
+  includeDeleted: boolean;
+}
+
+function operatorAssets(db: Executor, tenantId: string, filters: OperatorAssetFilters) {
+  const states: AssetsTable['lifecycle_state'][] = ['active'];
+  if (filters.includeTrashed) states.push('trashed');
+  if (filters.includeDeleted) states.push('deleted');
+  let query = db
+    .selectFrom('assets')
+    .where('tenant_id', '=', tenantId)
+    .where('lifecycle_state', 'in', states);
+  if (filters.assetType !== undefined) query = query.where('data_type', '=', filters.assetType);
+  return query;
+}
+
+/** One page of the tenant's assets, newest first (created_at desc, id desc), hidden ones included. */
+export async function listAssetsForOperator(
+  db: Executor,
+  tenantId: string,
+  filters: OperatorAssetFilters,
+  after: SortKey | null,
+  limit: number,
+) {
+  let query = operatorAssets(db, tenantId, filters).select(ASSET_COLUMNS);
+  if (after !== null) query = query.where(sql<boolean>`(created_at, id) < (${after[0]}, ${after[1]})`);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+export async function countAssetsForOperator(db: Executor, tenantId: string, filters: OperatorAssetFilters) {
+  const row = await operatorAssets(db, tenantId, filters)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -3,6 +3,11 @@ import { AdminPagePath } from '../pages/pages.schemas.js';
 import { requireTenant } from '../tenants/require-tenant.js';
 import { AdminAudiencePath, AdminVersionPath, AudienceInput, toVersion } from './audiences.schemas.js';
 import { archiveAudience, createAudience, presentAudience, updateAudience } from './audiences.service.js';
+import { getAudienceAdmin } from './get-audience.admin.js';
+import { getVersionAdmin } from './get-version.admin.js';
+import { listAudiencesAdmin } from './list-audiences.admin.js';
+import { listConversationAdmin } from './list-conversation.admin.js';
+import { listVersionsAdmin } from './list-versions.admin.js';
 import { restoreVersionAdminRoute } from './restore-version.admin.js';
 import { revertMessageAdminRoute } from './revert-message.admin.js';
 import { unarchiveAudienceAdminRoute } from './unarchive-audience.admin.js';
@@ -10,6 +15,11 @@ import { cancelVersion, publishVersion } from './versions.service.js';
 
 /** Operator API for audiences and versions (the same services as `quire audiences|versions ...`). */
 export function audiencesAdminRoutes(app: App): void {
+  listAudiencesAdmin(app);
+  getAudienceAdmin(app);
+  listVersionsAdmin(app);
+  getVersionAdmin(app);
+  listConversationAdmin(app);
   app.post(
     '/tenants/:tenant/pages/:page_id/audiences',
     { schema: { params: AdminPagePath, body: AudienceInput } },

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AudiencesTable, ConversationsTable, Executor } from '../../db/schema.js';
+import type { SortKey } from '../../db/sort-key.js';
 
 export async function insertAudience(db: Executor, row: AudiencesTable): Promise<void> {
   await db.insertInto('audiences').values(row).execute();
@@ -91,4 +92,58 @@ export async function touchConversation(
     .where('tenant_id', '=', tenantId)
     .where('id', '=', conversationId)
     .execute();
+}
+
+/** What an operator's list of a page's audiences is narrowed by. */
+export interface AudienceFilters {
+  /** The audience's status as shown: `archived`, else its newest version's status. */
+  status?: string;
+  personId?: string;
+  /** true: only audiences with a published version; false: only those without. */
+  published?: boolean;
+}
+
+function filteredAudiences(db: Executor, tenantId: string, pageId: string, filters: AudienceFilters) {
+  let query = db.selectFrom('audiences').where('tenant_id', '=', tenantId).where('page_id', '=', pageId);
+  if (filters.personId !== undefined) query = query.where('person_id', '=', filters.personId);
+  if (filters.status === 'archived') query = query.where('archived_at', 'is not', null);
+  else if (filters.status !== undefined) {
+    query = query.where('archived_at', 'is', null).where(
+      sql<boolean>`(select v.status from audience_versions v
+        where v.tenant_id = audiences.tenant_id and v.audience_id = audiences.id
+        order by v.version_number desc limit 1) = ${filters.status}`,
+    );
+  }
+  if (filters.published !== undefined) {
+    const exists = sql<boolean>`exists (select 1 from audience_versions v
+      where v.tenant_id = audiences.tenant_id and v.audience_id = audiences.id and v.status = 'published')`;
+    query = query.where(filters.published ? exists : sql<boolean>`not ${exists}`);
+  }
+  return query;
+}
+
+/** One page of a page's audiences, newest first (created_at desc, id desc). */
+export async function listAudiencesOfPage(
+  db: Executor,
+  tenantId: string,
+  pageId: string,
+  filters: AudienceFilters,
+  after: SortKey | null,
+  limit: number,
+) {
+  let query = filteredAudiences(db, tenantId, pageId, filters).selectAll();
+  if (after !== null) query = query.where(sql<boolean>`(created_at, id) < (${after[0]}, ${after[1]})`);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+export async function countAudiencesOfPage(
+  db: Executor,
+  tenantId: string,
+  pageId: string,
+  filters: AudienceFilters,
+) {
+  const row = await filteredAudiences(db, tenantId, pageId, filters)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -125,3 +125,32 @@ export async function findMessage(db: Executor, tenantId: string, messageId: str
     .where('id', '=', messageId)
     .executeTakeFirst();
 }
+
+/** One page of a conversation, oldest first (timestamp asc, id asc). */
+export async function pageOfMessages(
+  db: Executor,
+  tenantId: string,
+  conversationId: string,
+  after: SortKey | null,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('messages')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('conversation_id', '=', conversationId);
+  if (after !== null) query = query.where(sql<boolean>`("timestamp", id) > (${after[0]}, ${after[1]})`);
+  return query.orderBy('timestamp', 'asc').orderBy('id', 'asc').limit(limit).execute();
+}
+
+/** The changes the given messages' versions made, in order. */
+export async function changesOfMessages(db: Executor, tenantId: string, messageIds: string[]) {
+  if (messageIds.length === 0) return [];
+  return db
+    .selectFrom('version_changes')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('message_id', 'in', messageIds)
+    .orderBy('position', 'asc')
+    .execute();
+}

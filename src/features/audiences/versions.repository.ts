@@ -268,3 +268,30 @@ export async function contentVersionBefore(
     .limit(1)
     .executeTakeFirst();
 }
+
+/** One page of an audience's versions, newest first (version_number desc). */
+export async function listVersionsOfAudience(
+  db: Executor,
+  tenantId: string,
+  audienceId: string,
+  after: number | null,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('audience_versions')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('audience_id', '=', audienceId);
+  if (after !== null) query = query.where('version_number', '<', after);
+  return query.orderBy('version_number', 'desc').limit(limit).execute();
+}
+
+export async function countVersionsOfAudience(db: Executor, tenantId: string, audienceId: string) {
+  const row = await db
+    .selectFrom('audience_versions')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .where('audience_id', '=', audienceId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

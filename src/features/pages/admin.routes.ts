@@ -1,10 +1,14 @@
 import type { App } from '../../http/app-types.js';
 import { requireTenant } from '../tenants/require-tenant.js';
+import { getPageAdmin } from './get-page.admin.js';
+import { listPagesAdmin } from './list-pages.admin.js';
 import { AdminPagePath, AdminTenantPath, CreatePageInput, toPage, UpdatePageInput } from './pages.schemas.js';
 import { archivePage, createPage, deletePage, updatePage } from './pages.service.js';
 
 /** Operator API for pages (the same service as `quire pages ...`). */
 export function pagesAdminRoutes(app: App): void {
+  listPagesAdmin(app);
+  getPageAdmin(app);
   app.post(
     '/tenants/:tenant/pages',
     { schema: { params: AdminTenantPath, body: CreatePageInput } },

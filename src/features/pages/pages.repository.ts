@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor, PagesTable } from '../../db/schema.js';
+import type { SortKey } from '../../db/sort-key.js';
 
 export async function insertPage(db: Executor, row: PagesTable): Promise<void> {
   await db.insertInto('pages').values(row).execute();
@@ -47,4 +48,41 @@ export async function addToAudiencesCount(db: Executor, tenantId: string, pageId
     .where('tenant_id', '=', tenantId)
     .where('id', '=', pageId)
     .execute();
+}
+
+/** What an operator's page list is narrowed by: a status and a case-insensitive part of the name. */
+export interface PageFilters {
+  status?: PagesTable['status'];
+  search?: string;
+}
+
+function filteredPages(db: Executor, tenantId: string, filters: PageFilters) {
+  let query = db.selectFrom('pages').where('tenant_id', '=', tenantId);
+  if (filters.status !== undefined) query = query.where('status', '=', filters.status);
+  if (filters.search !== undefined) {
+    // LIKE wildcards in the search are literal characters, not patterns.
+    const pattern = `%${filters.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where(sql<boolean>`lower(name) like ${pattern} escape '\\'`);
+  }
+  return query;
+}
+
+/** One page of the tenant's pages, newest first (created_at desc, id desc). */
+export async function listPagesOfTenant(
+  db: Executor,
+  tenantId: string,
+  filters: PageFilters,
+  after: SortKey | null,
+  limit: number,
+) {
+  let query = filteredPages(db, tenantId, filters).selectAll();
+  if (after !== null) query = query.where(sql<boolean>`(created_at, id) < (${after[0]}, ${after[1]})`);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+export async function countPagesOfTenant(db: Executor, tenantId: string, filters: PageFilters) {
+  const row = await filteredPages(db, tenantId, filters)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -2,11 +2,15 @@ import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
 import { editPersonAdminRoute } from './edit-person.admin.js';
+import { getPersonAdmin } from './get-person.admin.js';
+import { listPersonsAdmin } from './list-persons.admin.js';
 import { addPersonLog } from './person-logs.operator.js';
 import { AddPersonLogBody } from './persons.schemas.js';
 
 /** Operator API for person logs (the same code as `quire logs add-person-log`). */
 export function personLogsAdminRoutes(app: App): void {
+  listPersonsAdmin(app);
+  getPersonAdmin(app);
   app.post(
     '/tenants/:tenant/persons/:person_id/logs',
     {

@@ -3,12 +3,14 @@ import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
 import { createKeyAdmin } from './create-key.admin.js';
 import { getKeyAdmin } from './get-key.admin.js';
+import { getTenantAdmin } from './get-tenant.admin.js';
 import { listKeysAdmin } from './list-keys.admin.js';
 import { revokeKeyAdmin } from './revoke-key.admin.js';
 import { createTenant, revokeKey, tenantsWithKeys } from './tenants.service.js';
 
 /** Operator API for tenants and keys (the same service as `quire tenants` and `quire keys`). */
 export function tenantsAdminRoutes(app: App): void {
+  getTenantAdmin(app);
   app.post(
     '/tenants',
     {

@@ -2,6 +2,8 @@ import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
 import { requireTenant } from '../tenants/require-tenant.js';
+import { getTopicAdmin } from './get-topic.admin.js';
+import { listTopicsAdmin } from './list-topics.admin.js';
 import { renameTopicAdminRoute } from './rename-topic.admin.js';
 import {
   AddEntryBody,
@@ -17,6 +19,8 @@ import { addEntry, changeEntry, createTopic, removeEntry, reorderEntries } from 
 
 /** Operator API for topics and entries (same services as `quire topics`). */
 export function topicsAdminRoutes(app: App): void {
+  listTopicsAdmin(app);
+  getTopicAdmin(app);
   app.post(
     '/tenants/:tenant/topics',
     {

@@ -127,3 +127,19 @@ export async function setTopicName(
     .returningAll()
     .executeTakeFirst();
 }
+
+/** One page of the tenant's topics, newest first (created_at desc, id desc). */
+export async function listTopics(db: Executor, tenantId: string, after: SortKey | null, limit: number) {
+  let query = db.selectFrom('topics').selectAll().where('tenant_id', '=', tenantId);
+  if (after !== null) query = query.where(sql<boolean>`(created_at, id) < (${after[0]}, ${after[1]})`);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+export async function countTopics(db: Executor, tenantId: string): Promise<number> {
+  const row = await db
+    .selectFrom('topics')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

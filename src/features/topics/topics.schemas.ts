@@ -83,3 +83,16 @@ export function toTopic(row: TopicsTable) {
     updatedAt: toIso(row.updated_at),
   };
 }
+
+/** A topic with its first entries (operator API). */
+export const TopicWithEntries = Type.Object(
+  {
+    topicId: Type.String(),
+    name: Type.String(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    entriesCount: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+    entries: Type.Array(TopicEntry, { description: 'The first 100 entries in list order.' }),
+  },
+  { title: 'TopicWithEntries' },
+);

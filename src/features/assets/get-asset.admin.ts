@@ -1,0 +1,24 @@
+import type { App } from '../../http/app-types.js';
+import { problemResponses } from '../../http/problem.js';
+import { requireTenant } from '../tenants/require-tenant.js';
+import { AdminAssetPath, Asset } from './assets.schemas.js';
+import { showAsset } from './assets-reads.service.js';
+
+export function getAssetAdmin(app: App): void {
+  app.get(
+    '/tenants/:tenant/assets/:asset_id',
+    {
+      schema: {
+        operationId: 'adminGetAsset',
+        tags: ['Assets'],
+        summary: 'Show an asset, whatever its lifecycle state',
+        params: AdminAssetPath,
+        response: { 200: Asset, ...problemResponses('not_found') },
+      },
+    },
+    async (request) => {
+      const tenantId = await requireTenant(app.db, request.params.tenant);
+      return showAsset(app.db, tenantId, app.config.publicFileBaseUrl, request.params.asset_id);
+    },
+  );
+}

@@ -1,0 +1,44 @@
+import { Type } from 'typebox';
+import type { App } from '../../http/app-types.js';
+import { PathId } from '../../http/common.schemas.js';
+import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.js';
+import { problemResponses } from '../../http/problem.js';
+import { FlagQuery, isFlagSet } from '../../http/query-flags.js';
+import { requireTenant } from '../tenants/require-tenant.js';
+import { ASSET_TYPES, Asset } from './assets.schemas.js';
+import { listAssets } from './assets-reads.service.js';
+
+export function listAssetsAdmin(app: App): void {
+  app.get(
+    '/tenants/:tenant/assets',
+    {
+      schema: {
+        operationId: 'adminListAssets',
+        tags: ['Assets'],
+        summary: "List a tenant's assets, newest first",
+        description:
+          'Active assets (hidden ones included); trashed and deleted ones with `includeTrashed` and `includeDeleted`. `totalCount` is exact.',
+        params: Type.Object({ tenant: PathId }),
+        querystring: Type.Object({
+          assetType: Type.Optional(Type.String({ enum: [...ASSET_TYPES] })),
+          includeTrashed: FlagQuery('Also list trashed assets.'),
+          includeDeleted: FlagQuery('Also list deleted assets.'),
+          cursor: CursorQuery,
+          limit: LimitQuery,
+        }),
+        response: { 200: PageOf(Asset), ...problemResponses('not_found', 'invalid_cursor') },
+      },
+    },
+    async (request) => {
+      const { assetType, includeTrashed, includeDeleted, cursor, limit } = request.query;
+      const tenantId = await requireTenant(app.db, request.params.tenant);
+      return listAssets(app.db, tenantId, app.config.publicFileBaseUrl, {
+        ...(assetType === undefined ? {} : { assetType }),
+        includeTrashed: isFlagSet(includeTrashed),
+        includeDeleted: isFlagSet(includeDeleted),
+        cursor,
+        limit,
+      });
+    },
+  );
+}

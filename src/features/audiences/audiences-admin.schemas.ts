@@ -1,0 +1,48 @@
+import { type Static, Type } from 'typebox';
+import type { AudienceVersionsTable } from '../../db/schema.js';
+import type { AudienceContent as Content } from '../../domain/audience-content.js';
+import { Count, Nullable } from '../../http/common.schemas.js';
+import { AudienceVersion, toVersion } from './audiences.schemas.js';
+
+/** Everything the agent can change on an audience (src/domain/audience-content.ts), as the operator API shows it. */
+export const AudienceContent = Type.Object(
+  {
+    metaTitle: Type.String(),
+    metaDescription: Type.String(),
+    metaKeywords: Type.Array(Type.String()),
+    supplementaryContext: Type.String(),
+    buttonTitles: Type.Record(Type.String(), Type.String(), {
+      description: 'Button titles by actionId.',
+    }),
+    actionUrl: Type.String({ description: "The URL of the page's primary action for this audience." }),
+  },
+  { title: 'AudienceContent' },
+);
+
+/** A version with its full content and its place in the conversation (operator API only). */
+export const VersionDetail = Type.Object(
+  {
+    ...AudienceVersion.properties,
+    content: Type.Union([AudienceContent, Type.Null()], {
+      description:
+        'The content the version holds; null until the agent wrote it (pending, queued, processing, cancelled).',
+    }),
+    requestMessageId: Nullable(Type.String()),
+    replyMessageId: Nullable(Type.String()),
+    attempts: Count,
+    lastError: Nullable(Type.String()),
+  },
+  { title: 'VersionDetail' },
+);
+export type VersionDetail = Static<typeof VersionDetail>;
+
+export function toVersionDetail(row: AudienceVersionsTable): VersionDetail {
+  return {
+    ...toVersion(row),
+    content: row.content === null ? null : (JSON.parse(row.content) as Content),
+    requestMessageId: row.request_message_id,
+    replyMessageId: row.reply_message_id,
+    attempts: row.attempts,
+    lastError: row.last_error,
+  };
+}

@@ -1,0 +1,108 @@
+import type { Db } from '../../db/schema.js';
+import { ApiError } from '../../errors.js';
+import { keysetPage, type PageRequest } from '../../http/keyset-list.js';
+import type { Page } from '../../http/pagination.js';
+import { toIso } from '../../time.js';
+import { findPage } from '../pages/pages.repository.js';
+import {
+  type AudienceFilters,
+  countAudiencesOfPage,
+  findAudienceById,
+  findConversation,
+  listAudiencesOfPage,
+} from './audiences.repository.js';
+import { type Audience, type Change, toChange, toMessage } from './audiences.schemas.js';
+import { presentAudience } from './audiences.service.js';
+import { toVersionDetail, type VersionDetail } from './audiences-admin.schemas.js';
+import { changesOfMessages, countMessages, pageOfMessages } from './messages.repository.js';
+import { countVersionsOfAudience, findVersion, listVersionsOfAudience } from './versions.repository.js';
+
+/**
+ * Operator reads of audiences, versions and conversations: the one implementation behind
+ * `GET /admin/v0/tenants/{tenant}/...` and `quire audiences|versions|conversation list|show`.
+ */
+export async function listAudiences(
+  db: Db,
+  tenantId: string,
+  pageId: string,
+  request: AudienceFilters & PageRequest,
+): Promise<Page<Audience>> {
+  const page = await findPage(db, tenantId, pageId);
+  if (page === undefined) throw ApiError.notFound('Page');
+  const { cursor, limit, ...filters } = request;
+  return keysetPage(
+    { cursor, limit },
+    {
+      shape: ['number', 'string'], // created_at desc, id desc
+      filters,
+      fetch: (after, size) => listAudiencesOfPage(db, tenantId, pageId, filters, after, size),
+      count: () => countAudiencesOfPage(db, tenantId, pageId, filters),
+      keyOf: (row) => [row.created_at, row.id],
+      map: (row) => presentAudience(db, row, page),
+    },
+  );
+}
+
+async function requireAudienceOfTenant(db: Db, tenantId: string, audienceId: string) {
+  const audience = await findAudienceById(db, tenantId, audienceId);
+  if (audience === undefined) throw ApiError.notFound('Audience');
+  return audience;
+}
+
+export async function showAudience(db: Db, tenantId: string, audienceId: string): Promise<Audience> {
+  return presentAudience(db, await requireAudienceOfTenant(db, tenantId, audienceId));
+}
+
+export async function listVersions(
+  db: Db,
+  tenantId: string,
+  audienceId: string,
+  request: PageRequest,
+): Promise<Page<VersionDetail>> {
+  await requireAudienceOfTenant(db, tenantId, audienceId);
+  return keysetPage(request, {
+    shape: ['number'], // version_number desc
+    filters: { audienceId },
+    fetch: (after, size) =>
+      listVersionsOfAudience(db, tenantId, audienceId, after === null ? null : Number(after[0]), size),
+    count: () => countVersionsOfAudience(db, tenantId, audienceId),
+    keyOf: (row) => [row.version_number],
+    map: toVersionDetail,
+  });
+}
+
+export async function showVersion(db: Db, tenantId: string, versionId: string): Promise<VersionDetail> {
+  const version = await findVersion(db, tenantId, versionId);
+  if (version === undefined) throw ApiError.notFound('Version');
+  return toVersionDetail(version);
+}
+
+/** The conversation of an audience, oldest message first, a page at a time. */
+export async function listConversation(db: Db, tenantId: string, audienceId: string, request: PageRequest) {
+  await requireAudienceOfTenant(db, tenantId, audienceId);
+  const conversation = (await findConversation(db, tenantId, audienceId))!;
+  const page = await keysetPage(request, {
+    shape: ['number', 'string'], // timestamp asc, id asc
+    filters: { audienceId },
+    fetch: (after, size) => pageOfMessages(db, tenantId, conversation.id, after, size),
+    count: () => countMessages(db, tenantId, conversation.id),
+    keyOf: (row) => [row.timestamp, row.id],
+    map: (row) => row,
+  });
+  const byMessage = new Map<string, Change[]>();
+  for (const change of await changesOfMessages(
+    db,
+    tenantId,
+    page.items.map((m) => m.id),
+  )) {
+    byMessage.set(change.message_id, [...(byMessage.get(change.message_id) ?? []), toChange(change)]);
+  }
+  return {
+    ...page,
+    conversationId: conversation.id,
+    audienceId,
+    publishedMessageId: conversation.published_message_id,
+    createdAt: toIso(conversation.created_at),
+    items: page.items.map((m) => toMessage(m, byMessage.get(m.id) ?? [])),
+  };
+}

@@ -1,0 +1,23 @@
+import type { App } from '../../http/app-types.js';
+import { problemResponses } from '../../http/problem.js';
+import { requireTenant } from '../tenants/require-tenant.js';
+import { AdminAudiencePath, Audience } from './audiences.schemas.js';
+import { showAudience } from './audiences-reads.service.js';
+
+export function getAudienceAdmin(app: App): void {
+  app.get(
+    '/tenants/:tenant/audiences/:audience_id',
+    {
+      schema: {
+        operationId: 'adminGetAudience',
+        tags: ['Audiences'],
+        summary: 'Show an audience',
+        description: 'The audience with its latest and published versions.',
+        params: AdminAudiencePath,
+        response: { 200: Audience, ...problemResponses('not_found') },
+      },
+    },
+    async (request) =>
+      showAudience(app.db, await requireTenant(app.db, request.params.tenant), request.params.audience_id),
+  );
+}

@@ -1,0 +1,24 @@
+import type { App } from '../../http/app-types.js';
+import { problemResponses } from '../../http/problem.js';
+import { requireTenant } from '../tenants/require-tenant.js';
+import { AdminVersionPath } from './audiences.schemas.js';
+import { VersionDetail } from './audiences-admin.schemas.js';
+import { showVersion } from './audiences-reads.service.js';
+
+export function getVersionAdmin(app: App): void {
+  app.get(
+    '/tenants/:tenant/versions/:version_id',
+    {
+      schema: {
+        operationId: 'adminGetVersion',
+        tags: ['Audiences'],
+        summary: 'Show a version',
+        description: 'The version with its full content and status timestamps.',
+        params: AdminVersionPath,
+        response: { 200: VersionDetail, ...problemResponses('not_found') },
+      },
+    },
+    async (request) =>
+      showVersion(app.db, await requireTenant(app.db, request.params.tenant), request.params.version_id),
+  );
+}

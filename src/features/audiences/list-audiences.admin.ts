@@ -1,0 +1,55 @@
+import { Type } from 'typebox';
+import type { App } from '../../http/app-types.js';
+import { PathId } from '../../http/common.schemas.js';
+import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.js';
+import { problemResponses } from '../../http/problem.js';
+import { FlagQuery, isFlagSet } from '../../http/query-flags.js';
+import { AdminPagePath } from '../pages/pages.schemas.js';
+import { requireTenant } from '../tenants/require-tenant.js';
+import { Audience } from './audiences.schemas.js';
+import { listAudiences } from './audiences-reads.service.js';
+
+export const ListAudiencesQuery = Type.Object({
+  status: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 20,
+      description: "`archived`, or the newest version's status (`queued`, `draft`, `published`...).",
+    }),
+  ),
+  person: Type.Optional(PathId),
+  published: FlagQuery(
+    'Only audiences with (`true`) or without (`false`) a published version; absent: both.',
+  ),
+  cursor: CursorQuery,
+  limit: LimitQuery,
+});
+
+export function listAudiencesAdmin(app: App): void {
+  app.get(
+    '/tenants/:tenant/pages/:page_id/audiences',
+    {
+      schema: {
+        operationId: 'adminListAudiences',
+        tags: ['Audiences'],
+        summary: "List a page's audiences, newest first",
+        description:
+          'Archived audiences included. `status`, `person` (a personId) and `published` narrow the list. `totalCount` is exact.',
+        params: AdminPagePath,
+        querystring: ListAudiencesQuery,
+        response: { 200: PageOf(Audience), ...problemResponses('not_found', 'invalid_cursor') },
+      },
+    },
+    async (request) => {
+      const { status, person, published, cursor, limit } = request.query;
+      const tenantId = await requireTenant(app.db, request.params.tenant);
+      return listAudiences(app.db, tenantId, request.params.page_id, {
+        ...(status === undefined ? {} : { status }),
+        ...(person === undefined ? {} : { personId: person }),
+        ...(published === undefined ? {} : { published: isFlagSet(published) }),
+        cursor,
+        limit,
+      });
+    },
+  );
+}

@@ -1,0 +1,23 @@
+import type { App } from '../../http/app-types.js';
+import { problemResponses } from '../../http/problem.js';
+import { requireTenant } from '../tenants/require-tenant.js';
+import { AdminPagePath, Page } from './pages.schemas.js';
+import { showPage } from './pages-reads.service.js';
+
+export function getPageAdmin(app: App): void {
+  app.get(
+    '/tenants/:tenant/pages/:page_id',
+    {
+      schema: {
+        operationId: 'adminGetPage',
+        tags: ['Pages'],
+        summary: 'Show a page',
+        description: "The page with all its members; another tenant's page is a 404.",
+        params: AdminPagePath,
+        response: { 200: Page, ...problemResponses('not_found') },
+      },
+    },
+    async (request) =>
+      showPage(app.db, await requireTenant(app.db, request.params.tenant), request.params.page_id),
+  );
+}

@@ -1,0 +1,26 @@
+import { readCounter } from '../../db/counters.repository.js';
+import type { Db } from '../../db/schema.js';
+import { ApiError } from '../../errors.js';
+import { keysetPage, type PageRequest } from '../../http/keyset-list.js';
+import type { Page } from '../../http/pagination.js';
+import { findPerson, listPersons as listPersonRows } from './persons.repository.js';
+import { type Person, toPerson } from './persons.schemas.js';
+import { PERSONS_COUNTER } from './persons.service.js';
+
+/** Operator reads of persons: `GET /admin/v0/tenants/{tenant}/persons...` and `quire persons list|show`. */
+export function listPersons(db: Db, tenantId: string, request: PageRequest): Promise<Page<Person>> {
+  return keysetPage(request, {
+    shape: ['number', 'string'], // created_at desc, id desc
+    filters: {},
+    fetch: (after, size) => listPersonRows(db, tenantId, after, size),
+    count: () => readCounter(db, tenantId, PERSONS_COUNTER),
+    keyOf: (row) => [row.created_at, row.id],
+    map: toPerson,
+  });
+}
+
+export async function showPerson(db: Db, tenantId: string, personId: string): Promise<Person> {
+  const person = await findPerson(db, tenantId, personId);
+  if (person === undefined) throw ApiError.notFound('Person');
+  return toPerson(person);
+}

@@ -1,0 +1,24 @@
+import type { Db } from '../../db/schema.js';
+import { ApiError } from '../../errors.js';
+import { toIso, toIsoOrNull } from '../../time.js';
+import { listApiKeys } from './api-keys.repository.js';
+import { findTenantByIdOrName } from './tenants.repository.js';
+
+/** A tenant as the operator sees it: `GET /admin/v0/tenants/{tenant}` and `quire tenants show`. */
+export async function showTenant(db: Db, idOrName: string) {
+  const tenant = await findTenantByIdOrName(db, idOrName);
+  if (tenant === undefined) throw ApiError.notFound(`Tenant "${idOrName}"`);
+  const keys = await listApiKeys(db, tenant.id);
+  return {
+    tenantId: tenant.id,
+    name: tenant.name,
+    createdAt: toIso(tenant.created_at),
+    keys: keys.map((k) => ({
+      keyId: k.id,
+      prefix: k.prefix,
+      label: k.label,
+      createdAt: toIso(k.created_at),
+      revokedAt: toIsoOrNull(k.revoked_at),
+    })),
+  };
+}

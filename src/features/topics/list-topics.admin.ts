@@ -1,0 +1,26 @@
+import { Type } from 'typebox';
+import type { App } from '../../http/app-types.js';
+import { PathId } from '../../http/common.schemas.js';
+import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.js';
+import { problemResponses } from '../../http/problem.js';
+import { requireTenant } from '../tenants/require-tenant.js';
+import { TopicWithEntries } from './topics.schemas.js';
+import { listTopics } from './topics-reads.service.js';
+
+export function listTopicsAdmin(app: App): void {
+  app.get(
+    '/tenants/:tenant/topics',
+    {
+      schema: {
+        operationId: 'adminListTopics',
+        tags: ['Topics'],
+        summary: "List a tenant's topics with their entries, newest first",
+        description: 'Each topic with `entriesCount` and its first 100 entries in list order.',
+        params: Type.Object({ tenant: PathId }),
+        querystring: Type.Object({ cursor: CursorQuery, limit: LimitQuery }),
+        response: { 200: PageOf(TopicWithEntries), ...problemResponses('not_found', 'invalid_cursor') },
+      },
+    },
+    async (request) => listTopics(app.db, await requireTenant(app.db, request.params.tenant), request.query),
+  );
+}
