@@ -3,6 +3,7 @@ import * as foundation from './0001-foundation.js';
 import * as accounts from './0002-accounts.js';
 import * as pages from './0003-pages.js';
 import * as assetsTopics from './0004-assets-topics.js';
+import * as hostedPages from './0006-hosted-pages.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-accounts': accounts,
   '0003-pages': pages,
   '0004-assets-topics': assetsTopics,
+  '0006-hosted-pages': hostedPages,
 };

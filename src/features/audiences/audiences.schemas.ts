@@ -47,6 +47,12 @@ export const Audience = Type.Object(
     isNewPageAgent: Type.Boolean(),
     personId: Nullable(Type.String()),
     personRouteKey: Nullable(Type.String()),
+    routeKey: Type.Optional(
+      Type.String({
+        description:
+          "Extension: the audience's segment in its public URL (/p/{tenantHandle}/{pageSlug}/{routeKey}). A person audience's is the person's slug plus 13 random characters (65 bits), so it cannot be guessed from the name.",
+      }),
+    ),
     actionFormIdOverride: Nullable(Type.String()),
     actionFormInstructionsOverride: Nullable(Type.String()),
     actionUrlOverride: Nullable(Type.String()),
@@ -176,6 +182,14 @@ export const AudienceInput = Type.Object(
     actionUrlOverride: Type.Optional(Override(2048)),
     supplementaryContext: Type.Optional(Override(50_000)),
     metadataOverride: Type.Optional(Type.Union([Metadata, Type.Null()])),
+    routeKey: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 80,
+        pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
+        description: "A general audience's readable route key (person audiences get an unguessable one).",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

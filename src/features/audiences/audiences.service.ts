@@ -1,6 +1,8 @@
+import { isUniqueViolation } from '../../db/errors.js';
 import type { AudiencesTable, Db, Executor, PagesTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { isHttpUrl } from '../../domain/audience-content.js';
+import { firstFreeName, kebabName, personRouteKey } from '../../domain/public-paths.js';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { toIso, toIsoOrNull } from '../../time.js';
@@ -9,6 +11,7 @@ import { addToAudiencesCount, findPage, lockPage } from '../pages/pages.reposito
 import { type Metadata, pageMetadata } from '../pages/pages.schemas.js';
 import { findPerson } from '../persons/persons.repository.js';
 import {
+  findRouteKeysLike,
   insertAudience,
   insertConversation,
   lockAudience,
@@ -29,53 +32,77 @@ import { enqueueVersion } from './versions.service.js';
  */
 export async function createAudience(db: Db, tenantId: string, pageId: string, input: AudienceInput) {
   checkActionUrlOverride(input);
-  if (input.personId != null && (await findPerson(db, tenantId, input.personId)) === undefined) {
-    throw ApiError.notFound('Person');
+  const person = input.personId == null ? null : await findPerson(db, tenantId, input.personId);
+  if (person === undefined) throw ApiError.notFound('Person');
+  const routeKey =
+    person !== null
+      ? personRouteKey(person.slug)
+      : (input.routeKey ?? (await freeRouteKey(db, tenantId, pageId, input.customName ?? '')));
+  return routeKeyChecked(routeKey, () =>
+    writeTransaction(db, async (tx) => {
+      const page = await lockPage(tx, tenantId, pageId);
+      if (page === undefined) throw ApiError.notFound('Page');
+      if (page.deleted_at !== null) throw new ApiError('conflict', 'The page is deleted: restore it first');
+      const now = Date.now();
+      const row: AudiencesTable = {
+        tenant_id: tenantId,
+        id: newId('audience'),
+        page_id: pageId,
+        person_id: input.personId ?? null,
+        custom_name: input.customName ?? null,
+        is_new_page_agent: 1,
+        action_form_id_override: input.actionFormIdOverride ?? null,
+        action_form_instructions_override: input.actionFormInstructionsOverride ?? null,
+        action_url_override: input.actionUrlOverride ?? null,
+        supplementary_context: input.supplementaryContext ?? null,
+        metadata_override: input.metadataOverride == null ? null : JSON.stringify(input.metadataOverride),
+        route_key: routeKey,
+        last_version_number: 0,
+        created_at: now,
+        updated_at: now,
+        archived_at: null,
+      };
+      await insertAudience(tx, row);
+      await insertConversation(tx, {
+        tenant_id: tenantId,
+        id: newId('conversation'),
+        audience_id: row.id,
+        published_message_id: null,
+        created_at: now,
+        updated_at: now,
+      });
+      await addToAudiencesCount(tx, tenantId, pageId, 1);
+      const version = await enqueueVersion(tx, row);
+      return { audience: { ...row, last_version_number: 1 }, version };
+    }),
+  );
+}
+
+/** A general audience's default route key: its name in kebab-case, free on the page. */
+async function freeRouteKey(db: Executor, tenantId: string, pageId: string, name: string) {
+  const base = kebabName(name, 'audience');
+  return firstFreeName(base, await findRouteKeysLike(db, tenantId, pageId, base));
+}
+
+async function routeKeyChecked<T>(routeKey: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new ApiError('conflict', `The route key "${routeKey}" is taken on this page`);
+    throw error;
   }
-  return writeTransaction(db, async (tx) => {
-    const page = await lockPage(tx, tenantId, pageId);
-    if (page === undefined) throw ApiError.notFound('Page');
-    if (page.deleted_at !== null) throw new ApiError('conflict', 'The page is deleted: restore it first');
-    const now = Date.now();
-    const row: AudiencesTable = {
-      tenant_id: tenantId,
-      id: newId('audience'),
-      page_id: pageId,
-      person_id: input.personId ?? null,
-      custom_name: input.customName ?? null,
-      is_new_page_agent: 1,
-      action_form_id_override: input.actionFormIdOverride ?? null,
-      action_form_instructions_override: input.actionFormInstructionsOverride ?? null,
-      action_url_override: input.actionUrlOverride ?? null,
-      supplementary_context: input.supplementaryContext ?? null,
-      metadata_override: input.metadataOverride == null ? null : JSON.stringify(input.metadataOverride),
-      last_version_number: 0,
-      created_at: now,
-      updated_at: now,
-      archived_at: null,
-    };
-    await insertAudience(tx, row);
-    await insertConversation(tx, {
-      tenant_id: tenantId,
-      id: newId('conversation'),
-      audience_id: row.id,
-      published_message_id: null,
-      created_at: now,
-      updated_at: now,
-    });
-    await addToAudiencesCount(tx, tenantId, pageId, 1);
-    const version = await enqueueVersion(tx, row);
-    return { audience: { ...row, last_version_number: 1 }, version };
-  });
 }
 
 export async function updateAudience(db: Db, tenantId: string, audienceId: string, input: AudienceInput) {
   checkActionUrlOverride(input);
-  if (input.personId != null && (await findPerson(db, tenantId, input.personId)) === undefined) {
-    throw ApiError.notFound('Person');
-  }
+  const person = input.personId == null ? null : await findPerson(db, tenantId, input.personId);
+  if (person === undefined) throw ApiError.notFound('Person');
   const changes: Partial<AudiencesTable> = { updated_at: Date.now() };
   if (input.personId !== undefined) changes.person_id = input.personId;
+  // A person's page gets a fresh unguessable key; a general audience keeps or takes the operator's.
+  if (person !== null) changes.route_key = personRouteKey(person.slug);
+  else if (input.routeKey !== undefined) changes.route_key = input.routeKey;
   if (input.customName !== undefined) changes.custom_name = input.customName;
   if (input.actionFormIdOverride !== undefined) changes.action_form_id_override = input.actionFormIdOverride;
   if (input.actionFormInstructionsOverride !== undefined)
@@ -85,7 +112,9 @@ export async function updateAudience(db: Db, tenantId: string, audienceId: strin
   if (input.metadataOverride !== undefined)
     changes.metadata_override =
       input.metadataOverride === null ? null : JSON.stringify(input.metadataOverride);
-  const updated = await updateAudienceRow(db, tenantId, audienceId, changes);
+  const updated = await routeKeyChecked(changes.route_key ?? '', () =>
+    updateAudienceRow(db, tenantId, audienceId, changes),
+  );
   if (updated === undefined) throw ApiError.notFound('Audience');
   return updated;
 }
@@ -169,6 +198,7 @@ export async function presentAudience(
     isNewPageAgent: audience.is_new_page_agent === 1,
     personId: audience.person_id,
     personRouteKey: person?.slug ?? null,
+    ...(audience.route_key === null ? {} : { routeKey: audience.route_key }),
     actionFormIdOverride: audience.action_form_id_override,
     actionFormInstructionsOverride: audience.action_form_instructions_override,
     actionUrlOverride: audience.action_url_override,

@@ -1,7 +1,15 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
-import { createApiKey, createTenant, revokeKey, tenantsWithKeys } from './tenants.service.js';
+import {
+  addTenantHost,
+  createApiKey,
+  createTenant,
+  removeTenantHost,
+  revokeKey,
+  setTenantHandle,
+  tenantsWithKeys,
+} from './tenants.service.js';
 
 /** Operator API for tenants and keys (the same service as `quire tenants` and `quire keys`). */
 export function tenantsAdminRoutes(app: App): void {
@@ -18,6 +26,44 @@ export function tenantsAdminRoutes(app: App): void {
     async (request, reply) => reply.code(201).send(await createTenant(app.db, request.body.name)),
   );
   app.get('/tenants', async () => ({ items: await tenantsWithKeys(app.db) }));
+  app.patch(
+    '/tenants/:tenant',
+    {
+      schema: {
+        params: Type.Object({ tenant: PathId }),
+        body: Type.Object(
+          { handle: Type.String({ minLength: 1, maxLength: 80 }) },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request) => setTenantHandle(app.db, request.params.tenant, request.body.handle),
+  );
+  app.post(
+    '/tenants/:tenant/hosts',
+    {
+      schema: {
+        params: Type.Object({ tenant: PathId }),
+        body: Type.Object(
+          { host: Type.String({ minLength: 1, maxLength: 253 }) },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ hosts: await addTenantHost(app.db, request.params.tenant, request.body.host) }),
+  );
+  app.delete(
+    '/tenants/:tenant/hosts/:host',
+    {
+      schema: {
+        params: Type.Object({ tenant: PathId, host: Type.String({ minLength: 1, maxLength: 253 }) }),
+      },
+    },
+    async (request) => ({
+      hosts: await removeTenantHost(app.db, request.params.tenant, request.params.host),
+    }),
+  );
   app.post(
     '/tenants/:tenant/keys',
     {
