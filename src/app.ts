@@ -7,6 +7,7 @@ import { accountsRoutes } from './features/accounts/index.js';
 import { adminRoutes } from './features/admin/index.js';
 import { assetsRoutes } from './features/assets/index.js';
 import { audiencesRoutes } from './features/audiences/index.js';
+import { hostedRoutes } from './features/hosted/index.js';
 import { pagesRoutes } from './features/pages/index.js';
 import { personLogsRoutes, personsRoutes } from './features/persons/index.js';
 import { findLiveKeyByHash } from './features/tenants/api-keys.repository.js';
@@ -18,7 +19,12 @@ import { registerDrain } from './http/drain.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerJsonBodyParser } from './http/json-body.js';
-import { MAX_HEADER_BYTES, MAX_PATH_SEGMENT, registerMalformedUrlRoute, rewriteMalformedUrl } from './http/malformed-url.js';
+import {
+  MAX_HEADER_BYTES,
+  MAX_PATH_SEGMENT,
+  registerMalformedUrlRoute,
+  rewriteMalformedUrl,
+} from './http/malformed-url.js';
 import { registerOpenApi } from './http/openapi.js';
 import { createRateLimiter, registerRateLimit } from './http/rate-limit.js';
 import { requestIdFor } from './http/request-id.js';
@@ -123,6 +129,11 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     topicsRoutes(scope);
     accountsRoutes(scope);
     personLogsRoutes(scope);
+  });
+
+  // Public hosted pages (docs/hosted-pages.md): no API key, their own per-address rate limit.
+  await app.register(async (hosted) => {
+    hostedRoutes(hosted as unknown as App);
   });
 
   if (config.adminToken !== null) {

@@ -4,6 +4,7 @@ import { registerMalformedUrlRoute } from '../../http/malformed-url.js';
 import { logsAdminRoutes } from '../accounts/admin.routes.js';
 import { assetsAdminRoutes } from '../assets/admin.routes.js';
 import { audiencesAdminRoutes } from '../audiences/admin.routes.js';
+import { hostedAdminRoutes } from '../hosted/admin.routes.js';
 import { pagesAdminRoutes } from '../pages/admin.routes.js';
 import { personLogsAdminRoutes } from '../persons/admin.routes.js';
 import { tenantsAdminRoutes } from '../tenants/admin.routes.js';
@@ -26,4 +27,5 @@ export async function adminRoutes(app: App, adminToken: string): Promise<void> {
   topicsAdminRoutes(app);
   personLogsAdminRoutes(app);
   logsAdminRoutes(app);
+  hostedAdminRoutes(app);
 }
