@@ -175,7 +175,8 @@ export async function followAction(
       request.log.warn({ err: error }, 'recording a hosted page click failed');
     }
   }
-  return reply.code(302).header('location', target).header('cache-control', 'no-store').send();
+  // A redirect to a page's own action, not the Location of a created resource (test/http/locations.test.ts).
+  return reply.header('cache-control', 'no-store').redirect(target, 302);
 }
 
 /** The beacon's view: 204 whether or not it counted (deduplicated, bot, DNT), so it reveals nothing. */
