@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { AGENT_KINDS, type AgentOptions } from './agent/agent-options.js';
 
@@ -33,8 +34,8 @@ export interface Config {
   publicFileBaseUrl: string | null;
   /** Hosted pages (docs/hosted-pages.md): the absolute base of public URLs; default http://HOST:PORT. */
   publicBaseUrl: string;
-  /** Signs preview links and salts visitor hashes; without it a random secret per process is used. */
-  hostedPagesSecret: string | null;
+  /** Signs preview links and salts visitor hashes; unset, a random secret per process (docs/hosted-pages.md). */
+  hostedPagesSecret: string;
   /** Requests per second (and burst) one address may make to the public /p/ endpoints. */
   hostedRateLimitPerSecond: number;
   hostedRateLimitBurst: number;
@@ -153,7 +154,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisTimeoutMs: reader.integer('REDIS_TIMEOUT_MS', 250, 10, 60_000),
     publicFileBaseUrl: reader.optionalUrl('PUBLIC_FILE_BASE_URL'),
     publicBaseUrl: '',
-    hostedPagesSecret: reader.optionalString('HOSTED_PAGES_SECRET'),
+    hostedPagesSecret: reader.optionalString('HOSTED_PAGES_SECRET') ?? randomBytes(32).toString('hex'),
     hostedRateLimitPerSecond: reader.integer('HOSTED_RATE_LIMIT_PER_SECOND', 20, 0, 1_000_000),
     hostedRateLimitBurst: reader.integer('HOSTED_RATE_LIMIT_BURST', 60, 0, 10_000_000),
     previewLinkTtlSeconds: reader.integer('PREVIEW_LINK_TTL_SECONDS', 86_400, 60, 30 * 86_400),
@@ -169,7 +170,7 @@ export function loadConfig(env: Env = process.env): Config {
     reader.optionalUrl('PUBLIC_BASE_URL') ??
     `http://${ownHost.includes(':') ? `[${ownHost}]` : ownHost}:${config.port}`
   ).replace(/\/+$/, '');
-  if (config.hostedPagesSecret !== null && config.hostedPagesSecret.length < 32) {
+  if (config.hostedPagesSecret.length < 32) {
     problems.push(
       'HOSTED_PAGES_SECRET must be at least 32 characters; generate one with: openssl rand -hex 32',
     );

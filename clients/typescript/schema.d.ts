@@ -544,6 +544,8 @@ export interface components {
             obsoleteAt: string | null;
             publishedAt: string | null;
             queuedAt: string | null;
+            /** @description Extension: a signed link that shows this version as a hosted page (noindex), valid 24 h by default; present on versions with content. */
+            previewUrl?: string;
         };
         /** Audience */
         Audience: {
@@ -557,6 +559,8 @@ export interface components {
             isNewPageAgent: boolean;
             personId: string | null;
             personRouteKey: string | null;
+            /** @description Extension: the audience's public hosted page, /p/{tenantHandle}/{pageSlug}/{routeKey} under PUBLIC_BASE_URL; it shows the published version (the page itself until one is published). */
+            publicUrl?: string;
             /** @description Extension: the audience's segment in its public URL (/p/{tenantHandle}/{pageSlug}/{routeKey}). A person audience's is the person's slug plus 13 random characters (65 bits), so it cannot be guessed from the name. */
             routeKey?: string;
             actionFormIdOverride: string | null;

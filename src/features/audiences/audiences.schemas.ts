@@ -31,6 +31,12 @@ export const AudienceVersion = Type.Object(
     obsoleteAt: NullableTimestamp,
     publishedAt: NullableTimestamp,
     queuedAt: NullableTimestamp,
+    previewUrl: Type.Optional(
+      Type.String({
+        description:
+          'Extension: a signed link that shows this version as a hosted page (noindex), valid 24 h by default; present on versions with content.',
+      }),
+    ),
   },
   { title: 'AudienceVersion' },
 );
@@ -47,6 +53,12 @@ export const Audience = Type.Object(
     isNewPageAgent: Type.Boolean(),
     personId: Nullable(Type.String()),
     personRouteKey: Nullable(Type.String()),
+    publicUrl: Type.Optional(
+      Type.String({
+        description:
+          "Extension: the audience's public hosted page, /p/{tenantHandle}/{pageSlug}/{routeKey} under PUBLIC_BASE_URL; it shows the published version (the page itself until one is published).",
+      }),
+    ),
     routeKey: Type.Optional(
       Type.String({
         description:

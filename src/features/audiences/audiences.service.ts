@@ -2,6 +2,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { AudiencesTable, Db, Executor, PagesTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { isHttpUrl } from '../../domain/audience-content.js';
+import { type PublicLinks, pagePath, previewUrl } from '../../domain/public-links.js';
 import { firstFreeName, kebabName, personRouteKey } from '../../domain/public-paths.js';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
@@ -10,6 +11,7 @@ import { findAccount } from '../accounts/accounts.repository.js';
 import { addToAudiencesCount, findPage, lockPage } from '../pages/pages.repository.js';
 import { type Metadata, pageMetadata } from '../pages/pages.schemas.js';
 import { findPerson } from '../persons/persons.repository.js';
+import { findTenantByIdOrName } from '../tenants/tenants.repository.js';
 import {
   findRouteKeysLike,
   insertAudience,
@@ -17,7 +19,7 @@ import {
   lockAudience,
   updateAudienceRow,
 } from './audiences.repository.js';
-import { type Audience, type AudienceInput, toVersion } from './audiences.schemas.js';
+import { type Audience, type AudienceInput, type AudienceVersion, toVersion } from './audiences.schemas.js';
 import {
   latestVersion,
   publishedVersion,
@@ -176,6 +178,7 @@ export async function presentAudience(
   db: Executor,
   audience: AudiencesTable,
   page?: PagesTable,
+  links?: PublicLinks,
 ): Promise<Audience> {
   const owner = page ?? (await findPage(db, audience.tenant_id, audience.page_id))!;
   const [{ computedName, person }, latest, published] = await Promise.all([
@@ -186,6 +189,17 @@ export async function presentAudience(
   const override =
     audience.metadata_override === null ? null : (JSON.parse(audience.metadata_override) as Metadata);
   const pageMeta = pageMetadata(owner);
+  // Extension fields: the audience's public page and signed previews of its versions with content.
+  const handle =
+    links === undefined ? null : ((await findTenantByIdOrName(db, audience.tenant_id))?.handle ?? null);
+  const publicUrl =
+    links === undefined || handle === null || owner.slug === null
+      ? null
+      : `${links.baseUrl}${pagePath(handle, owner.slug, audience.route_key)}`;
+  const withPreview = (version: AudienceVersion, hasContent: boolean): AudienceVersion =>
+    links === undefined || handle === null || !hasContent
+      ? version
+      : { ...version, previewUrl: previewUrl(links, audience.tenant_id, handle, version.versionId) };
   const effective =
     pageMeta === null && override === null ? null : { ...(pageMeta ?? {}), ...(override ?? {}) };
   return {
@@ -203,8 +217,9 @@ export async function presentAudience(
     actionFormInstructionsOverride: audience.action_form_instructions_override,
     actionUrlOverride: audience.action_url_override,
     supplementaryContext: audience.supplementary_context,
-    latestVersion: latest === undefined ? null : toVersion(latest),
-    publishedVersion: published === undefined ? null : toVersion(published),
+    ...(publicUrl === null ? {} : { publicUrl }),
+    latestVersion: latest === undefined ? null : withPreview(toVersion(latest), latest.content !== null),
+    publishedVersion: published === undefined ? null : withPreview(toVersion(published), true),
     ...(effective === null ? {} : { effectiveMetadata: effective }),
     ...(override === null ? {} : { metadataOverride: override }),
     createdAt: toIso(audience.created_at),

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { createRateLimiter, enforceRateLimit } from '../../http/rate-limit.js';
 import { PageCache } from './page-cache.js';
 import { beaconView, followAction, type HostedDeps, type PageAddress, servePage } from './serve-page.js';
+import { servePreview } from './serve-preview.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const BeaconBody = Type.Optional(
@@ -23,7 +23,7 @@ export function hostedRoutes(app: App): HostedDeps {
     db: app.db,
     config,
     cache: new PageCache(),
-    secret: config.hostedPagesSecret ?? randomBytes(32).toString('hex'),
+    secret: config.hostedPagesSecret,
   };
   const limiter = createRateLimiter(app, {
     perSecond: config.hostedRateLimitPerSecond,
@@ -75,6 +75,20 @@ export function hostedRoutes(app: App): HostedDeps {
     '/p/:handle/:slug/:route_key/view',
     { schema: { params: AudiencePath, body: BeaconBody }, bodyLimit: 8192 },
     async (request, reply) => beaconView(deps, address(request.params), request.body, request, reply),
+  );
+  app.get(
+    '/p/:handle/_preview/:version_id',
+    {
+      schema: {
+        params: Type.Object({ handle: Name, version_id: Name }),
+        querystring: Type.Object({
+          expires: Type.Optional(Type.String({ maxLength: 20 })),
+          signature: Type.Optional(Type.String({ maxLength: 100 })),
+        }),
+      },
+    },
+    async (request, reply) =>
+      servePreview(deps, request.params.handle, request.params.version_id, request.query, request, reply),
   );
   return deps;
 }

@@ -1,46 +1,13 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { makePerson, makeTenant, type TestTenant } from '../../../test/factories.js';
-import { ADMIN_TOKEN, describeEachDatabase, type TestContext } from '../../../test/harness.js';
-import { drain, FakeAgent, makeAudience, makePage, makeWorker } from '../../../test/pages-factories.js';
-import { publishVersion } from '../audiences/versions.service.js';
+import { makeTenant } from '../../../test/factories.js';
+import { ADMIN_TOKEN, describeEachDatabase } from '../../../test/harness.js';
+import { hostedFixture } from '../../../test/hosted-factories.js';
+import { makePage } from '../../../test/pages-factories.js';
 import { archivePage } from '../pages/pages.service.js';
 
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
-
-/** A published demo page with a published person audience and a general one (not yet published). */
-export async function hostedFixture(ctx: TestContext, tenant: TestTenant) {
-  const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
-  const tenants = await ctx.request({ method: 'GET', url: '/admin/v0/tenants', headers: admin });
-  const handle = tenants.body.items.find((t: { tenantId: string }) => t.tenantId === tenant.tenantId).handle;
-  const page = await makePage(ctx, tenant, {
-    body: {
-      headline: 'Close in two days',
-      subheadline: 'Finance automation',
-      sections: [{ heading: 'How it works', text: 'We reconcile.\n\nThen we post.' }],
-    },
-  });
-  const person = await makePerson(ctx, tenant, { name: 'Grace Hopper', domain: 'contoso.com' });
-  const personal = await makeAudience(ctx, tenant, page.id, { personId: person.personId });
-  const general = await makeAudience(ctx, tenant, page.id, { customName: 'General visitors' });
-  await drain(makeWorker(ctx, tenant, new FakeAgent()));
-  await publishVersion(ctx.database.db, tenant.tenantId, personal.versionId);
-  const read = await ctx.request({
-    method: 'GET',
-    url: `/v0/pages/${page.id}/audiences/${personal.audienceId}`,
-    key: tenant.key,
-  });
-  return {
-    handle: handle as string,
-    page,
-    person,
-    personal,
-    general,
-    pageUrl: `/p/${handle}/${page.slug}`,
-    personUrl: `/p/${handle}/${page.slug}/${read.body.routeKey}`,
-  };
-}
 
 describeEachDatabase('hosted pages: GET /p/{handle}/{slug}[/{routeKey}]', (ctx) => {
   const get = (url: string, headers: Record<string, string> = {}) =>
