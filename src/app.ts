@@ -16,7 +16,7 @@ import { topicsRoutes } from './features/topics/index.js';
 import type { App } from './http/app-types.js';
 import { registerApiKeyAuth } from './http/auth.js';
 import { registerDrain } from './http/drain.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { type NotFoundFallback, registerErrorHandling } from './http/error-handler.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import {
@@ -92,7 +92,11 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   // Only JSON bodies are accepted: anything else is a 415.
   app.removeContentTypeParser(['text/plain']);
   registerJsonBodyParser(app);
-  registerErrorHandling(app);
+  // A tenant's own host serves its hosted pages through the not-found handler (set once hosted is registered).
+  let mappedHost: NotFoundFallback | null = null;
+  registerErrorHandling(app, async (request, reply) =>
+    mappedHost === null ? false : mappedHost(request, reply),
+  );
   registerSecurityHeaders(app);
   registerDrain(app);
   await registerOpenApi(app);
@@ -133,7 +137,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
 
   // Public hosted pages (docs/hosted-pages.md): no API key, their own per-address rate limit.
   await app.register(async (hosted) => {
-    hostedRoutes(hosted as unknown as App);
+    mappedHost = hostedRoutes(hosted as unknown as App);
   });
 
   if (config.adminToken !== null) {

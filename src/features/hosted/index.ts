@@ -1,6 +1,8 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { createRateLimiter, enforceRateLimit } from '../../http/rate-limit.js';
+import { mappedHostHandler } from './mapped-hosts.js';
 import { PageCache } from './page-cache.js';
 import { beaconView, followAction, type HostedDeps, type PageAddress, servePage } from './serve-page.js';
 import { servePreview } from './serve-preview.js';
@@ -17,7 +19,7 @@ const BeaconBody = Type.Optional(
  * The public hosted pages under /p/ (docs/hosted-pages.md): no API key, rate-limited per address.
  * Registered in their own scope so the limiter and hidden schemas apply to them only.
  */
-export function hostedRoutes(app: App): HostedDeps {
+export function hostedRoutes(app: App): (request: FastifyRequest, reply: FastifyReply) => Promise<boolean> {
   const config = app.config;
   const deps: HostedDeps = {
     db: app.db,
@@ -90,5 +92,5 @@ export function hostedRoutes(app: App): HostedDeps {
     async (request, reply) =>
       servePreview(deps, request.params.handle, request.params.version_id, request.query, request, reply),
   );
-  return deps;
+  return mappedHostHandler(deps, limiter);
 }
