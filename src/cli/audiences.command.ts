@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { linksOf } from '../domain/public-links.js';
 import { AudienceInput, toVersion } from '../features/audiences/audiences.schemas.js';
 import {
   archiveAudience,
@@ -28,22 +29,27 @@ export function audiencesCommand(): Command {
     .option('--data <json>', 'personId, customName, supplementaryContext, overrides... as JSON')
     .option('--file <path>', 'read the JSON from a file (- for stdin)')
     .action(async (options: Options) => {
-      await withDatabase(async ({ db }) => {
+      await withDatabase(async ({ db }, config) => {
         const tenantId = await requireTenant(db, options.tenant);
         const input = readJsonInput(AudienceInput, options);
         const { audience } = await createAudience(db, tenantId, options.page!, input);
-        print(await presentAudience(db, audience), options.json === true);
+        print(await presentAudience(db, audience, undefined, linksOf(config)), options.json === true);
       });
     });
   tenantOption(audiences.command('update <audienceId>').description('Change members of an audience'))
     .option('--data <json>', 'the members to change, as JSON')
     .option('--file <path>', 'read the JSON from a file (- for stdin)')
     .action(async (audienceId: string, options: Options) => {
-      await withDatabase(async ({ db }) => {
+      await withDatabase(async ({ db }, config) => {
         const tenantId = await requireTenant(db, options.tenant);
         const input = readJsonInput(AudienceInput, options);
         print(
-          await presentAudience(db, await updateAudience(db, tenantId, audienceId, input)),
+          await presentAudience(
+            db,
+            await updateAudience(db, tenantId, audienceId, input),
+            undefined,
+            linksOf(config),
+          ),
           options.json === true,
         );
       });
@@ -53,10 +59,15 @@ export function audiencesCommand(): Command {
       .command('archive <audienceId>')
       .description('Archive an audience; cancels its waiting versions'),
   ).action(async (audienceId: string, options: Options) => {
-    await withDatabase(async ({ db }) => {
+    await withDatabase(async ({ db }, config) => {
       const tenantId = await requireTenant(db, options.tenant);
       print(
-        await presentAudience(db, await archiveAudience(db, tenantId, audienceId)),
+        await presentAudience(
+          db,
+          await archiveAudience(db, tenantId, audienceId),
+          undefined,
+          linksOf(config),
+        ),
         options.json === true,
       );
     });

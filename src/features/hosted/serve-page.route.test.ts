@@ -43,6 +43,8 @@ describeEachDatabase('hosted pages: GET /p/{handle}/{slug}[/{routeKey}]', (ctx) 
     assert.equal(response.headers['quire-page-fallback'], undefined);
     assert.match(String(response.headers['cache-control']), /s-maxage=60/);
 
+    // HTML and inline CSS of the demo page stay well under 30 KB.
+    assert.ok(Buffer.byteLength(response.raw) < 30_000, `${Buffer.byteLength(response.raw)} bytes`);
     const etag = String(response.headers.etag);
     const again = await get(f.personUrl, { 'if-none-match': etag });
     assert.equal(again.status, 304);
