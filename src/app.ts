@@ -8,6 +8,7 @@ import { accountsRoutes } from './features/accounts/index.js';
 import { adminRoutes } from './features/admin/index.js';
 import { assetsRoutes } from './features/assets/index.js';
 import { audiencesRoutes } from './features/audiences/index.js';
+import { hostedRoutes } from './features/hosted/index.js';
 import { acceptBearerApiKey, MCP_PATH, mcpRoutes } from './features/mcp/index.js';
 import { registerOperability } from './features/ops/index.js';
 import { pagesRoutes } from './features/pages/index.js';
@@ -20,7 +21,7 @@ import type { App } from './http/app-types.js';
 import { registerApiKeyAuth } from './http/auth.js';
 import { limitConnections } from './http/connection-limits.js';
 import { registerDrain } from './http/drain.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { type NotFoundFallback, registerErrorHandling } from './http/error-handler.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import {
@@ -105,7 +106,11 @@ export async function buildApp({ config, database, logger, tracing }: AppDeps): 
   // Only JSON bodies are accepted: anything else is a 415.
   app.removeContentTypeParser(['text/plain']);
   registerJsonBodyParser(app);
-  registerErrorHandling(app);
+  // A tenant's own host serves its hosted pages through the not-found handler (set once hosted is registered).
+  let mappedHost: NotFoundFallback | null = null;
+  registerErrorHandling(app, async (request, reply) =>
+    mappedHost === null ? false : mappedHost(request, reply),
+  );
   registerSecurityHeaders(app);
   registerDrain(app);
   tracing?.registerHttp(app);
@@ -149,6 +154,11 @@ export async function buildApp({ config, database, logger, tracing }: AppDeps): 
     personLogsRoutes(scope);
     // The MCP server: same keys, limits and tenancy; its tools call the routes above.
     mcpRoutes(scope);
+  });
+
+  // Public hosted pages (docs/hosted-pages.md): no API key, their own per-address rate limit.
+  await app.register(async (hosted) => {
+    mappedHost = hostedRoutes(hosted as unknown as App);
   });
 
   if (config.adminToken !== null) {

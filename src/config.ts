@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { AGENT_KINDS, type AgentOptions } from './agent/agent-options.js';
 
@@ -38,6 +39,15 @@ export interface Config {
   redisUrl: string | null;
   redisTimeoutMs: number;
   publicFileBaseUrl: string | null;
+  /** Hosted pages (docs/hosted-pages.md): the absolute base of public URLs; default http://HOST:PORT. */
+  publicBaseUrl: string;
+  /** Signs preview links and salts visitor hashes; unset, a random secret per process (docs/hosted-pages.md). */
+  hostedPagesSecret: string;
+  /** Requests per second (and burst) one address may make to the public /p/ endpoints. */
+  hostedRateLimitPerSecond: number;
+  hostedRateLimitBurst: number;
+  /** How long a preview link works, in seconds. */
+  previewLinkTtlSeconds: number;
   /** Run version workers inside the API process. */
   inProcessWorkers: number;
   /** How long a worker's claim on a version lasts without renewal (renewed every third of it). */
@@ -166,6 +176,11 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: reader.optionalUrl('REDIS_URL'),
     redisTimeoutMs: reader.integer('REDIS_TIMEOUT_MS', 250, 10, 60_000),
     publicFileBaseUrl: reader.optionalUrl('PUBLIC_FILE_BASE_URL'),
+    publicBaseUrl: '',
+    hostedPagesSecret: reader.optionalString('HOSTED_PAGES_SECRET') ?? randomBytes(32).toString('hex'),
+    hostedRateLimitPerSecond: reader.integer('HOSTED_RATE_LIMIT_PER_SECOND', 20, 0, 1_000_000),
+    hostedRateLimitBurst: reader.integer('HOSTED_RATE_LIMIT_BURST', 60, 0, 10_000_000),
+    previewLinkTtlSeconds: reader.integer('PREVIEW_LINK_TTL_SECONDS', 86_400, 60, 30 * 86_400),
     inProcessWorkers: reader.integer('WORKERS', 1, 0, 64),
     workerLeaseMs: reader.integer('WORKER_LEASE_MS', 15_000, 300, 3_600_000),
     workerPollMs: reader.integer('WORKER_POLL_MS', 200, 10, 60_000),
@@ -178,6 +193,17 @@ export function loadConfig(env: Env = process.env): Config {
       serviceName: reader.string('OTEL_SERVICE_NAME', 'quire'),
     },
   };
+  // The server's own address unless told otherwise (0.0.0.0 is not an address a browser can use).
+  const ownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  config.publicBaseUrl = (
+    reader.optionalUrl('PUBLIC_BASE_URL') ??
+    `http://${ownHost.includes(':') ? `[${ownHost}]` : ownHost}:${config.port}`
+  ).replace(/\/+$/, '');
+  if (config.hostedPagesSecret.length < 32) {
+    problems.push(
+      'HOSTED_PAGES_SECRET must be at least 32 characters; generate one with: openssl rand -hex 32',
+    );
+  }
   if (config.headersTimeoutMs > config.requestTimeoutMs) {
     problems.push('HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS');
   }

@@ -16,7 +16,8 @@ export type IdKind =
   | 'topic'
   | 'topicentry'
   | 'tenant'
-  | 'key';
+  | 'key'
+  | 'pageevent';
 
 /** A new time-sortable id, e.g. `person_01jd...` (UUIDv7 inside). */
 export function newId(kind: IdKind): string {

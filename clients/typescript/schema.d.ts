@@ -443,6 +443,16 @@ export interface components {
             twitterCreator?: string;
             themeColor?: string;
         };
+        /** PageBody */
+        PageBody: {
+            headline: string;
+            subheadline: string;
+            sections: {
+                heading: string;
+                text: string;
+                imageAssetId?: string;
+            }[];
+        };
         /** Page */
         Page: {
             /** @example page_01jdq8m3k4e8v9t6w5x2y1z0ab */
@@ -492,6 +502,11 @@ export interface components {
             }[];
             headerActionId?: string;
             metadata?: components["schemas"]["Metadata"];
+            /** @description Extension: the page's kebab-case name in its public URL, unique per tenant. */
+            slug?: string;
+            body?: components["schemas"]["PageBody"];
+            /** @description Extension: whether search engines may index the page itself. */
+            indexable?: boolean;
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
@@ -547,6 +562,8 @@ export interface components {
             queuedAt: string | null;
             /** @description Extension: the version's full content; null until the agent has written it (pending, queued, processing, cancelled). */
             content: components["schemas"]["AudienceContent"] | null;
+            /** @description Extension: a signed link that shows this version as a hosted page (noindex), valid 24 h by default; present on versions with content. */
+            previewUrl?: string;
         };
         /**
          * EffectiveContent
@@ -587,6 +604,10 @@ export interface components {
             isNewPageAgent: boolean;
             personId: string | null;
             personRouteKey: string | null;
+            /** @description Extension: the audience's public hosted page, /p/{tenantHandle}/{pageSlug}/{routeKey} under PUBLIC_BASE_URL; it shows the published version (the page itself until one is published). */
+            publicUrl?: string;
+            /** @description Extension: the audience's segment in its public URL (/p/{tenantHandle}/{pageSlug}/{routeKey}). A person audience's is the person's slug plus 13 random characters (65 bits), so it cannot be guessed from the name. */
+            routeKey?: string;
             actionFormIdOverride: string | null;
             actionFormInstructionsOverride: string | null;
             actionUrlOverride: string | null;

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { linksOf } from '../domain/public-links.js';
 import { AudienceInput, toVersion } from '../features/audiences/audiences.schemas.js';
 import {
   archiveAudience,
@@ -40,7 +41,7 @@ export function audiencesCommand(): Command {
     .option('--data <json>', 'personId, customName, supplementaryContext, overrides... as JSON')
     .option('--file <path>', 'read the JSON from a file (- for stdin)')
     .action(async (options: Options) => {
-      await withDatabase(async ({ db }) => {
+      await withDatabase(async ({ db }, config) => {
         const tenantId = await requireTenant(db, options.tenant);
         const input = readJsonInput(AudienceInput, options);
         const created = await createOnceFromCli(
@@ -49,7 +50,7 @@ export function audiencesCommand(): Command {
           { operation: 'audiences create', input: { tenantId, page: options.page, input } },
           async () => {
             const { audience } = await createAudience(db, tenantId, options.page!, input);
-            return { ...(await presentAudience(db, audience)) };
+            return { ...(await presentAudience(db, audience, undefined, linksOf(config))) };
           },
         );
         printCreated(created, options.json === true, print);
@@ -59,11 +60,16 @@ export function audiencesCommand(): Command {
     .option('--data <json>', 'the members to change, as JSON')
     .option('--file <path>', 'read the JSON from a file (- for stdin)')
     .action(async (audienceId: string, options: Options) => {
-      await withDatabase(async ({ db }) => {
+      await withDatabase(async ({ db }, config) => {
         const tenantId = await requireTenant(db, options.tenant);
         const input = readJsonInput(AudienceInput, options);
         print(
-          await presentAudience(db, await updateAudience(db, tenantId, audienceId, input)),
+          await presentAudience(
+            db,
+            await updateAudience(db, tenantId, audienceId, input),
+            undefined,
+            linksOf(config),
+          ),
           options.json === true,
         );
       });
@@ -73,10 +79,15 @@ export function audiencesCommand(): Command {
       .command('archive <audienceId>')
       .description('Archive an audience; cancels its waiting versions'),
   ).action(async (audienceId: string, options: Options) => {
-    await withDatabase(async ({ db }) => {
+    await withDatabase(async ({ db }, config) => {
       const tenantId = await requireTenant(db, options.tenant);
       print(
-        await presentAudience(db, await archiveAudience(db, tenantId, audienceId)),
+        await presentAudience(
+          db,
+          await archiveAudience(db, tenantId, audienceId),
+          undefined,
+          linksOf(config),
+        ),
         options.json === true,
       );
     });

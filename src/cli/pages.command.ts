@@ -1,6 +1,7 @@
 import { Command } from 'commander';
+import { pageEngagement } from '../features/hosted/engagement.service.js';
 import { CreatePageInput, toPage, UpdatePageInput } from '../features/pages/pages.schemas.js';
-import { archivePage, createPage, deletePage, updatePage } from '../features/pages/pages.service.js';
+import { archivePage, createPage, deletePage, getPage, updatePage } from '../features/pages/pages.service.js';
 import { requireTenant } from '../features/tenants/require-tenant.js';
 import { print, withDatabase } from './context.js';
 import { createOnceFromCli, idempotencyOption, printCreated } from './idempotent-create.js';
@@ -57,5 +58,16 @@ export function pagesCommand(): Command {
         });
       });
   }
+  pages
+    .command('engagement <pageId>')
+    .description('Views, unique visitors, clicks and click-through rate per audience and version')
+    .requiredOption('--tenant <id or name>', 'the tenant the page belongs to')
+    .action(async (pageId: string, options: Options) => {
+      await withDatabase(async ({ db }) => {
+        const tenantId = await requireTenant(db, options.tenant);
+        const page = await getPage(db, tenantId, pageId);
+        print({ pageId: page.id, items: await pageEngagement(db, tenantId, page.id) }, true);
+      });
+    });
   return pages;
 }

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { linksOf } from '../domain/public-links.js';
 import { seedDemo } from '../seed/demo.js';
 import { print, withDatabase } from './context.js';
 
@@ -9,8 +10,8 @@ export function seedCommand(): Command {
     .description('Create a new tenant with an API key and demo data; prints the ids to try the API with')
     .option('--json', 'print exactly one JSON object on stdout')
     .action(async (options: { json?: boolean }) => {
-      await withDatabase(async ({ db }) => {
-        const result = await seedDemo(db);
+      await withDatabase(async ({ db }, config) => {
+        const result = await seedDemo(db, linksOf(config));
         print(result, options.json === true);
       });
     });

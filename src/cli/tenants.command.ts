@@ -1,5 +1,11 @@
 import { Command } from 'commander';
-import { createTenant, tenantsWithKeys } from '../features/tenants/tenants.service.js';
+import {
+  addTenantHost,
+  createTenant,
+  removeTenantHost,
+  setTenantHandle,
+  tenantsWithKeys,
+} from '../features/tenants/tenants.service.js';
 import { print, withDatabase } from './context.js';
 import { createOnceFromCli, idempotencyOption, printCreated } from './idempotent-create.js';
 
@@ -28,6 +34,27 @@ export function tenantsCommand(): Command {
       await withDatabase(async ({ db }) => {
         process.stdout.write(`${JSON.stringify(await tenantsWithKeys(db), null, 2)}\n`);
       });
+    });
+  tenants
+    .command('set-handle <tenant> <handle>')
+    .description("Set a tenant's handle, its name in public page URLs (/p/<handle>/<page-slug>)")
+    .option('--json', 'print the result as one JSON object')
+    .action(async (tenant: string, handle: string, options: { json?: boolean }) => {
+      await withDatabase(async ({ db }) =>
+        print({ ...(await setTenantHandle(db, tenant, handle)) }, options.json === true),
+      );
+    });
+  tenants
+    .command('add-host <tenant> <host>')
+    .description("Serve the tenant's pages on its own host name (pages.acme.com/<page-slug>/<route-key>)")
+    .action(async (tenant: string, host: string) => {
+      await withDatabase(async ({ db }) => print({ hosts: await addTenantHost(db, tenant, host) }, true));
+    });
+  tenants
+    .command('remove-host <tenant> <host>')
+    .description("Stop serving the tenant's pages on a host name")
+    .action(async (tenant: string, host: string) => {
+      await withDatabase(async ({ db }) => print({ hosts: await removeTenantHost(db, tenant, host) }, true));
     });
   return tenants;
 }

@@ -10,6 +10,29 @@ import type { Kysely, Transaction } from 'kysely';
 export interface TenantsTable {
   id: string;
   name: string;
+  /** Unique kebab-case name in public URLs (`/p/{handle}/...`); set by migration 0006 and every insert. */
+  handle: string | null;
+  created_at: number;
+}
+
+/** A host name mapped to a tenant's hosted pages (`pages.acme.com`). */
+export interface TenantHostsTable {
+  host: string;
+  tenant_id: string;
+  created_at: number;
+}
+
+/** A view or click of a hosted page; audience_id is '' for the page itself. */
+export interface PageEventsTable {
+  tenant_id: string;
+  id: string;
+  page_id: string;
+  audience_id: string;
+  version_id: string | null;
+  kind: 'view' | 'click';
+  action_id: string | null;
+  /** Daily-rotating salted hash of the visitor (src/features/hosted/visitor-hash.ts). */
+  visitor_hash: string;
   created_at: number;
 }
 
@@ -176,6 +199,12 @@ export interface PagesTable {
   footer_links: string;
   header_action_id: string | null;
   metadata: string | null;
+  /** Unique per tenant, kebab-case: the page's public path (`/p/{handle}/{slug}`). */
+  slug: string | null;
+  /** The visible body JSON (hero headline, subheadline, sections), see src/features/hosted/page-body.ts. */
+  body: string | null;
+  /** 1 when the page itself may be indexed by search engines (person pages never are). */
+  indexable: number;
   /** Non-archived audiences, maintained in the transactions that create and archive them. */
   audiences_count: number;
   created_at: number;
@@ -197,6 +226,8 @@ export interface AudiencesTable {
   supplementary_context: string | null;
   /** Metadata JSON text. */
   metadata_override: string | null;
+  /** The audience's public path segment; a person's carries 65 random bits (docs/hosted-pages.md). */
+  route_key: string | null;
   last_version_number: number;
   created_at: number;
   updated_at: number;
@@ -291,6 +322,8 @@ export interface DB {
   accounts: AccountsTable;
   account_logs: AccountLogsTable;
   person_logs: PersonLogsTable;
+  tenant_hosts: TenantHostsTable;
+  page_events: PageEventsTable;
 }
 
 export type Db = Kysely<DB>;

@@ -8,20 +8,24 @@ import { toFieldErrors } from './validation.js';
  * The one error renderer. Everything that goes wrong, in Quire's code or in Fastify's parsing
  * and validation, leaves as application/problem+json with a stable `code` and the request id.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+/** Answers a request no route matched, when it can (a tenant's own host); false leaves it a 404. */
+export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+
+export function registerErrorHandling(app: FastifyInstance, fallback?: NotFoundFallback): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error);
     if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendProblem(request, reply, apiError);
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(
+  app.setNotFoundHandler(async (request, reply) => {
+    if (fallback !== undefined && (await fallback(request, reply))) return reply;
+    return sendProblem(
       request,
       reply,
       new ApiError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`),
-    ),
-  );
+    );
+  });
 }
 
 function sendProblem(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { BuiltinAgent } from '../agent/builtin-agent.js';
 import type { Db } from '../db/schema.js';
+import { type PublicLinks, pagePath } from '../domain/public-links.js';
+import { findAudienceById } from '../features/audiences/audiences.repository.js';
+import { publishVersion } from '../features/audiences/versions.service.js';
 import { createApiKey, createTenant } from '../features/tenants/tenants.service.js';
+import { VersionWorker } from '../worker/version-worker.js';
 import { seedAccounts, seedPersonActivity } from './accounts.js';
 import { seedAssets } from './assets.js';
 import { seedPages } from './pages.js';
@@ -17,8 +22,12 @@ export interface DemoSeed {
   [member: string]: string;
 }
 
-/** Creates a NEW tenant with an API key and a small, realistic data set. */
-export async function seedDemo(db: Db): Promise<DemoSeed> {
+/**
+ * Creates a NEW tenant with an API key and a small, realistic data set. The person audience's first
+ * draft is written by the built-in agent and published, so its hosted page shows at once; with
+ * `links` the result names the hosted URLs (`publicUrl`, `pagePublicUrl`).
+ */
+export async function seedDemo(db: Db, links?: PublicLinks): Promise<DemoSeed> {
   const tenant = await createTenant(
     db,
     `demo-${new Date().toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}`,
@@ -30,7 +39,16 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
   const topics = await seedTopics(db, tenant.tenantId);
   const assets = await seedAssets(db, tenant.tenantId);
   const pages = await seedPages(db, tenant.tenantId, persons.personId);
+  await publishFirstDraft(db, tenant.tenantId, pages.firstVersionId);
+  const urls: Record<string, string> =
+    links === undefined
+      ? {}
+      : {
+          publicUrl: `${links.baseUrl}${pagePath(tenant.handle, pages.pageSlug, await routeKeyOf(db, tenant.tenantId, pages.audienceId))}`,
+          pagePublicUrl: `${links.baseUrl}${pagePath(tenant.handle, pages.pageSlug)}`,
+        };
   return {
+    ...urls,
     tenantId: tenant.tenantId,
     apiKey: key.apiKey,
     ...persons,
@@ -40,4 +58,25 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
     ...assets,
     ...pages,
   };
+}
+
+/** Drafts the demo tenant's queued versions with the offline built-in agent, then publishes one. */
+async function publishFirstDraft(db: Db, tenantId: string, versionId: string): Promise<void> {
+  const worker = new VersionWorker({
+    tenantId,
+    db,
+    agent: new BuiltinAgent(),
+    leaseMs: 30_000,
+    agentTimeoutMs: 30_000,
+    maxAttempts: 3,
+    pollMs: 50,
+  });
+  while ((await worker.runOnce()) === 'processed') {
+    // until nothing of this tenant is claimable
+  }
+  await publishVersion(db, tenantId, versionId);
+}
+
+async function routeKeyOf(db: Db, tenantId: string, audienceId: string): Promise<string> {
+  return (await findAudienceById(db, tenantId, audienceId))!.route_key!;
 }

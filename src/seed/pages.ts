@@ -113,9 +113,15 @@ export async function seedPages(
   db: Db,
   tenantId: string,
   personId: string,
-): Promise<{ pageId: string; audienceId: string; archivedPageId: string }> {
+): Promise<{
+  pageId: string;
+  pageSlug: string;
+  audienceId: string;
+  firstVersionId: string;
+  archivedPageId: string;
+}> {
   const page = await createPage(db, tenantId, DEMO_PAGE);
-  const { audience } = await createAudience(db, tenantId, page.id, {
+  const { audience, version } = await createAudience(db, tenantId, page.id, {
     personId,
     supplementaryContext: 'Met at the FinOps Summit; asked how the close works with multiple subsidiaries.',
   });
@@ -139,5 +145,11 @@ export async function seedPages(
     ],
   });
   await archivePage(db, tenantId, old.id);
-  return { pageId: page.id, audienceId: audience.id, archivedPageId: old.id };
+  return {
+    pageId: page.id,
+    pageSlug: page.slug!,
+    audienceId: audience.id,
+    firstVersionId: version.id,
+    archivedPageId: old.id,
+  };
 }

@@ -50,6 +50,15 @@ describe('end to end: message -> agent draft -> publish with the CLI [sqlite]', 
     const archived = await get(`${base}/v0/pages/${seed.archivedPageId}`);
     assert.equal(archived.status, 'archived');
     const before = await get(audienceUrl);
+    // The seed's hosted URLs (under the default PUBLIC_BASE_URL; this server listens on a free port).
+    assert.equal(new URL(seed.publicUrl).pathname, new URL(before.publicUrl).pathname);
+    for (const url of [seed.publicUrl, seed.pagePublicUrl]) {
+      const hosted = await fetch(`${base}${new URL(url).pathname}`);
+      assert.equal(hosted.status, 200, url);
+      const html = await hosted.text();
+      assert.match(html, /<title>[^<]+<\/title>/);
+      assert.match(html, /Book a demo|Calculate your savings/);
+    }
     assert.equal(before.pageId, seed.pageId);
     assert.equal(before.archivedAt, null);
 
@@ -87,8 +96,9 @@ describe('end to end: message -> agent draft -> publish with the CLI [sqlite]', 
     );
     assert.equal(conversation.context.currentMetaTitle, 'A two-day close for Ada');
 
+    // The seed publishes the first draft (its hosted page shows at once).
     const firstDraft = conversation.messages[0].versionId;
-    await quire('versions', 'publish', firstDraft, '--tenant', seed.tenantId);
+    assert.equal(before.publishedVersion.versionId, firstDraft);
     const published = JSON.parse(
       await quire('versions', 'publish', versionId, '--tenant', seed.tenantId, '--json'),
     );

@@ -4,6 +4,7 @@ import * as accounts from './0002-accounts.js';
 import * as pages from './0003-pages.js';
 import * as assetsTopics from './0004-assets-topics.js';
 import * as keyScopes from './0005-key-scopes.js';
+import * as hostedPages from './0006-hosted-pages.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003-pages': pages,
   '0004-assets-topics': assetsTopics,
   '0005-key-scopes': keyScopes,
+  '0006-hosted-pages': hostedPages,
 };

@@ -5,6 +5,7 @@ import { registerMalformedUrlRoute } from '../../http/malformed-url.js';
 import { logsAdminRoutes } from '../accounts/admin.routes.js';
 import { assetsAdminRoutes } from '../assets/admin.routes.js';
 import { audiencesAdminRoutes } from '../audiences/admin.routes.js';
+import { hostedAdminRoutes } from '../hosted/admin.routes.js';
 import { opsAdminRoutes } from '../ops/index.js';
 import { pagesAdminRoutes } from '../pages/admin.routes.js';
 import { personLogsAdminRoutes } from '../persons/admin.routes.js';
@@ -30,4 +31,5 @@ export async function adminRoutes(app: App, adminToken: string): Promise<void> {
   personLogsAdminRoutes(app);
   logsAdminRoutes(app);
   opsAdminRoutes(app);
+  hostedAdminRoutes(app);
 }

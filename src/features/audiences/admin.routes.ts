@@ -1,3 +1,4 @@
+import { linksOf } from '../../domain/public-links.js';
 import type { App } from '../../http/app-types.js';
 import { AdminPagePath } from '../pages/pages.schemas.js';
 import { requireTenant } from '../tenants/require-tenant.js';
@@ -26,7 +27,7 @@ export function audiencesAdminRoutes(app: App): void {
     async (request, reply) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       const { audience } = await createAudience(app.db, tenantId, request.params.page_id, request.body);
-      return reply.code(201).send(await presentAudience(app.db, audience));
+      return reply.code(201).send(await presentAudience(app.db, audience, undefined, linksOf(app.config)));
     },
   );
   app.patch(
@@ -37,6 +38,8 @@ export function audiencesAdminRoutes(app: App): void {
       return presentAudience(
         app.db,
         await updateAudience(app.db, tenantId, request.params.audience_id, request.body),
+        undefined,
+        linksOf(app.config),
       );
     },
   );
@@ -45,7 +48,12 @@ export function audiencesAdminRoutes(app: App): void {
     { schema: { params: AdminAudiencePath } },
     async (request) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
-      return presentAudience(app.db, await archiveAudience(app.db, tenantId, request.params.audience_id));
+      return presentAudience(
+        app.db,
+        await archiveAudience(app.db, tenantId, request.params.audience_id),
+        undefined,
+        linksOf(app.config),
+      );
     },
   );
   app.post(

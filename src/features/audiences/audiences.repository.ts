@@ -147,3 +147,15 @@ export async function countAudiencesOfPage(
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The route keys of a page's audiences that start with `base`, to pick a free one. */
+export async function findRouteKeysLike(db: Executor, tenantId: string, pageId: string, base: string) {
+  const rows = await db
+    .selectFrom('audiences')
+    .select('route_key')
+    .where('tenant_id', '=', tenantId)
+    .where('page_id', '=', pageId)
+    .where('route_key', 'like', `${base}%`)
+    .execute();
+  return rows.flatMap((r) => (r.route_key === null ? [] : [r.route_key]));
+}

@@ -75,6 +75,12 @@ export const AudienceVersion = Type.Object(
       description:
         "Extension: the version's full content; null until the agent has written it (pending, queued, processing, cancelled).",
     }),
+    previewUrl: Type.Optional(
+      Type.String({
+        description:
+          'Extension: a signed link that shows this version as a hosted page (noindex), valid 24 h by default; present on versions with content.',
+      }),
+    ),
   },
   { title: 'AudienceVersion' },
 );
@@ -91,6 +97,18 @@ export const Audience = Type.Object(
     isNewPageAgent: Type.Boolean(),
     personId: Nullable(Type.String()),
     personRouteKey: Nullable(Type.String()),
+    publicUrl: Type.Optional(
+      Type.String({
+        description:
+          "Extension: the audience's public hosted page, /p/{tenantHandle}/{pageSlug}/{routeKey} under PUBLIC_BASE_URL; it shows the published version (the page itself until one is published).",
+      }),
+    ),
+    routeKey: Type.Optional(
+      Type.String({
+        description:
+          "Extension: the audience's segment in its public URL (/p/{tenantHandle}/{pageSlug}/{routeKey}). A person audience's is the person's slug plus 13 random characters (65 bits), so it cannot be guessed from the name.",
+      }),
+    ),
     actionFormIdOverride: Nullable(Type.String()),
     actionFormInstructionsOverride: Nullable(Type.String()),
     actionUrlOverride: Nullable(Type.String()),
@@ -235,6 +253,14 @@ export const AudienceInput = Type.Object(
     actionUrlOverride: Type.Optional(Override(2048)),
     supplementaryContext: Type.Optional(Override(50_000)),
     metadataOverride: Type.Optional(Type.Union([Metadata, Type.Null()])),
+    routeKey: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 80,
+        pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
+        description: "A general audience's readable route key (person audiences get an unguessable one).",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

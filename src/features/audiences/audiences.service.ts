@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/errors.js';
 import type { AudiencesTable, AudienceVersionsTable, Db, Executor, PagesTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import {
@@ -6,6 +7,8 @@ import {
   effectiveContent,
   isHttpUrl,
 } from '../../domain/audience-content.js';
+import { type PublicLinks, pagePath, previewUrl } from '../../domain/public-links.js';
+import { firstFreeName, kebabName, personRouteKey } from '../../domain/public-paths.js';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { toIso, toIsoOrNull } from '../../time.js';
@@ -13,13 +16,21 @@ import { findAccount } from '../accounts/accounts.repository.js';
 import { addToAudiencesCount, findPage, lockPage } from '../pages/pages.repository.js';
 import { type Metadata, pageActions, pageMetadata } from '../pages/pages.schemas.js';
 import { findPerson } from '../persons/persons.repository.js';
+import { findTenantByIdOrName } from '../tenants/tenants.repository.js';
 import {
+  findRouteKeysLike,
   insertAudience,
   insertConversation,
   lockAudience,
   updateAudienceRow,
 } from './audiences.repository.js';
-import { type Audience, type AudienceInput, type EffectiveContent, toVersion } from './audiences.schemas.js';
+import {
+  type Audience,
+  type AudienceInput,
+  type AudienceVersion,
+  type EffectiveContent,
+  toVersion,
+} from './audiences.schemas.js';
 import {
   latestVersion,
   publishedVersion,
@@ -34,53 +45,77 @@ import { enqueueVersion } from './versions.service.js';
  */
 export async function createAudience(db: Db, tenantId: string, pageId: string, input: AudienceInput) {
   checkActionUrlOverride(input);
-  if (input.personId != null && (await findPerson(db, tenantId, input.personId)) === undefined) {
-    throw ApiError.notFound('Person');
+  const person = input.personId == null ? null : await findPerson(db, tenantId, input.personId);
+  if (person === undefined) throw ApiError.notFound('Person');
+  const routeKey =
+    person !== null
+      ? personRouteKey(person.slug)
+      : (input.routeKey ?? (await freeRouteKey(db, tenantId, pageId, input.customName ?? '')));
+  return routeKeyChecked(routeKey, () =>
+    writeTransaction(db, async (tx) => {
+      const page = await lockPage(tx, tenantId, pageId);
+      if (page === undefined) throw ApiError.notFound('Page');
+      if (page.deleted_at !== null) throw new ApiError('conflict', 'The page is deleted: restore it first');
+      const now = Date.now();
+      const row: AudiencesTable = {
+        tenant_id: tenantId,
+        id: newId('audience'),
+        page_id: pageId,
+        person_id: input.personId ?? null,
+        custom_name: input.customName ?? null,
+        is_new_page_agent: 1,
+        action_form_id_override: input.actionFormIdOverride ?? null,
+        action_form_instructions_override: input.actionFormInstructionsOverride ?? null,
+        action_url_override: input.actionUrlOverride ?? null,
+        supplementary_context: input.supplementaryContext ?? null,
+        metadata_override: input.metadataOverride == null ? null : JSON.stringify(input.metadataOverride),
+        route_key: routeKey,
+        last_version_number: 0,
+        created_at: now,
+        updated_at: now,
+        archived_at: null,
+      };
+      await insertAudience(tx, row);
+      await insertConversation(tx, {
+        tenant_id: tenantId,
+        id: newId('conversation'),
+        audience_id: row.id,
+        published_message_id: null,
+        created_at: now,
+        updated_at: now,
+      });
+      await addToAudiencesCount(tx, tenantId, pageId, 1);
+      const version = await enqueueVersion(tx, row);
+      return { audience: { ...row, last_version_number: 1 }, version };
+    }),
+  );
+}
+
+/** A general audience's default route key: its name in kebab-case, free on the page. */
+async function freeRouteKey(db: Executor, tenantId: string, pageId: string, name: string) {
+  const base = kebabName(name, 'audience');
+  return firstFreeName(base, await findRouteKeysLike(db, tenantId, pageId, base));
+}
+
+async function routeKeyChecked<T>(routeKey: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new ApiError('conflict', `The route key "${routeKey}" is taken on this page`);
+    throw error;
   }
-  return writeTransaction(db, async (tx) => {
-    const page = await lockPage(tx, tenantId, pageId);
-    if (page === undefined) throw ApiError.notFound('Page');
-    if (page.deleted_at !== null) throw new ApiError('conflict', 'The page is deleted: restore it first');
-    const now = Date.now();
-    const row: AudiencesTable = {
-      tenant_id: tenantId,
-      id: newId('audience'),
-      page_id: pageId,
-      person_id: input.personId ?? null,
-      custom_name: input.customName ?? null,
-      is_new_page_agent: 1,
-      action_form_id_override: input.actionFormIdOverride ?? null,
-      action_form_instructions_override: input.actionFormInstructionsOverride ?? null,
-      action_url_override: input.actionUrlOverride ?? null,
-      supplementary_context: input.supplementaryContext ?? null,
-      metadata_override: input.metadataOverride == null ? null : JSON.stringify(input.metadataOverride),
-      last_version_number: 0,
-      created_at: now,
-      updated_at: now,
-      archived_at: null,
-    };
-    await insertAudience(tx, row);
-    await insertConversation(tx, {
-      tenant_id: tenantId,
-      id: newId('conversation'),
-      audience_id: row.id,
-      published_message_id: null,
-      created_at: now,
-      updated_at: now,
-    });
-    await addToAudiencesCount(tx, tenantId, pageId, 1);
-    const version = await enqueueVersion(tx, row);
-    return { audience: { ...row, last_version_number: 1 }, version };
-  });
 }
 
 export async function updateAudience(db: Db, tenantId: string, audienceId: string, input: AudienceInput) {
   checkActionUrlOverride(input);
-  if (input.personId != null && (await findPerson(db, tenantId, input.personId)) === undefined) {
-    throw ApiError.notFound('Person');
-  }
+  const person = input.personId == null ? null : await findPerson(db, tenantId, input.personId);
+  if (person === undefined) throw ApiError.notFound('Person');
   const changes: Partial<AudiencesTable> = { updated_at: Date.now() };
   if (input.personId !== undefined) changes.person_id = input.personId;
+  // A person's page gets a fresh unguessable key; a general audience keeps or takes the operator's.
+  if (person !== null) changes.route_key = personRouteKey(person.slug);
+  else if (input.routeKey !== undefined) changes.route_key = input.routeKey;
   if (input.customName !== undefined) changes.custom_name = input.customName;
   if (input.actionFormIdOverride !== undefined) changes.action_form_id_override = input.actionFormIdOverride;
   if (input.actionFormInstructionsOverride !== undefined)
@@ -90,7 +125,9 @@ export async function updateAudience(db: Db, tenantId: string, audienceId: strin
   if (input.metadataOverride !== undefined)
     changes.metadata_override =
       input.metadataOverride === null ? null : JSON.stringify(input.metadataOverride);
-  const updated = await updateAudienceRow(db, tenantId, audienceId, changes);
+  const updated = await routeKeyChecked(changes.route_key ?? '', () =>
+    updateAudienceRow(db, tenantId, audienceId, changes),
+  );
   if (updated === undefined) throw ApiError.notFound('Audience');
   return updated;
 }
@@ -152,6 +189,7 @@ export async function presentAudience(
   db: Executor,
   audience: AudiencesTable,
   page?: PagesTable,
+  links?: PublicLinks,
 ): Promise<Audience> {
   const owner = page ?? (await findPage(db, audience.tenant_id, audience.page_id))!;
   const [{ computedName, person }, latest, published] = await Promise.all([
@@ -162,6 +200,17 @@ export async function presentAudience(
   const override =
     audience.metadata_override === null ? null : (JSON.parse(audience.metadata_override) as Metadata);
   const pageMeta = pageMetadata(owner);
+  // Extension fields: the audience's public page and signed previews of its versions with content.
+  const handle =
+    links === undefined ? null : ((await findTenantByIdOrName(db, audience.tenant_id))?.handle ?? null);
+  const publicUrl =
+    links === undefined || handle === null || owner.slug === null
+      ? null
+      : `${links.baseUrl}${pagePath(handle, owner.slug, audience.route_key)}`;
+  const withPreview = (version: AudienceVersion, hasContent: boolean): AudienceVersion =>
+    links === undefined || handle === null || !hasContent
+      ? version
+      : { ...version, previewUrl: previewUrl(links, audience.tenant_id, handle, version.versionId) };
   const effective =
     pageMeta === null && override === null ? null : { ...(pageMeta ?? {}), ...(override ?? {}) };
   return {
@@ -174,12 +223,14 @@ export async function presentAudience(
     isNewPageAgent: audience.is_new_page_agent === 1,
     personId: audience.person_id,
     personRouteKey: person?.slug ?? null,
+    ...(audience.route_key === null ? {} : { routeKey: audience.route_key }),
     actionFormIdOverride: audience.action_form_id_override,
     actionFormInstructionsOverride: audience.action_form_instructions_override,
     actionUrlOverride: audience.action_url_override,
     supplementaryContext: audience.supplementary_context,
-    latestVersion: latest === undefined ? null : toVersion(latest),
-    publishedVersion: published === undefined ? null : toVersion(published),
+    ...(publicUrl === null ? {} : { publicUrl }),
+    latestVersion: latest === undefined ? null : withPreview(toVersion(latest), latest.content !== null),
+    publishedVersion: published === undefined ? null : withPreview(toVersion(published), true),
     ...(effective === null ? {} : { effectiveMetadata: effective }),
     ...(override === null ? {} : { metadataOverride: override }),
     effectiveContent: effectiveContentOf(owner, audience, published ?? null),

@@ -1,3 +1,4 @@
+import { linksOf } from '../../domain/public-links.js';
 import type { App } from '../../http/app-types.js';
 import { problemResponses } from '../../http/problem.js';
 import { Audience, AudiencePath } from './audiences.schemas.js';
@@ -21,7 +22,12 @@ export function getAudienceRoute(app: App): void {
     },
     async (request) => {
       const { page_id, audience_id } = request.params;
-      return presentAudience(app.db, await requireAudience(app.db, request.tenantId, page_id, audience_id));
+      return presentAudience(
+        app.db,
+        await requireAudience(app.db, request.tenantId, page_id, audience_id),
+        undefined,
+        linksOf(app.config),
+      );
     },
   );
 }

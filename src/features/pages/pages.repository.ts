@@ -86,3 +86,25 @@ export async function countPagesOfTenant(db: Executor, tenantId: string, filters
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The tenant's page slugs that start with `base`, to pick a free one. */
+export async function findSlugsLike(db: Executor, tenantId: string, base: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('pages')
+    .select('slug')
+    .where('tenant_id', '=', tenantId)
+    .where('slug', 'like', `${base}%`)
+    .execute();
+  return rows.flatMap((r) => (r.slug === null ? [] : [r.slug]));
+}
+
+/** A live page by its public slug (hosted pages): not deleted; the caller checks the status. */
+export async function findPageBySlug(db: Executor, tenantId: string, slug: string) {
+  return db
+    .selectFrom('pages')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('slug', '=', slug)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}

@@ -103,6 +103,34 @@ export const FooterLinkGroup = Type.Object(
   { additionalProperties: false },
 );
 
+/** Extension: the visible body of the hosted page, written by operators (docs/hosted-pages.md). */
+export const PageBody = Type.Object(
+  {
+    headline: Text(300),
+    subheadline: Text(1000),
+    sections: Type.Array(
+      Type.Object(
+        {
+          heading: Text(300),
+          text: Text(10_000),
+          imageAssetId: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 30 },
+    ),
+  },
+  { title: 'PageBody', additionalProperties: false },
+);
+export type PageBody = Static<typeof PageBody>;
+
+const Slug = Type.String({
+  minLength: 1,
+  maxLength: 80,
+  pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
+  description: "Extension: the page's kebab-case name in its public URL, unique per tenant.",
+});
+
 const PAGE_TYPES = ['inbound', 'outbound', 'call_followup', 'sales_deck', 'custom'] as const;
 export const PageType = literalUnion(PAGE_TYPES);
 const PAGE_STATUSES = ['archived', 'draft', 'published'] as const;
@@ -124,6 +152,11 @@ export const Page = Type.Object(
     footerLinks: Type.Array(FooterLinkGroup),
     headerActionId: Type.Optional(Type.String()),
     metadata: Type.Optional(Metadata),
+    slug: Type.Optional(Slug),
+    body: Type.Optional(PageBody),
+    indexable: Type.Optional(
+      Type.Boolean({ description: 'Extension: whether search engines may index the page itself.' }),
+    ),
     createdAt: Timestamp,
     updatedAt: Timestamp,
     archivedAt: NullableTimestamp,
@@ -158,6 +191,9 @@ export const CreatePageInput = Type.Object(
     footerLinks: Type.Optional(Type.Array(FooterLinkGroup, { maxItems: 50 })),
     headerActionId: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
     metadata: Type.Optional(Metadata),
+    slug: Type.Optional(Slug),
+    body: Type.Optional(PageBody),
+    indexable: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -178,6 +214,9 @@ export const UpdatePageInput = Type.Object(
     footerLinks: Type.Optional(Type.Array(FooterLinkGroup, { maxItems: 50 })),
     headerActionId: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 255 }), Type.Null()])),
     metadata: Type.Optional(Type.Union([Metadata, Type.Null()])),
+    slug: Type.Optional(Slug),
+    body: Type.Optional(Type.Union([PageBody, Type.Null()])),
+    indexable: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -191,7 +230,12 @@ export function pageMetadata(row: PagesTable): Metadata | null {
   return row.metadata === null ? null : (JSON.parse(row.metadata) as Metadata);
 }
 
+export function pageBody(row: PagesTable): PageBody | null {
+  return row.body === null ? null : (JSON.parse(row.body) as PageBody);
+}
+
 export function toPage(row: PagesTable): Page {
+  const body = pageBody(row);
   const metadata = pageMetadata(row);
   return {
     pageId: row.id,
@@ -208,6 +252,9 @@ export function toPage(row: PagesTable): Page {
     footerLinks: JSON.parse(row.footer_links),
     ...(row.header_action_id === null ? {} : { headerActionId: row.header_action_id }),
     ...(metadata === null ? {} : { metadata }),
+    ...(row.slug === null ? {} : { slug: row.slug }),
+    ...(body === null ? {} : { body }),
+    indexable: row.indexable === 1,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
     archivedAt: toIsoOrNull(row.archived_at),

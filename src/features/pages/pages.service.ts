@@ -1,9 +1,11 @@
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Db, PagesTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
+import { firstFreeName, kebabName } from '../../domain/public-paths.js';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { checkPageContent } from './page-content.js';
-import { findPage, insertPage, lockPage, updatePageRow } from './pages.repository.js';
+import { findPage, findSlugsLike, insertPage, lockPage, updatePageRow } from './pages.repository.js';
 import { type CreatePageInput, pageActions, type UpdatePageInput } from './pages.schemas.js';
 
 /**
@@ -34,14 +36,34 @@ export async function createPage(db: Db, tenantId: string, input: CreatePageInpu
     footer_links: JSON.stringify(input.footerLinks ?? []),
     header_action_id: input.headerActionId ?? null,
     metadata: input.metadata === undefined ? null : JSON.stringify(input.metadata),
+    slug: input.slug ?? (await freeSlug(db, tenantId, input.name)),
+    body: input.body === undefined ? null : JSON.stringify(input.body),
+    indexable: input.indexable === true ? 1 : 0,
     audiences_count: 0,
     created_at: now,
     updated_at: now,
     archived_at: null,
     deleted_at: null,
   };
-  await insertPage(db, row);
+  await slugChecked(row.slug!, () => insertPage(db, row));
   return row;
+}
+
+/** The default slug: the page's name in kebab-case, suffixed when the tenant has it already. */
+async function freeSlug(db: Db, tenantId: string, name: string): Promise<string> {
+  const base = kebabName(name, 'page');
+  return firstFreeName(base, await findSlugsLike(db, tenantId, base));
+}
+
+/** Runs a write that sets a slug; the unique index turns a taken slug into a 409 naming it. */
+async function slugChecked<T>(slug: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new ApiError('conflict', `The page slug "${slug}" is taken in this tenant`);
+    throw error;
+  }
 }
 
 export async function updatePage(
@@ -63,26 +85,32 @@ export async function updatePage(
     if (input.status !== undefined && page.archived_at !== null) {
       throw new ApiError('conflict', 'The page is archived: restore it before changing its status');
     }
-    const updated = await updatePageRow(tx, tenantId, pageId, {
-      ...(input.brandId === undefined ? {} : { brand_id: input.brandId }),
-      ...(input.name === undefined ? {} : { name: input.name }),
-      ...(input.title === undefined ? {} : { title: input.title }),
-      ...(input.pageContext === undefined ? {} : { page_context: input.pageContext }),
-      ...(input.pageType === undefined ? {} : { page_type: input.pageType }),
-      ...(input.status === undefined ? {} : { status: input.status }),
-      ...(input.actions === undefined ? {} : { actions: JSON.stringify(input.actions) }),
-      ...(input.actionCardWidgets === undefined
-        ? {}
-        : { action_card_widgets: JSON.stringify(input.actionCardWidgets) }),
-      ...(input.scripts === undefined ? {} : { scripts: JSON.stringify(input.scripts) }),
-      ...(input.footerLinks === undefined ? {} : { footer_links: JSON.stringify(input.footerLinks) }),
-      header_action_id: headerActionId,
-      ...(input.metadata === undefined
-        ? {}
-        : { metadata: input.metadata === null ? null : JSON.stringify(input.metadata) }),
-      updated_at: Date.now(),
-    });
-    return updated!;
+    const write = () =>
+      updatePageRow(tx, tenantId, pageId, {
+        ...(input.brandId === undefined ? {} : { brand_id: input.brandId }),
+        ...(input.name === undefined ? {} : { name: input.name }),
+        ...(input.title === undefined ? {} : { title: input.title }),
+        ...(input.pageContext === undefined ? {} : { page_context: input.pageContext }),
+        ...(input.pageType === undefined ? {} : { page_type: input.pageType }),
+        ...(input.status === undefined ? {} : { status: input.status }),
+        ...(input.actions === undefined ? {} : { actions: JSON.stringify(input.actions) }),
+        ...(input.actionCardWidgets === undefined
+          ? {}
+          : { action_card_widgets: JSON.stringify(input.actionCardWidgets) }),
+        ...(input.scripts === undefined ? {} : { scripts: JSON.stringify(input.scripts) }),
+        ...(input.footerLinks === undefined ? {} : { footer_links: JSON.stringify(input.footerLinks) }),
+        header_action_id: headerActionId,
+        ...(input.metadata === undefined
+          ? {}
+          : { metadata: input.metadata === null ? null : JSON.stringify(input.metadata) }),
+        ...(input.slug === undefined ? {} : { slug: input.slug }),
+        ...(input.body === undefined
+          ? {}
+          : { body: input.body === null ? null : JSON.stringify(input.body) }),
+        ...(input.indexable === undefined ? {} : { indexable: input.indexable ? 1 : 0 }),
+        updated_at: Date.now(),
+      });
+    return (await slugChecked(input.slug ?? '', write))!;
   });
 }
 

@@ -6,7 +6,14 @@ import { getKeyAdmin } from './get-key.admin.js';
 import { getTenantAdmin } from './get-tenant.admin.js';
 import { listKeysAdmin } from './list-keys.admin.js';
 import { revokeKeyAdmin } from './revoke-key.admin.js';
-import { createTenant, revokeKey, tenantsWithKeys } from './tenants.service.js';
+import {
+  addTenantHost,
+  createTenant,
+  removeTenantHost,
+  revokeKey,
+  setTenantHandle,
+  tenantsWithKeys,
+} from './tenants.service.js';
 
 /** Operator API for tenants and keys (the same service as `quire tenants` and `quire keys`). */
 export function tenantsAdminRoutes(app: App): void {
@@ -28,6 +35,44 @@ export function tenantsAdminRoutes(app: App): void {
   listKeysAdmin(app);
   getKeyAdmin(app);
   revokeKeyAdmin(app);
+  app.patch(
+    '/tenants/:tenant',
+    {
+      schema: {
+        params: Type.Object({ tenant: PathId }),
+        body: Type.Object(
+          { handle: Type.String({ minLength: 1, maxLength: 80 }) },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request) => setTenantHandle(app.db, request.params.tenant, request.body.handle),
+  );
+  app.post(
+    '/tenants/:tenant/hosts',
+    {
+      schema: {
+        params: Type.Object({ tenant: PathId }),
+        body: Type.Object(
+          { host: Type.String({ minLength: 1, maxLength: 253 }) },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ hosts: await addTenantHost(app.db, request.params.tenant, request.body.host) }),
+  );
+  app.delete(
+    '/tenants/:tenant/hosts/:host',
+    {
+      schema: {
+        params: Type.Object({ tenant: PathId, host: Type.String({ minLength: 1, maxLength: 253 }) }),
+      },
+    },
+    async (request) => ({
+      hosts: await removeTenantHost(app.db, request.params.tenant, request.params.host),
+    }),
+  );
   // Kept for existing scripts; /tenants/{tenant}/keys/{keyId}/revoke also checks the tenant.
   app.post(
     '/keys/:key_id/revoke',

@@ -16,3 +16,55 @@ export async function findTenantByIdOrName(db: Executor, idOrName: string) {
 export async function listTenants(db: Executor) {
   return db.selectFrom('tenants').selectAll().orderBy('created_at').execute();
 }
+
+/** Handles that start with `base`, to pick a free one. */
+export async function findHandlesLike(db: Executor, base: string): Promise<string[]> {
+  const rows = await db.selectFrom('tenants').select('handle').where('handle', 'like', `${base}%`).execute();
+  return rows.flatMap((r) => (r.handle === null ? [] : [r.handle]));
+}
+
+export async function updateTenantHandle(db: Executor, tenantId: string, handle: string) {
+  return db
+    .updateTable('tenants')
+    .set({ handle })
+    .where('id', '=', tenantId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function findTenantByHandle(db: Executor, handle: string) {
+  return db.selectFrom('tenants').select(['id', 'handle']).where('handle', '=', handle).executeTakeFirst();
+}
+
+export async function insertTenantHost(db: Executor, host: string, tenantId: string, now: number) {
+  await db.insertInto('tenant_hosts').values({ host, tenant_id: tenantId, created_at: now }).execute();
+}
+
+export async function deleteTenantHost(db: Executor, tenantId: string, host: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('tenant_hosts')
+    .where('tenant_id', '=', tenantId)
+    .where('host', '=', host)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function listTenantHosts(db: Executor, tenantId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('tenant_hosts')
+    .select('host')
+    .where('tenant_id', '=', tenantId)
+    .orderBy('host')
+    .execute();
+  return rows.map((r) => r.host);
+}
+
+/** The tenant a mapped host name serves, with its handle. */
+export async function findTenantByHost(db: Executor, host: string) {
+  return db
+    .selectFrom('tenant_hosts')
+    .innerJoin('tenants', 'tenants.id', 'tenant_hosts.tenant_id')
+    .select(['tenants.id', 'tenants.handle'])
+    .where('tenant_hosts.host', '=', host)
+    .executeTakeFirst();
+}

@@ -2,6 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/schema.js';
 import type { SortKey } from '../../db/sort-key.js';
+import { firstFreeName, isKebabName, kebabName } from '../../domain/public-paths.js';
 import { parseScopes, type Scope, serializeScopes } from '../../domain/scopes.js';
 import { ApiError } from '../../errors.js';
 import { decodeCursor, type Page, pageSize, toPage } from '../../http/pagination.js';
@@ -16,7 +17,15 @@ import {
   revokeApiKey,
 } from './api-keys.repository.js';
 import { requireTenant } from './require-tenant.js';
-import { insertTenant, listTenants } from './tenants.repository.js';
+import {
+  deleteTenantHost,
+  findHandlesLike,
+  insertTenant,
+  insertTenantHost,
+  listTenantHosts,
+  listTenants,
+  updateTenantHandle,
+} from './tenants.repository.js';
 
 /**
  * Tenants and their API keys: one implementation behind the CLI and the admin API.
@@ -34,6 +43,8 @@ export function hashApiKey(key: string): string {
 export interface Tenant {
   tenantId: string;
   name: string;
+  /** The tenant's name in public page URLs (`/p/{handle}/...`): unique, kebab-case. */
+  handle: string;
   createdAt: string;
 }
 
@@ -42,15 +53,86 @@ export async function createTenant(db: Executor, name: string): Promise<Tenant> 
   if (trimmed.length === 0 || trimmed.length > 255) {
     throw ApiError.invalidField('/name', 'name must be 1 to 255 characters long');
   }
-  const row = { id: newId('tenant'), name: trimmed, created_at: Date.now() };
+  const base = kebabName(trimmed, 'tenant');
+  const row = {
+    id: newId('tenant'),
+    name: trimmed,
+    handle: firstFreeName(base, await findHandlesLike(db, base)),
+    created_at: Date.now(),
+  };
   try {
     await insertTenant(db, row);
   } catch (error) {
+    // A name taken, or (rarely) the same handle picked by a concurrent create: both a 409.
     if (isUniqueViolation(error))
-      throw new ApiError('conflict', `A tenant named "${trimmed}" already exists`);
+      throw new ApiError(
+        'conflict',
+        `A tenant named "${trimmed}" (or handle "${row.handle}") already exists`,
+      );
     throw error;
   }
-  return { tenantId: row.id, name: row.name, createdAt: new Date(row.created_at).toISOString() };
+  return {
+    tenantId: row.id,
+    name: row.name,
+    handle: row.handle,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** Sets a tenant's handle (kebab-case, unique): its public page URLs change with it. */
+export async function setTenantHandle(db: Executor, tenantIdOrName: string, handle: string): Promise<Tenant> {
+  const tenantId = await requireTenant(db, tenantIdOrName);
+  if (!isKebabName(handle)) {
+    throw ApiError.invalidField(
+      '/handle',
+      'handle must be kebab-case (a-z, 0-9, single dashes), at most 80 characters',
+    );
+  }
+  try {
+    const row = (await updateTenantHandle(db, tenantId, handle))!;
+    return {
+      tenantId: row.id,
+      name: row.name,
+      handle: row.handle!,
+      createdAt: new Date(row.created_at).toISOString(),
+    };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError('conflict', `The handle "${handle}" is taken`);
+    throw error;
+  }
+}
+
+/** Host names are compared lower-case, without a port or a trailing dot. */
+export function normalizeHost(host: string): string {
+  return host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+}
+
+const HOST_NAME =
+  /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+/** Maps a host name (`pages.acme.com`) to the tenant's hosted pages; a host serves one tenant. */
+export async function addTenantHost(db: Executor, tenantIdOrName: string, host: string): Promise<string[]> {
+  const tenantId = await requireTenant(db, tenantIdOrName);
+  const name = normalizeHost(host);
+  if (!HOST_NAME.test(name))
+    throw ApiError.invalidField('/host', 'host must be a DNS name such as pages.acme.com');
+  try {
+    await insertTenantHost(db, name, tenantId, Date.now());
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError('conflict', `The host "${name}" is already mapped`);
+    throw error;
+  }
+  return listTenantHosts(db, tenantId);
+}
+
+export async function removeTenantHost(
+  db: Executor,
+  tenantIdOrName: string,
+  host: string,
+): Promise<string[]> {
+  const tenantId = await requireTenant(db, tenantIdOrName);
+  if (!(await deleteTenantHost(db, tenantId, normalizeHost(host)))) throw ApiError.notFound(`Host "${host}"`);
+  return listTenantHosts(db, tenantId);
 }
 
 export interface CreatedKey {
@@ -196,6 +278,8 @@ export async function tenantsWithKeys(db: Executor) {
     tenants.map(async (t) => ({
       tenantId: t.id,
       name: t.name,
+      handle: t.handle,
+      hosts: await listTenantHosts(db, t.id),
       createdAt: new Date(t.created_at).toISOString(),
       keys: (await listApiKeys(db, t.id)).map((k) => {
         const { tenantId: _, ...key } = toKeySummary(k);

@@ -1,0 +1,43 @@
+import { linksOf, previewUrl } from '../../domain/public-links.js';
+import { ApiError } from '../../errors.js';
+import type { App } from '../../http/app-types.js';
+import { AdminVersionPath } from '../audiences/audiences.schemas.js';
+import { findVersion } from '../audiences/versions.repository.js';
+import { AdminPagePath } from '../pages/pages.schemas.js';
+import { getPage } from '../pages/pages.service.js';
+import { requireTenant } from '../tenants/require-tenant.js';
+import { findTenantByIdOrName } from '../tenants/tenants.repository.js';
+import { pageEngagement } from './engagement.service.js';
+
+/** Operator API of hosted pages: engagement counts (as `quire pages engagement`) and preview links. */
+export function hostedAdminRoutes(app: App): void {
+  app.get(
+    '/tenants/:tenant/pages/:page_id/engagement',
+    { schema: { params: AdminPagePath } },
+    async (request) => {
+      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const page = await getPage(app.db, tenantId, request.params.page_id);
+      return { pageId: page.id, items: await pageEngagement(app.db, tenantId, page.id) };
+    },
+  );
+  app.get(
+    '/tenants/:tenant/versions/:version_id/preview',
+    { schema: { params: AdminVersionPath } },
+    async (request) => {
+      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const version = await findVersion(app.db, tenantId, request.params.version_id);
+      if (version === undefined) throw ApiError.notFound('Version');
+      if (version.content === null) {
+        throw new ApiError(
+          'conflict',
+          'The version has no content yet: it can be previewed once it is a draft',
+        );
+      }
+      const handle = (await findTenantByIdOrName(app.db, tenantId))!.handle!;
+      return {
+        versionId: version.id,
+        previewUrl: previewUrl(linksOf(app.config), tenantId, handle, version.id),
+      };
+    },
+  );
+}

@@ -1,0 +1,133 @@
+import type { Db } from '../../db/schema.js';
+import { newId } from '../../ids.js';
+import { createPersonLog } from '../persons/person-logs.service.js';
+import { countPageEvents, hasRecentView, insertPageEvent } from './hosted.repository.js';
+
+/** One visitor's view counts once per audience per 30 minutes. */
+export const VIEW_WINDOW_MS = 30 * 60_000;
+export const QUIRE_SOURCE = 'quire';
+
+export interface EngagementEvent {
+  tenantId: string;
+  pageId: string;
+  pageSlug: string;
+  /** null for the page itself. */
+  audience: { id: string; personId: string | null } | null;
+  versionId: string | null;
+  visitorHash: string;
+  referrer: string | null;
+  query: string | null;
+}
+
+const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+
+function referrerHost(referrer: string | null): string | null {
+  if (referrer === null || referrer === '') return null;
+  try {
+    return new URL(referrer).host || null;
+  } catch {
+    return null;
+  }
+}
+
+function utm(query: string | null): Record<string, string> {
+  const params = new URLSearchParams(query ?? '');
+  const out: Record<string, string> = {};
+  for (const key of UTM_KEYS) {
+    const value = params.get(key);
+    if (value !== null && value !== '') out[key.slice(4)] = value.slice(0, 200);
+  }
+  return out;
+}
+
+async function record(
+  db: Db,
+  event: EngagementEvent,
+  kind: 'view' | 'click',
+  actionId: string | null,
+  now: number,
+) {
+  await insertPageEvent(db, {
+    tenant_id: event.tenantId,
+    id: newId('pageevent'),
+    page_id: event.pageId,
+    audience_id: event.audience?.id ?? '',
+    version_id: event.versionId,
+    kind,
+    action_id: actionId,
+    visitor_hash: event.visitorHash,
+    created_at: now,
+  });
+  // A person's page: the event becomes activity of the person, so the account and the agent see it.
+  if (event.audience?.personId) {
+    await createPersonLog(
+      db,
+      event.tenantId,
+      event.audience.personId,
+      {
+        source: QUIRE_SOURCE,
+        type: kind === 'view' ? 'page-viewed' : 'cta-clicked',
+        payload: {
+          pageId: event.pageId,
+          pageSlug: event.pageSlug,
+          audienceId: event.audience.id,
+          versionId: event.versionId,
+          ...(actionId === null ? {} : { actionId }),
+          referrerHost: referrerHost(event.referrer),
+          utm: utm(event.query),
+        },
+      },
+      now,
+    );
+  }
+}
+
+/** Records a view unless the visitor's last one of this audience is under 30 minutes old. */
+export async function recordView(db: Db, event: EngagementEvent, now = Date.now()): Promise<boolean> {
+  const audienceId = event.audience?.id ?? '';
+  if (await hasRecentView(db, event.tenantId, audienceId, event.visitorHash, now - VIEW_WINDOW_MS))
+    return false;
+  await record(db, event, 'view', null, now);
+  return true;
+}
+
+export async function recordClick(db: Db, event: EngagementEvent, actionId: string, now = Date.now()) {
+  await record(db, event, 'click', actionId, now);
+}
+
+export interface EngagementCounts {
+  audienceId: string | null;
+  versionId: string | null;
+  views: number;
+  uniqueVisitors: number;
+  clicks: number;
+  /** clicks / views, 0 without views. */
+  clickThroughRate: number;
+}
+
+/** A page's counts per audience (null: the page itself) and version. */
+export async function pageEngagement(db: Db, tenantId: string, pageId: string): Promise<EngagementCounts[]> {
+  const rows = await countPageEvents(db, tenantId, pageId);
+  const byKey = new Map<string, EngagementCounts>();
+  for (const row of rows) {
+    const key = `${row.audience_id}|${row.version_id ?? ''}`;
+    const counts = byKey.get(key) ?? {
+      audienceId: row.audience_id === '' ? null : row.audience_id,
+      versionId: row.version_id,
+      views: 0,
+      uniqueVisitors: 0,
+      clicks: 0,
+      clickThroughRate: 0,
+    };
+    if (row.kind === 'view') {
+      counts.views = Number(row.events);
+      counts.uniqueVisitors = Number(row.visitors);
+    } else {
+      counts.clicks = Number(row.events);
+    }
+    counts.clickThroughRate =
+      counts.views === 0 ? 0 : Math.round((counts.clicks / counts.views) * 10_000) / 10_000;
+    byKey.set(key, counts);
+  }
+  return [...byKey.values()];
+}

@@ -1,0 +1,96 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { App } from '../../http/app-types.js';
+import { createRateLimiter, enforceRateLimit } from '../../http/rate-limit.js';
+import { mappedHostHandler } from './mapped-hosts.js';
+import { PageCache } from './page-cache.js';
+import { beaconView, followAction, type HostedDeps, type PageAddress, servePage } from './serve-page.js';
+import { servePreview } from './serve-preview.js';
+
+const Name = Type.String({ minLength: 1, maxLength: 200 });
+const BeaconBody = Type.Optional(
+  Type.Object({
+    referrer: Type.Optional(Type.String({ maxLength: 2048 })),
+    query: Type.Optional(Type.String({ maxLength: 2048 })),
+  }),
+);
+
+/**
+ * The public hosted pages under /p/ (docs/hosted-pages.md): no API key, rate-limited per address.
+ * Registered in their own scope so the limiter and hidden schemas apply to them only.
+ */
+export function hostedRoutes(app: App): (request: FastifyRequest, reply: FastifyReply) => Promise<boolean> {
+  const config = app.config;
+  const deps: HostedDeps = {
+    db: app.db,
+    config,
+    cache: new PageCache(),
+    secret: config.hostedPagesSecret,
+  };
+  const limiter = createRateLimiter(app, {
+    perSecond: config.hostedRateLimitPerSecond,
+    burst: config.hostedRateLimitBurst,
+    redisUrl: config.redisUrl,
+    redisTimeoutMs: config.redisTimeoutMs,
+  });
+  if (limiter !== null) {
+    app.addHook('onRequest', async (request, reply) =>
+      enforceRateLimit(limiter, `hosted:${request.ip}`, reply),
+    );
+  }
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
+  const address = (params: { handle: string; slug: string; route_key?: string }): PageAddress => ({
+    handle: params.handle,
+    slug: params.slug,
+    routeKey: params.route_key ?? null,
+    base: `/p/${encodeURIComponent(params.handle)}/${encodeURIComponent(params.slug)}`,
+    origin: config.publicBaseUrl,
+  });
+  const PagePath = Type.Object({ handle: Name, slug: Name });
+  const AudiencePath = Type.Object({ handle: Name, slug: Name, route_key: Name });
+  const GoPath = Type.Object({ handle: Name, slug: Name, action_id: Name });
+  const AudienceGoPath = Type.Object({ handle: Name, slug: Name, route_key: Name, action_id: Name });
+
+  app.get('/p/:handle/:slug', { schema: { params: PagePath } }, async (request, reply) =>
+    servePage(deps, address(request.params), request, reply),
+  );
+  app.get('/p/:handle/:slug/:route_key', { schema: { params: AudiencePath } }, async (request, reply) =>
+    servePage(deps, address(request.params), request, reply),
+  );
+  app.get('/p/:handle/:slug/go/:action_id', { schema: { params: GoPath } }, async (request, reply) =>
+    followAction(deps, address(request.params), request.params.action_id, request, reply),
+  );
+  app.get(
+    '/p/:handle/:slug/:route_key/go/:action_id',
+    { schema: { params: AudienceGoPath } },
+    async (request, reply) =>
+      followAction(deps, address(request.params), request.params.action_id, request, reply),
+  );
+  app.post(
+    '/p/:handle/:slug/view',
+    { schema: { params: PagePath, body: BeaconBody }, bodyLimit: 8192 },
+    async (request, reply) => beaconView(deps, address(request.params), request.body, request, reply),
+  );
+  app.post(
+    '/p/:handle/:slug/:route_key/view',
+    { schema: { params: AudiencePath, body: BeaconBody }, bodyLimit: 8192 },
+    async (request, reply) => beaconView(deps, address(request.params), request.body, request, reply),
+  );
+  app.get(
+    '/p/:handle/_preview/:version_id',
+    {
+      schema: {
+        params: Type.Object({ handle: Name, version_id: Name }),
+        querystring: Type.Object({
+          expires: Type.Optional(Type.String({ maxLength: 20 })),
+          signature: Type.Optional(Type.String({ maxLength: 100 })),
+        }),
+      },
+    },
+    async (request, reply) =>
+      servePreview(deps, request.params.handle, request.params.version_id, request.query, request, reply),
+  );
+  return mappedHostHandler(deps, limiter);
+}

@@ -1,0 +1,111 @@
+import type { AudiencesTable, AudienceVersionsTable, Executor, PagesTable } from '../../db/schema.js';
+import { type AudienceContent, defaultContent } from '../../domain/audience-content.js';
+import { publishedVersion } from '../audiences/versions.repository.js';
+import { findPageBySlug } from '../pages/pages.repository.js';
+import { pageActions, pageBody, pageMetadata } from '../pages/pages.schemas.js';
+import { findTenantByHandle } from '../tenants/tenants.repository.js';
+import { findActiveAssets, findAudienceByRouteKey } from './hosted.repository.js';
+import type { ViewPage } from './hosted-view.js';
+
+/**
+ * Resolves a public URL to what it shows. A tenant, page or route key of another tenant is never
+ * found: every lookup after the handle is scoped by the handle's tenant.
+ */
+export type Resolved =
+  | { found: false }
+  | {
+      found: true;
+      tenantId: string;
+      handle: string;
+      page: PagesTable;
+      audience: AudiencesTable | null;
+      version: AudienceVersionsTable | null;
+      /** Why the page itself is shown for a route key (the `Quire-Page-Fallback` header), else null. */
+      fallback: 'unknown-route-key' | 'no-published-version' | null;
+    };
+
+export async function resolvePage(
+  db: Executor,
+  handle: string,
+  slug: string,
+  routeKey: string | null,
+): Promise<Resolved> {
+  const tenant = await findTenantByHandle(db, handle);
+  if (tenant === undefined) return { found: false };
+  const page = await findPageBySlug(db, tenant.id, slug);
+  // Only a published, live page is public: drafts, archived and deleted pages are a 404.
+  if (page === undefined || page.status !== 'published' || page.archived_at !== null) return { found: false };
+  const base = { found: true as const, tenantId: tenant.id, handle, page };
+  if (routeKey === null) return { ...base, audience: null, version: null, fallback: null };
+  const audience = await findAudienceByRouteKey(db, tenant.id, page.id, routeKey);
+  if (audience === undefined)
+    return { ...base, audience: null, version: null, fallback: 'unknown-route-key' };
+  const version = await publishedVersion(db, tenant.id, audience.id);
+  if (version === undefined || version.content === null) {
+    return { ...base, audience: null, version: null, fallback: 'no-published-version' };
+  }
+  return { ...base, audience, version, fallback: null };
+}
+
+/** The page row as the view needs it. */
+export function viewPage(page: PagesTable): ViewPage {
+  return {
+    title: page.title,
+    actions: pageActions(page),
+    headerActionId: page.header_action_id,
+    actionCardWidgets: JSON.parse(page.action_card_widgets),
+    scripts: JSON.parse(page.scripts),
+    footerLinks: JSON.parse(page.footer_links),
+    metadata: pageMetadata(page) as ViewPage['metadata'],
+    body: pageBody(page),
+    indexable: page.indexable === 1,
+  };
+}
+
+/** The content shown: the version's, else the page's own defaults (no audience overrides). */
+export function contentOf(
+  page: PagesTable,
+  audience: AudiencesTable | null,
+  version: AudienceVersionsTable | null,
+) {
+  if (version?.content) return JSON.parse(version.content) as AudienceContent;
+  return defaultContent(
+    {
+      title: page.title,
+      actions: pageActions(page),
+      headerActionId: page.header_action_id,
+      metadata: pageMetadata(page),
+    },
+    {
+      supplementaryContext: null,
+      actionUrlOverride: audience?.action_url_override ?? null,
+      metadataOverride: audience?.metadata_override ? JSON.parse(audience.metadata_override) : null,
+    },
+  );
+}
+
+/** Page metadata with the audience's override on top (Open Graph, Twitter, canonical, theme colour). */
+export function metadataOf(page: PagesTable, audience: AudiencesTable | null): ViewPage['metadata'] {
+  const own = pageMetadata(page) ?? {};
+  const override = audience?.metadata_override ? JSON.parse(audience.metadata_override) : {};
+  return { ...own, ...override };
+}
+
+/** Image URLs of the assets the page's sections show (none without PUBLIC_FILE_BASE_URL). */
+export async function sectionImages(
+  db: Executor,
+  tenantId: string,
+  page: PagesTable,
+  fileBaseUrl: string | null,
+) {
+  const ids = (pageBody(page)?.sections ?? []).flatMap((s) => (s.imageAssetId ? [s.imageAssetId] : []));
+  const images = new Map<string, { url: string; alt: string }>();
+  if (fileBaseUrl === null || ids.length === 0) return images;
+  for (const asset of await findActiveAssets(db, tenantId, ids)) {
+    images.set(asset.id, {
+      url: `${fileBaseUrl.replace(/\/+$/, '')}/${encodeURIComponent(asset.file_id)}`,
+      alt: asset.ai_description ?? asset.name,
+    });
+  }
+  return images;
+}

@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { makeTenant } from '../../../test/factories.js';
+import { ADMIN_TOKEN, describeEachDatabase } from '../../../test/harness.js';
+import { hostedFixture } from '../../../test/hosted-factories.js';
+import { linksOf, previewUrl, verifyPreview } from '../../domain/public-links.js';
+
+describeEachDatabase('hosted pages: signed previews and public URLs', (ctx) => {
+  const path = (url: string) => url.replace('http://127.0.0.1:3000', '');
+
+  it('shows publicUrl on the audience and a working previewUrl on versions with content', async () => {
+    const tenant = await makeTenant(ctx);
+    const f = await hostedFixture(ctx, tenant);
+    const audience = (
+      await ctx.request({
+        method: 'GET',
+        url: `/v0/pages/${f.page.id}/audiences/${f.personal.audienceId}`,
+        key: tenant.key,
+      })
+    ).body;
+    assert.equal(audience.publicUrl, `http://127.0.0.1:3000${f.personUrl}`);
+    const preview = await ctx.request({ method: 'GET', url: path(audience.publishedVersion.previewUrl) });
+    assert.equal(preview.status, 200, preview.raw);
+    assert.match(preview.raw, /for Grace Hopper/);
+    assert.match(preview.raw, /<meta name="robots" content="noindex, nofollow"/);
+    assert.equal(preview.headers['cache-control'], 'private, no-store');
+    // A preview runs no scripts and records nothing.
+    assert.match(String(preview.headers['content-security-policy']), /script-src 'none'/);
+
+    // The general audience's version 1 is a draft: previewable, though not public.
+    const general = (
+      await ctx.request({
+        method: 'GET',
+        url: `/v0/pages/${f.page.id}/audiences/${f.general.audienceId}`,
+        key: tenant.key,
+      })
+    ).body;
+    assert.equal(general.latestVersion.status, 'draft');
+    assert.equal(
+      (await ctx.request({ method: 'GET', url: path(general.latestVersion.previewUrl) })).status,
+      200,
+    );
+
+    const admin = await ctx.request({
+      method: 'GET',
+      url: `/admin/v0/tenants/${tenant.tenantId}/versions/${f.general.versionId}/preview`,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    assert.equal(admin.status, 200, admin.raw);
+    assert.equal((await ctx.request({ method: 'GET', url: path(admin.body.previewUrl) })).status, 200);
+  });
+
+  it('answers 404 to a tampered, expired, rebound or foreign preview link', async () => {
+    const tenant = await makeTenant(ctx);
+    const f = await hostedFixture(ctx, tenant);
+    const good = path(previewUrl(linksOf(ctx.config), tenant.tenantId, f.handle, f.personal.versionId));
+    assert.equal((await ctx.request({ method: 'GET', url: good })).status, 200);
+    const tampered = good.replace(/signature=(.)/, (_, c) => `signature=${c === 'A' ? 'B' : 'A'}`);
+    const later = good.replace(/expires=(\d+)/, (_, e) => `expires=${Number(e) + 3600}`);
+    const otherVersion = good.replace(f.personal.versionId, f.general.versionId);
+    const other = await makeTenant(ctx);
+    const o = await hostedFixture(ctx, other);
+    const foreignHandle = good.replace(`/p/${f.handle}/`, `/p/${o.handle}/`);
+    const expired = path(
+      previewUrl(
+        linksOf(ctx.config),
+        tenant.tenantId,
+        f.handle,
+        f.personal.versionId,
+        Date.now() - 2 * 86_400_000,
+      ),
+    );
+    for (const url of [tampered, later, otherVersion, foreignHandle, expired, good.split('?')[0]!]) {
+      const response = await ctx.request({ method: 'GET', url });
+      assert.equal(response.status, 404, url);
+      assert.match(response.raw, /Page not found/);
+    }
+    assert.ok(!verifyPreview('x'.repeat(32), tenant.tenantId, f.personal.versionId, '1', 'abc'));
+  });
+});
