@@ -11,7 +11,7 @@ const QUIRE = path.resolve('bin/quire.mjs');
 
 // One database is enough here: the verbs call the services the dialect-tested admin suites cover.
 describe('quire audiences unarchive|restore|revert', () => {
-  it('unarchives an audience and reports a version it cannot restore on stderr', async () => {
+  it('unarchives an audience, restores its published version, and reports an unknown version on stderr', async () => {
     const { QUIRE_TEST_PG_URL, DATABASE_URL, ...rest } = process.env;
     const env = {
       ...rest,
@@ -34,18 +34,28 @@ describe('quire audiences unarchive|restore|revert', () => {
     assert.equal(back.archivedAt, null);
     assert.equal(back.audienceId, seed.audienceId);
 
-    const cancelled = back.latestVersion.versionId;
+    // The demo publishes its first draft, so version 1 holds content: restoring it makes version 2.
+    const first = back.latestVersion.versionId;
+    const restored = await quire(
+      'audiences',
+      'restore',
+      first,
+      '--tenant',
+      seed.tenantId,
+      '--publish',
+      '--json',
+    );
+    assert.equal(restored.versionNumber, 2);
+    assert.equal(restored.status, 'published');
     await assert.rejects(
       run(
         process.execPath,
-        [QUIRE, 'audiences', 'restore', cancelled, '--tenant', seed.tenantId, '--publish'],
-        {
-          env,
-        },
+        [QUIRE, 'audiences', 'restore', 'version_01jdq8m3k4e8v9t6w5x2y1z0ab', '--tenant', seed.tenantId],
+        { env },
       ),
       (error: { code: number; stderr: string }) => {
         assert.equal(error.code, 1);
-        assert.match(error.stderr, /Version 1 holds no content to restore \(it is cancelled\)/);
+        assert.match(error.stderr, /not found/i);
         return true;
       },
     );
