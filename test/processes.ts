@@ -17,6 +17,9 @@ export function envFor(dialect: string): NodeJS.ProcessEnv {
     ...rest,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // Processes that share a database must share the preview-link secret, as a deployment sets it
+    // (without it each process makes up its own and the others' preview links do not verify).
+    HOSTED_PAGES_SECRET: 'test-preview-secret-0123456789abcdef0123456789abcdef',
     ...(dialect === 'postgres' ? { DATABASE_URL: QUIRE_TEST_PG_URL } : {}),
   };
 }
