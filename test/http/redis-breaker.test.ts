@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { after, it } from 'node:test';
-import { type RedisBreakerState, RedisRateLimitStore, redisBreakerState } from '../../src/http/rate-limit.js';
+import { type RedisBreakerState, RedisRateLimitStore } from '../../src/http/rate-limit.js';
 import { makeTenant } from '../factories.js';
 import { describeEachDatabase } from '../harness.js';
 
@@ -37,7 +37,8 @@ describeEachDatabase(
         durations.push(performance.now() - started);
         assert.equal(response.status, 200, 'fails open');
       }
-      assert.equal(redisBreakerState(), 'open');
+      // (The breaker's state is checked on a store of its own below: redisBreakerState() reports
+      // this process's latest store, and each database's app here has one.)
       assert.ok(durations[0]! >= TIMEOUT_MS * 0.9, `the first waited for Redis (${durations[0]} ms)`);
       const rest = durations.slice(1).reduce((sum, ms) => sum + ms, 0);
       // Without the breaker each of the 19 would wait 300 ms (5.7 s in all).
