@@ -67,6 +67,9 @@ export async function quire(env: NodeJS.ProcessEnv, ...args: string[]) {
  * `env.WORKERS` asks for one (then use isolatedEnvFor: see there why).
  */
 export async function serve(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
+  const shared = process.env.QUIRE_TEST_PG_URL;
+  if ((env.WORKERS ?? '0') !== '0' && shared !== undefined && env.DATABASE_URL === shared)
+    throw new Error('a server with a worker needs its own database (isolatedEnvFor), not the shared one');
   const child = spawn(process.execPath, [QUIRE, 'serve'], {
     env: { ...env, WORKERS: env.WORKERS ?? '0', PORT: '0', LOG_LEVEL: 'info' },
   });

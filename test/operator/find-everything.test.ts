@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ADMIN_TOKEN, DIALECTS } from '../harness.js';
-import { envFor, quire, serve, stop } from '../processes.js';
+import { isolatedEnvFor, quire, serve, stop } from '../processes.js';
 
 /**
  * Acceptance of the operator surface: after the README's pages-and-audiences walkthrough (the demo
@@ -33,8 +33,11 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): 
 
 for (const dialect of DIALECTS) {
   describe(`an operator finds everything again [${dialect}]`, () => {
-    it('from the admin API alone and from the CLI alone', async () => {
-      const env: NodeJS.ProcessEnv = { ...envFor(dialect), ADMIN_TOKEN };
+    it('from the admin API alone and from the CLI alone', async (t) => {
+      // Its worker would take other test files' queued versions on the shared database.
+      const own = await isolatedEnvFor(dialect);
+      t.after(own.drop);
+      const env: NodeJS.ProcessEnv = { ...own.env, ADMIN_TOKEN };
       const password = env.DATABASE_URL ? decodeURIComponent(new URL(env.DATABASE_URL).password) : '';
       const seed = JSON.parse((await quire(env, 'seed', 'demo', '--json')).stdout) as Seed;
       const { child, base } = await serve({ ...env, WORKERS: '1' });
