@@ -524,7 +524,7 @@ export interface components {
         RestorePageBody: Record<string, never>;
         /**
          * AudienceContent
-         * @description Extension: everything the page agent can change (metadata, supplementary context, button titles, the primary action URL).
+         * @description Extension: everything the page agent can change (metadata, supplementary context, button titles, the primary action URL, the hero headline and subheadline).
          */
         AudienceContent: {
             metaTitle: string;
@@ -537,6 +537,10 @@ export interface components {
             };
             /** @description Where the page's primary action (the header action, else the first) sends visitors. */
             actionUrl: string;
+            /** @description The hosted page's hero headline for this audience (the page's `body.headline`, else its title, until the agent personalises it). */
+            headline: string;
+            /** @description The line under the headline (the page's `body.subheadline` until the agent personalises it; may be empty). */
+            subheadline: string;
         };
         /** AudienceVersion */
         AudienceVersion: {
@@ -580,6 +584,10 @@ export interface components {
             };
             /** @description Where the page's primary action (the header action, else the first) sends visitors. */
             actionUrl: string;
+            /** @description The hosted page's hero headline for this audience (the page's `body.headline`, else its title, until the agent personalises it). */
+            headline: string;
+            /** @description The line under the headline (the page's `body.subheadline` until the agent personalises it; may be empty). */
+            subheadline: string;
             /** @description The page's actions with their effective `buttonTitle`, the primary one with `actionUrl`. */
             actions: {
                 actionId: string;
@@ -632,7 +640,7 @@ export interface components {
         /** Change */
         Change: {
             changeId: string;
-            /** @description Extension: what the change changed (metaTitle, metaDescription, metaKeywords, supplementaryContext, actionUrl, buttonTitle:<actionId>). */
+            /** @description Extension: what the change changed (metaTitle, metaDescription, metaKeywords, supplementaryContext, actionUrl, headline, subheadline, buttonTitle:<actionId>). */
             field: string;
             previousValue: string;
             newValue: string;

@@ -10,11 +10,12 @@ import { decodeCursor, encodeCursor, pageSize } from '../../http/pagination.js';
 import { newId } from '../../ids.js';
 import { toIso } from '../../time.js';
 import { findPage } from '../pages/pages.repository.js';
-import { pageActions, pageMetadata } from '../pages/pages.schemas.js';
+import { contentPageOf } from '../pages/pages.schemas.js';
 import { findAudience, findConversation, lockAudience, touchConversation } from './audiences.repository.js';
 import {
   type Change,
   type Conversation,
+  contentAudienceOf,
   type MessageAccepted,
   type SendMessageBody,
   toChange,
@@ -110,19 +111,7 @@ export async function currentContent(
 ): Promise<AudienceContent> {
   const latest = await latestContentVersion(db, audience.tenant_id, audience.id);
   if (latest !== undefined) return JSON.parse(latest.content!) as AudienceContent;
-  return defaultContent(
-    {
-      title: page.title,
-      actions: pageActions(page),
-      headerActionId: page.header_action_id,
-      metadata: pageMetadata(page),
-    },
-    {
-      supplementaryContext: audience.supplementary_context,
-      actionUrlOverride: audience.action_url_override,
-      metadataOverride: audience.metadata_override === null ? null : JSON.parse(audience.metadata_override),
-    },
-  );
+  return defaultContent(contentPageOf(page), contentAudienceOf(audience));
 }
 
 /** A window of the conversation (GET .../messages?limit=&cursor=, an extension). */
