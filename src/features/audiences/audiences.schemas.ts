@@ -256,6 +256,18 @@ export const AudiencePath = Type.Object({
   audience_id: Type.String({ minLength: 1, maxLength: 255 }),
 });
 
+/** A version of an audience of a page (/v0 version operations). */
+export const VersionPath = Type.Object({
+  page_id: Type.String({ minLength: 1, maxLength: 255 }),
+  audience_id: Type.String({ minLength: 1, maxLength: 255 }),
+  version_id: Type.String({ minLength: 1, maxLength: 255 }),
+});
+
+export const EmptyBody = Type.Object(
+  {},
+  { additionalProperties: false, description: 'An empty JSON object (or no body).' },
+);
+
 const Override = (max: number) => Type.Union([Type.String({ maxLength: max }), Type.Null()]);
 
 /** What an operator sends to create or update an audience (admin API and CLI). */

@@ -30,7 +30,7 @@ import {
   listMessagesBefore,
   setMessageVersion,
 } from './messages.repository.js';
-import { latestContentVersion, publishedVersion } from './versions.repository.js';
+import { findVersion, latestContentVersion, publishedVersion } from './versions.repository.js';
 import { enqueueVersion } from './versions.service.js';
 
 /** The audience of a page, or a 404 (an audience under another page's id is not found either). */
@@ -38,6 +38,20 @@ export async function requireAudience(db: Executor, tenantId: string, pageId: st
   const audience = await findAudience(db, tenantId, pageId, audienceId);
   if (audience === undefined) throw ApiError.notFound('Audience');
   return audience;
+}
+
+/** A version of the audience of the page (all of the tenant); any other is not found. */
+export async function requireVersionOfAudience(
+  db: Executor,
+  tenantId: string,
+  pageId: string,
+  audienceId: string,
+  versionId: string,
+) {
+  const audience = await requireAudience(db, tenantId, pageId, audienceId);
+  const version = await findVersion(db, tenantId, versionId);
+  if (version === undefined || version.audience_id !== audience.id) throw ApiError.notFound('Version');
+  return version;
 }
 
 /**
