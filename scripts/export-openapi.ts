@@ -6,10 +6,13 @@ import path from 'node:path';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openSqlite } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
 
 export async function servedOpenApi(): Promise<unknown> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-openapi-'));
   const database = openSqlite(path.join(dir, 'quire.db'));
+  // An app reads the instance's shared secret from its database at start.
+  await migrateToLatest(database.db);
   const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, logger: false });
   await app.ready();
   const doc = app.swagger();

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { withInstanceSecrets } from './db/instance-secrets.js';
 import { docsRoute } from './docs/docs.route.js';
 import { parseScopes } from './domain/scopes.js';
 import { accountsRoutes } from './features/accounts/index.js';
@@ -41,6 +42,7 @@ import type { Tracing } from './tracing/load.js';
 
 export interface AppDeps {
   config: Config;
+  /** Migrated (migrateToLatest): the app reads the instance's shared secrets from it at start. */
   database: Database;
   /**
    * Where JSON log lines go (the server passes its buffered stdout, see server.ts); `false` turns
@@ -101,7 +103,8 @@ export async function buildApp({ config, database, logger, tracing }: AppDeps): 
   );
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
-  app.decorate('config', config);
+  // HOSTED_PAGES_SECRET, else the secret every process of this database shares.
+  app.decorate('config', await withInstanceSecrets(database.db, config));
   app.setValidatorCompiler(validatorCompiler);
   // Only JSON bodies are accepted: anything else is a 415.
   app.removeContentTypeParser(['text/plain']);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { AGENT_KINDS, type AgentOptions } from './agent/agent-options.js';
 
@@ -41,8 +40,12 @@ export interface Config {
   publicFileBaseUrl: string | null;
   /** Hosted pages (docs/hosted-pages.md): the absolute base of public URLs; default http://HOST:PORT. */
   publicBaseUrl: string;
-  /** Signs preview links and salts visitor hashes; unset, a random secret per process (docs/hosted-pages.md). */
-  hostedPagesSecret: string;
+  /**
+   * Signs preview links and salts visitor hashes. Null (HOSTED_PAGES_SECRET unset): the instance's
+   * own secret, made once and kept in the database so every process shares it; an app or a CLI
+   * command reads it at start (withInstanceSecrets, src/db/instance-secrets.ts).
+   */
+  hostedPagesSecret: string | null;
   /** Requests per second (and burst) one address may make to the public /p/ endpoints. */
   hostedRateLimitPerSecond: number;
   hostedRateLimitBurst: number;
@@ -58,6 +61,9 @@ export interface Config {
   shutdownTimeoutMs: number;
   observability: ObservabilityConfig;
 }
+
+/** A Config with the instance's secrets read from the database: what an app and a CLI command run with. */
+export type InstanceConfig = Config & { hostedPagesSecret: string };
 
 /** GET /metrics, the stalled-queue status and OpenTelemetry traces (docs/operations.md). */
 export interface ObservabilityConfig {
@@ -177,7 +183,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisTimeoutMs: reader.integer('REDIS_TIMEOUT_MS', 250, 10, 60_000),
     publicFileBaseUrl: reader.optionalUrl('PUBLIC_FILE_BASE_URL'),
     publicBaseUrl: '',
-    hostedPagesSecret: reader.optionalString('HOSTED_PAGES_SECRET') ?? randomBytes(32).toString('hex'),
+    hostedPagesSecret: reader.optionalString('HOSTED_PAGES_SECRET'),
     hostedRateLimitPerSecond: reader.integer('HOSTED_RATE_LIMIT_PER_SECOND', 20, 0, 1_000_000),
     hostedRateLimitBurst: reader.integer('HOSTED_RATE_LIMIT_BURST', 60, 0, 10_000_000),
     previewLinkTtlSeconds: reader.integer('PREVIEW_LINK_TTL_SECONDS', 86_400, 60, 30 * 86_400),
@@ -199,7 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
     reader.optionalUrl('PUBLIC_BASE_URL') ??
     `http://${ownHost.includes(':') ? `[${ownHost}]` : ownHost}:${config.port}`
   ).replace(/\/+$/, '');
-  if (config.hostedPagesSecret.length < 32) {
+  if (config.hostedPagesSecret !== null && config.hostedPagesSecret.length < 32) {
     problems.push(
       'HOSTED_PAGES_SECRET must be at least 32 characters; generate one with: openssl rand -hex 32',
     );

@@ -68,6 +68,13 @@ export function openTestDatabase(dialect: Dialect): Database {
   return openSqlite(path.join(dir, 'quire.db'));
 }
 
+/** A second connection (pool) to the database of `ctx`, as another process would open it. */
+export function openSameDatabase(ctx: TestContext): Database {
+  return ctx.dialect === 'postgres'
+    ? openPostgres(process.env.QUIRE_TEST_PG_URL!, 2)
+    : openSqlite(ctx.database.location);
+}
+
 /**
  * Declares `body` once per database, each with its own app. The context's members are filled in
  * `before`, so read them inside tests, not at declaration time.

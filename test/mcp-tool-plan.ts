@@ -6,16 +6,28 @@ import type { DemoSeed } from '../src/seed/demo.js';
 /**
  * One call of every /v0 tool on the demo data of `quire seed demo`, each with the REST request
  * that must answer the same data: the same GET for reads; for writes, the replay of the same
- * idempotent request or a GET of what was created. Shared by the Streamable HTTP and stdio tests.
+ * idempotent request or a GET of what was created (`pick` names the part of that answer the tool
+ * returned). Shared by the Streamable HTTP and stdio tests.
  */
 export interface PlannedCall {
   tool: string;
-  args: Record<string, unknown>;
+  /** The arguments; a function gets the results of the calls before it, by tool name. */
+  args:
+    | Record<string, unknown>
+    | ((done: ReadonlyMap<string, Record<string, unknown>>) => Record<string, unknown>);
   rest: (result: Record<string, unknown>) => {
     method: 'GET' | 'POST' | 'PATCH';
     url: string;
     body?: unknown;
   };
+  // biome-ignore lint/suspicious/noExplicitAny: REST bodies are read freely
+  pick?: (body: any) => unknown;
+}
+
+/** A version as an audience shows it, without the preview link the version operations do not return. */
+// biome-ignore lint/suspicious/noExplicitAny: REST bodies are read freely
+function withoutPreview({ previewUrl: _, ...version }: any) {
+  return version;
 }
 
 export function toolCallPlan(seed: DemoSeed): PlannedCall[] {
@@ -25,6 +37,29 @@ export function toolCallPlan(seed: DemoSeed): PlannedCall[] {
   const personLog = `/v0/persons/${seed.personId}/logs/${seed.personLogId}`;
   const get = (url: string) => () => ({ method: 'GET' as const, url });
   return [
+    { tool: 'list_pages', args: { limit: 5 }, rest: get('/v0/pages?limit=5') },
+    { tool: 'list_audiences', args: { page_id: seed.pageId }, rest: get(`${page}/audiences`) },
+    {
+      tool: 'create_audience',
+      args: { page_id: seed.pageId, customName: 'Created through MCP', routeKey: 'created-through-mcp' },
+      rest: (created) => ({ method: 'GET', url: `${page}/audiences/${created.audienceId}` }),
+    },
+    {
+      tool: 'restore_audience_version',
+      args: { page_id: seed.pageId, audience_id: seed.audienceId, version_id: seed.firstVersionId },
+      rest: get(audience),
+      pick: (read) => withoutPreview(read.latestVersion),
+    },
+    {
+      tool: 'publish_audience_version',
+      args: (done) => ({
+        page_id: seed.pageId,
+        audience_id: seed.audienceId,
+        version_id: done.get('restore_audience_version')?.versionId ?? seed.firstVersionId,
+      }),
+      rest: get(audience),
+      pick: (read) => withoutPreview(read.publishedVersion),
+    },
     { tool: 'list_persons', args: { limit: 2 }, rest: get('/v0/persons?limit=2') },
     { tool: 'get_person', args: { person_id: seed.personId }, rest: get(`/v0/persons/${seed.personId}`) },
     {
@@ -149,6 +184,10 @@ export function seededIds(seed: DemoSeed): string[] {
     .map(([, value]) => value);
 }
 
+function argsOf(step: PlannedCall, done: ReadonlyMap<string, Record<string, unknown>>) {
+  return typeof step.args === 'function' ? step.args(done) : step.args;
+}
+
 export async function callTool(client: Client, name: string, args: Record<string, unknown>) {
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
 }
@@ -160,14 +199,17 @@ export async function checkEveryTool(
   rest: (request: ReturnType<PlannedCall['rest']>) => Promise<{ status: number; body: unknown }>,
 ): Promise<string[]> {
   const called: string[] = [];
+  const done = new Map<string, Record<string, unknown>>();
   for (const step of toolCallPlan(seed)) {
-    const result = await callTool(client, step.tool, step.args);
+    const result = await callTool(client, step.tool, argsOf(step, done));
     assert.ok(!result.isError, `${step.tool}: ${JSON.stringify(result.content)}`);
     const structured = result.structuredContent as Record<string, unknown>;
     assert.deepEqual(JSON.parse((result.content[0] as { text: string }).text), structured, step.tool);
     const answer = await rest(step.rest(structured));
     assert.ok(answer.status < 300, `${step.tool}: REST answered ${answer.status}`);
-    assert.deepEqual(structured, answer.body, `${step.tool} returns what the REST call returns`);
+    const expected = step.pick === undefined ? answer.body : step.pick(answer.body);
+    assert.deepEqual(structured, expected, `${step.tool} returns what the REST call returns`);
+    done.set(step.tool, structured);
     called.push(step.tool);
   }
   return called;
@@ -177,7 +219,7 @@ export async function checkEveryTool(
 export async function checkOtherTenant(client: Client, seed: DemoSeed): Promise<void> {
   const ids = seededIds(seed);
   for (const step of toolCallPlan(seed)) {
-    const result = await callTool(client, step.tool, step.args);
+    const result = await callTool(client, step.tool, argsOf(step, new Map()));
     const text = JSON.stringify(result.structuredContent ?? {});
     if (result.isError) {
       assert.match((result.content[0] as { text: string }).text, /^404 /, `${step.tool} is a 404`);

@@ -12,14 +12,12 @@ export const QUIRE = path.resolve('bin/quire.mjs');
 /** The environment of a process against a fresh data directory or the test PostgreSQL database. */
 export function envFor(dialect: string): NodeJS.ProcessEnv {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-cli-'));
-  const { QUIRE_TEST_PG_URL, DATABASE_URL, ...rest } = process.env;
+  // Without HOSTED_PAGES_SECRET: processes of one database share the instance's own secret.
+  const { QUIRE_TEST_PG_URL, DATABASE_URL, HOSTED_PAGES_SECRET, ...rest } = process.env;
   return {
     ...rest,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
-    // Processes that share a database must share the preview-link secret, as a deployment sets it
-    // (without it each process makes up its own and the others' preview links do not verify).
-    HOSTED_PAGES_SECRET: 'test-preview-secret-0123456789abcdef0123456789abcdef',
     ...(dialect === 'postgres' ? { DATABASE_URL: QUIRE_TEST_PG_URL } : {}),
   };
 }

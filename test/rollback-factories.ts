@@ -6,7 +6,8 @@ import { drain, makeAudience, makeWorker } from './pages-factories.js';
 
 /**
  * An audience of the demo page with version 1 drafted by the built-in agent and version 2 (the
- * message "Rename the Book a demo button to Talk to sales") published through the admin API.
+ * message "Rename the Book a demo button to Talk to sales", which also sets the headline)
+ * published through the admin API.
  */
 export async function audienceWithTwoVersions(ctx: TestContext, tenant: TestTenant) {
   const { pageId, audienceId, versionId: v1 } = await makeAudience(ctx, tenant);
@@ -17,7 +18,10 @@ export async function audienceWithTwoVersions(ctx: TestContext, tenant: TestTena
     method: 'POST',
     url: `${base}/messages`,
     key: tenant.key,
-    body: { message: 'Rename the Book a demo button to Talk to sales' },
+    body: {
+      message:
+        'Rename the Book a demo button to "Talk to sales" and set the headline to "Sales will call you"',
+    },
   });
   assert.equal(sent.status, 202, sent.raw);
   await drain(worker);

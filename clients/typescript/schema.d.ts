@@ -48,6 +48,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v0/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List pages, newest first
+         * @description Extension. Every page of your tenant, archived and deleted ones included (with `archivedAt`/`deletedAt`), newest first; `status` (`draft`, `published`, `archived`) and `search` (a part of the name, any case) narrow the list. Keyset pagination: pass `nextCursor` back as `cursor`. `totalCount` is exact.
+         */
+        get: operations["listPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v0/pages/{page_id}": {
         parameters: {
             query?: never;
@@ -146,6 +166,70 @@ export interface paths {
          * @description Stores the message in the conversation at once and queues a version for the page agent (202). The agent's reply appears in the conversation when the version becomes a draft. `clientMessageId` (generated when omitted) makes the call idempotent: the same id and body replay the first answer; the same id with another body is a 422. `selectedElement` is stored and handed to the agent.
          */
         post: operations["sendAudienceMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/pages/{page_id}/audiences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a page's audiences, newest first
+         * @description Extension. The audiences of a page, archived ones included, newest first, each as `GET .../audiences/{audience_id}` shows it (with `publicUrl` and the versions' `previewUrl`). `status` (`archived`, or the newest version's status), `person` (a personId) and `published` narrow the list. Keyset pagination: pass `nextCursor` back as `cursor`. `totalCount` is exact. Another tenant's page is not found.
+         */
+        get: operations["listAudiences"];
+        put?: never;
+        /**
+         * Create an audience of a page
+         * @description Extension. Creates an audience (a personalised variant of the page) for a person (`personId`), or a general one (`customName`, `routeKey`), and queues its version 1 for the page agent: read the audience, or wait on its conversation, to see the draft. A person's audience gets an unguessable `routeKey`. Not idempotent: a retry creates another audience. The page must not be deleted (409). `Location` names the new audience.
+         */
+        post: operations["createAudience"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/pages/{page_id}/audiences/{audience_id}/versions/{version_id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a draft version
+         * @description Extension. The draft becomes the audience's published version: visitors of its hosted page see it at once (behind a CDN within 60 s). The version published before becomes `archived`, older drafts become `archived` with `obsoleteAt`. Only a draft can be published (409 otherwise). Needs the `pages:publish` scope, which `pages:write` does not include: a key that drafts cannot make a draft public unless it is also given this scope. The body is empty (or absent).
+         */
+        post: operations["publishAudienceVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/pages/{page_id}/audiences/{audience_id}/versions/{version_id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore an earlier version as a new draft
+         * @description Extension. Appends the audience's next version, a `draft` holding the content of `version_id` (its button titles laid over the page's current actions), with a reply in the conversation saying which version it restores and what changes. History stays linear: nothing is rewritten. It publishes nothing: publish the new draft with `publishAudienceVersion` (scope `pages:publish`). Only a version holding content (draft, published, archived) can be restored, and not on an archived audience (409). `Location` names the audience.
+         */
+        post: operations["restoreAudienceVersion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -520,11 +604,18 @@ export interface components {
             archivedAt: string | null;
             deletedAt: string | null;
         };
+        PagePage: {
+            items: components["schemas"]["Page"][];
+            /** Format: int64 */
+            totalCount: number;
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
         /** @description An empty JSON object. */
         RestorePageBody: Record<string, never>;
         /**
          * AudienceContent
-         * @description Extension: everything the page agent can change (metadata, supplementary context, button titles, the primary action URL).
+         * @description Extension: everything the page agent can change (metadata, supplementary context, button titles, the primary action URL, the hero headline and subheadline).
          */
         AudienceContent: {
             metaTitle: string;
@@ -537,6 +628,10 @@ export interface components {
             };
             /** @description Where the page's primary action (the header action, else the first) sends visitors. */
             actionUrl: string;
+            /** @description The hosted page's hero headline for this audience (the page's `body.headline`, else its title, until the agent personalises it). */
+            headline: string;
+            /** @description The line under the headline (the page's `body.subheadline` until the agent personalises it; may be empty). */
+            subheadline: string;
         };
         /** AudienceVersion */
         AudienceVersion: {
@@ -580,6 +675,10 @@ export interface components {
             };
             /** @description Where the page's primary action (the header action, else the first) sends visitors. */
             actionUrl: string;
+            /** @description The hosted page's hero headline for this audience (the page's `body.headline`, else its title, until the agent personalises it). */
+            headline: string;
+            /** @description The line under the headline (the page's `body.subheadline` until the agent personalises it; may be empty). */
+            subheadline: string;
             /** @description The page's actions with their effective `buttonTitle`, the primary one with `actionUrl`. */
             actions: {
                 actionId: string;
@@ -632,7 +731,7 @@ export interface components {
         /** Change */
         Change: {
             changeId: string;
-            /** @description Extension: what the change changed (metaTitle, metaDescription, metaKeywords, supplementaryContext, actionUrl, buttonTitle:<actionId>). */
+            /** @description Extension: what the change changed (metaTitle, metaDescription, metaKeywords, supplementaryContext, actionUrl, headline, subheadline, buttonTitle:<actionId>). */
             field: string;
             previousValue: string;
             newValue: string;
@@ -709,6 +808,28 @@ export interface components {
             clientMessageId: string;
             versionId: string;
         };
+        AudiencePage: {
+            items: components["schemas"]["Audience"][];
+            /** Format: int64 */
+            totalCount: number;
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        CreateAudienceBody: {
+            personId?: string | null;
+            customName?: string | null;
+            actionFormIdOverride?: string | null;
+            actionFormInstructionsOverride?: string | null;
+            actionUrlOverride?: string | null;
+            supplementaryContext?: string | null;
+            metadataOverride?: components["schemas"]["Metadata"] | null;
+            /** @description A general audience's readable route key (person audiences get an unguessable one). */
+            routeKey?: string;
+        };
+        /** @description An empty JSON object (or no body). */
+        PublishAudienceVersionBody: Record<string, never>;
+        /** @description An empty JSON object (or no body). */
+        RestoreAudienceVersionBody: Record<string, never>;
         CreateAssetBody: {
             /**
              * @description Only `image` through the API.
@@ -1289,6 +1410,120 @@ export interface operations {
             };
             /** @description Problem: `not_found` (Not found) */
             404: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPages: {
+        parameters: {
+            query?: {
+                status?: "archived" | "draft" | "published";
+                /** @description A part of the name, any case. */
+                search?: string;
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size, 20 by default; values above 100 are treated as 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagePage"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid), `invalid_cursor` (The cursor is not valid for this list) */
+            400: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
                     "RateLimit-Policy"?: string;
@@ -2199,6 +2434,664 @@ export interface operations {
             };
             /** @description Problem: `idempotency_key_reused` (The idempotency key was already used with a different request) */
             422: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAudiences: {
+        parameters: {
+            query?: {
+                /** @description `archived`, or the newest version's status (`queued`, `draft`, `published`...). */
+                status?: string;
+                person?: string;
+                /**
+                 * @description Only audiences with (`true`) or without (`false`) a published version; absent: both. `true`, `false`, `1` or `0` (any case); absent means false.
+                 * @example true
+                 */
+                published?: string;
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size, 20 by default; values above 100 are treated as 100. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                page_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudiencePage"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid), `invalid_cursor` (The cursor is not valid for this list) */
+            400: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createAudience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAudienceBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Audience"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
+            400: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `conflict` (The request conflicts with the current state) */
+            409: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `payload_too_large` (The request body is too large) */
+            413: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
+            415: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    publishAudienceVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: string;
+                audience_id: string;
+                version_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description An empty JSON object (or no body). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishAudienceVersionBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudienceVersion"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
+            400: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `conflict` (The request conflicts with the current state) */
+            409: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `payload_too_large` (The request body is too large) */
+            413: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
+            415: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    restoreAudienceVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: string;
+                audience_id: string;
+                version_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description An empty JSON object (or no body). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RestoreAudienceVersionBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudienceVersion"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
+            400: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `conflict` (The request conflicts with the current state) */
+            409: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `payload_too_large` (The request body is too large) */
+            413: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
+            415: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
                     "RateLimit-Policy"?: string;

@@ -36,6 +36,11 @@ describe('built-in agent: first draft', () => {
       /^For Ada Lovelace at Acme: Northwind Analytics turns product usage/,
     );
     assert.match(result.content.metaDescription, /Book a demo\.$/);
+    assert.equal(result.content.headline, 'Revenue forecasts your finance team can trust for Acme');
+    assert.equal(
+      result.content.subheadline,
+      'For Ada Lovelace at Acme: Dashboards, alerts and a warehouse-native semantic layer.',
+    );
     assert.match(result.reply, /Ada Lovelace at Acme/);
     assert.match(result.reasoning, /No message asked for this version/);
   });
@@ -116,6 +121,26 @@ describe('built-in agent: first draft', () => {
     );
     assert.equal(general.content.metaTitle, 'Northwind Analytics');
     assert.match(general.content.supplementaryContext, /Recent activity: none recorded\./);
+    // Nobody to name: the hero stays the page's own.
+    assert.equal(general.content.headline, agentInput().page.headline);
+    assert.equal(general.content.subheadline, agentInput().page.subheadline);
+    assert.equal(personOnly.content.headline, 'Revenue forecasts your finance team can trust for Bo Li');
+  });
+
+  it("personalises the page's own headline, so a redraft does not stack, and keeps it within bounds", async () => {
+    const drafted = (await run(agentInput())).content;
+    const redraft = await run(agentInput({ current: drafted }));
+    assert.equal(redraft.content.headline, drafted.headline);
+    assert.equal(redraft.content.subheadline, drafted.subheadline);
+    // A page without a body: the title is the headline, and the subheadline says who it is for.
+    const bare = await run(
+      agentInput({ page: { ...agentInput().page, headline: 'Northwind Analytics.', subheadline: '' } }),
+    );
+    assert.equal(bare.content.headline, 'Northwind Analytics for Acme.');
+    assert.equal(bare.content.subheadline, 'Prepared for Ada Lovelace at Acme.');
+    const long = 'x'.repeat(AGENT_LIMITS.headline - 3);
+    const tight = await run(agentInput({ page: { ...agentInput().page, headline: long } }));
+    assert.equal(tight.content.headline, long, 'a headline that cannot take the company stays as it is');
   });
 
   it('keeps a long title and description within bounds', async () => {

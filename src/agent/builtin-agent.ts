@@ -100,7 +100,8 @@ function answer(input: AgentInput, request: NonNullable<AgentInput['request']>):
   const ignored =
     unknown.length > 0
       ? ` I left ${listing(unknown.map(q))} alone: that is not an edit I know how to make (I change the ` +
-        'title, description, keywords, supplementary context, button titles and action URL).'
+        'title, headline, subheadline, description, keywords, supplementary context, button titles and ' +
+        'action URL).'
       : '';
   const reply =
     changes.length > 0

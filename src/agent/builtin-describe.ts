@@ -12,7 +12,8 @@ import { clip, listing, q } from './builtin-text.js';
 import type { AgentPage } from './page-agent.js';
 
 export const HELP =
-  'I can: set the title or description (`set the title to "…"`, `description: …`), set, add or remove ' +
+  'I can: set the title or description (`set the title to "…"`, `description: …`), the headline or ' +
+  'subheadline visitors see (`change the headline to "…"`, `subheadline: …`), set, add or remove ' +
   'keywords (`add keyword …`, `remove the keyword …`), set or add to the supplementary context, ' +
   'rename a button (`rename the "Book a demo" button to "Talk to us"`, `change button 2 to …`), ' +
   'change the action URL (`use https://… as the action URL`), or redraft the version from scratch (`redraft`).';

@@ -41,6 +41,8 @@ export function draftVersion(input: AgentInput): Draft {
     metaDescription: draftDescription(input, subject),
     metaKeywords: draftKeywords(input, relevant.entries),
     supplementaryContext: draftContext(input, subject, relevant.entries),
+    headline: draftHeadline(input, subject),
+    subheadline: draftSubheadline(input, subject),
   };
   return {
     content,
@@ -88,6 +90,27 @@ function draftTitle(input: AgentInput, subject: Subject): string {
     return `${clip(title, AGENT_LIMITS.metaTitle - suffix.length)}${suffix}`;
   }
   return clip(title, AGENT_LIMITS.metaTitle);
+}
+
+/**
+ * The hero headline names the company (else whoever the audience is): "Revenue forecasts your
+ * finance team can trust for Acme". Built from the page's own headline, so a redraft never stacks.
+ */
+function draftHeadline(input: AgentInput, subject: Subject): string {
+  const own = input.page.headline.trim() || pageTitle(input);
+  const whom = subject.company ?? subject.label;
+  if (whom === null) return own;
+  const end = /[.!]$/.exec(own)?.[0] ?? '';
+  const personal = `${own.slice(0, own.length - end.length)} for ${whom}${end}`;
+  return personal.length <= AGENT_LIMITS.headline ? personal : own;
+}
+
+/** The subheadline says who the page is for, in front of the page's own (or alone when it has none). */
+function draftSubheadline(input: AgentInput, subject: Subject): string {
+  const own = input.page.subheadline.trim();
+  if (subject.label === null) return own;
+  const personal = own === '' ? `Prepared for ${subject.label}.` : `For ${subject.label}: ${own}`;
+  return personal.length <= AGENT_LIMITS.subheadline ? personal : own;
 }
 
 function draftDescription(input: AgentInput, subject: Subject): string {
@@ -216,12 +239,13 @@ export function describeDraft(input: AgentInput, draft: Draft, changed: boolean)
   facts.push(plural(draft.activityCount, 'recent activity', 'recent activities'));
   facts.push(plural(draft.relevantTopics.length, 'relevant topic entry', 'relevant topic entries'));
   const reply = changed
-    ? `I drafted a version for ${who}. The title now reads ${q(draft.content.metaTitle)}, the description ` +
+    ? `I drafted a version for ${who}. The title now reads ${q(draft.content.metaTitle)}, the headline ` +
+      `${q(draft.content.headline)}, the description ` +
       `speaks to them, the keywords come from the page, their activity and your topics, and the ` +
       `supplementary context ${notes ? 'keeps your notes and adds a summary of' : 'summarises'} ${facts.join(' and ')}. Tell me what to adjust, for example ` +
-      `"set the title to …", "add keyword …" or "rename the … button to …".`
+      `"set the title to …", "change the headline to …", "add keyword …" or "rename the … button to …".`
     : `This audience's version already matches what I would draft for ${who}, so I changed nothing. ` +
-      `Ask me for specific edits (title, description, keywords, context, button titles, action URL).`;
+      `Ask me for specific edits (title, headline, subheadline, description, keywords, context, button titles, action URL).`;
   const sources = [
     input.person ? `the person (${input.person.name})` : null,
     input.account ? `the account (${input.account.name})` : null,
@@ -237,7 +261,9 @@ export function describeDraft(input: AgentInput, draft: Draft, changed: boolean)
   const reasoning =
     `No message asked for this version, so I personalised the page "${input.page.name}" from ${sources.join(', ')}. ` +
     `The title and description name ${who} so the page reads as written for them, within ` +
-    `${AGENT_LIMITS.metaTitle} and ${AGENT_LIMITS.metaDescription} characters.` +
+    `${AGENT_LIMITS.metaTitle} and ${AGENT_LIMITS.metaDescription} characters; the headline names ` +
+    `the company (or whoever the audience is) and the subheadline says who the page is for, on the ` +
+    "page's own words." +
     topicWhy +
     ' Button titles and the action URL are left as they were.';
   return { reply, reasoning };

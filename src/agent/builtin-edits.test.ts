@@ -45,10 +45,42 @@ describe('built-in agent: edit requests', () => {
       'Change the title of the page to Forecasts for Acme.',
       'rename the page title to "Forecasts for Acme"',
       'Use “Forecasts for Acme” as the new title.',
-      'update the headline to Forecasts for Acme',
     ]) {
       await assertEdit(message, { metaTitle: 'Forecasts for Acme' });
     }
+  });
+
+  it("sets the hosted page's headline and subheadline, not the title", async () => {
+    for (const message of [
+      'change the headline to "Forecasts Acme can trust"',
+      'update the headline to Forecasts Acme can trust',
+      'headline: Forecasts Acme can trust',
+      'The hero headline should be Forecasts Acme can trust.',
+      'use "Forecasts Acme can trust" as the headline',
+    ]) {
+      await assertEdit(message, { headline: 'Forecasts Acme can trust' });
+    }
+    for (const message of [
+      'set the subheadline to: Built for Acme’s finance team.',
+      'subtitle: Built for Acme’s finance team.',
+      'change the sub-headline to "Built for Acme’s finance team."',
+    ]) {
+      await assertEdit(message, { subheadline: 'Built for Acme’s finance team.' });
+    }
+    await assertEdit('remove the subheadline', { subheadline: '' });
+    await assertEdit('change this to Hello Acme', { headline: 'Hello Acme' }, { field: 'headline' });
+    await assertEdit('replace "finance team" with "CFO" in the headline', {
+      headline: 'Revenue forecasts your CFO can trust',
+    });
+    const result = await ask('set the headline to "Forecasts" and set the title to "Acme"');
+    assert.deepEqual(result.changes, [
+      { field: 'metaTitle', previousValue: 'Northwind Analytics', newValue: 'Acme' },
+      {
+        field: 'headline',
+        previousValue: 'Revenue forecasts your finance team can trust',
+        newValue: 'Forecasts',
+      },
+    ]);
   });
 
   it('records previousValue and newValue as strings', async () => {
@@ -193,8 +225,10 @@ describe('built-in agent: edit requests', () => {
     await assertEdit('replace "product usage" with "usage" in the description', {
       metaDescription: 'Revenue forecasts from usage data.',
     });
+    // Without a field named, the text is replaced wherever it appears.
     await assertEdit('swap forecasts for projections', {
       metaDescription: 'Revenue projections from product usage data.',
+      headline: 'Revenue projections your finance team can trust',
     });
     await assertEdit('Replace northwind with Acme in the title.', { metaTitle: 'Acme Analytics' });
   });

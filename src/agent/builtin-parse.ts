@@ -18,7 +18,13 @@ export type Edit =
   /** "replace X with Y": a keyword, or text inside the title, description or context. */
   | { kind: 'replace'; find: string; replacement: string; field: ReplaceField | null };
 
-export type ReplaceField = 'metaTitle' | 'metaDescription' | 'supplementaryContext' | 'metaKeywords';
+export type ReplaceField =
+  | 'metaTitle'
+  | 'metaDescription'
+  | 'supplementaryContext'
+  | 'metaKeywords'
+  | 'headline'
+  | 'subheadline';
 
 export type Parsed =
   | { status: 'edit'; text: string; edit: Edit }
@@ -26,7 +32,10 @@ export type Parsed =
   | { status: 'unknown'; text: string }
   | { status: 'chatter'; text: string };
 
-const TITLE = String.raw`(?:(?:meta\s+|page\s+|seo\s+)?title|headline)`;
+const TITLE = String.raw`(?:meta\s+|page\s+|seo\s+)?title`;
+/** The hosted page's hero: "the headline", "the hero headline"; "the subheadline", "the subtitle". */
+const HEADLINE = String.raw`(?:hero\s+|main\s+|page\s+)?headline`;
+const SUBHEADLINE = String.raw`(?:hero\s+)?(?:sub-?\s?headline|sub-?\s?heading|subtitle|tagline)`;
 const DESC = String.raw`(?:meta\s+|page\s+|seo\s+)?description`;
 const KW = String.raw`(?:meta\s+|seo\s+)?(?:keywords?|tags?)`;
 const CTX = String.raw`(?:supplementary\s+|additional\s+)?context`;
@@ -54,6 +63,8 @@ function setPatterns(field: string): RegExp[] {
 
 const SIMPLE_SETTERS: { field: ContentField; patterns: RegExp[]; keepPeriod: boolean }[] = [
   { field: 'metaTitle', patterns: setPatterns(TITLE), keepPeriod: false },
+  { field: 'headline', patterns: setPatterns(HEADLINE), keepPeriod: false },
+  { field: 'subheadline', patterns: setPatterns(SUBHEADLINE), keepPeriod: true },
   { field: 'metaDescription', patterns: setPatterns(DESC), keepPeriod: true },
   { field: 'supplementaryContext', patterns: setPatterns(CTX), keepPeriod: true },
   {
@@ -86,6 +97,7 @@ const CONTEXT_APPEND = [
   re(String.raw`(?:add|append)\s+(?<value>.+?)\s+to\s+(?:the\s+)?${CTX}${END}`),
 ];
 const CONTEXT_CLEAR = re(String.raw`(?:clear|remove|delete|empty)\s+(?:the\s+)?${CTX}${END}`);
+const SUBHEADLINE_CLEAR = re(String.raw`(?:clear|remove|delete|drop)\s+(?:the\s+)?${SUBHEADLINE}${END}`);
 const REDRAFT = re(
   String.raw`(?:redraft|regenerate|re-?personali[sz]e|refresh|start\s+over|personali[sz]e)(?:\s+(?:it|this|the\s+page|the\s+version|the\s+draft|again|from\s+scratch))*${END}`,
 );
@@ -94,11 +106,13 @@ const CHATTER = re(
 );
 
 const REPLACE = re(
-  String.raw`(?:replace|swap|substitute)\s+(?<find>.+?)\s+(?:with|by|for)\s+(?<replacement>.+?)(?:\s+in\s+(?:the\s+)?(?<where>(?:meta\s+|page\s+)?(?:title|headline|description|keywords?|(?:supplementary\s+)?context)))?${END}`,
+  String.raw`(?:replace|swap|substitute)\s+(?<find>.+?)\s+(?:with|by|for)\s+(?<replacement>.+?)(?:\s+in\s+(?:the\s+)?(?<where>(?:meta\s+|page\s+|hero\s+)?(?:title|sub-?\s?headline|subtitle|headline|description|keywords?|(?:supplementary\s+)?context)))?${END}`,
 );
+// Read in order: "subheadline" and "subtitle" contain "headline" and "title".
 const REPLACE_FIELDS: [string, ReplaceField][] = [
+  ['sub', 'subheadline'],
+  ['headline', 'headline'],
   ['title', 'metaTitle'],
-  ['headline', 'metaTitle'],
   ['description', 'metaDescription'],
   ['keyword', 'metaKeywords'],
   ['context', 'supplementaryContext'],
@@ -162,6 +176,7 @@ export function parseRequest(
   }
 
   if (CONTEXT_CLEAR.test(text)) return edit({ kind: 'set', field: 'supplementaryContext', value: '' });
+  if (SUBHEADLINE_CLEAR.test(text)) return edit({ kind: 'set', field: 'subheadline', value: '' });
   for (const pattern of CONTEXT_APPEND) {
     const m = text.match(pattern);
     if (m?.groups) return edit({ kind: 'appendContext', text: readValue(m.groups.value!, true) });
@@ -273,4 +288,7 @@ const FIELD_ALIASES: Record<string, string> = {
   supplementarycontext: 'supplementaryContext',
   actionurl: 'actionUrl',
   url: 'actionUrl',
+  headline: 'headline',
+  subheadline: 'subheadline',
+  subtitle: 'subheadline',
 };

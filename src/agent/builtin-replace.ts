@@ -1,6 +1,6 @@
 /**
- * "replace X with Y": swaps a keyword, or text inside the title, description or supplementary
- * context. Without a named field it looks where X is: a keyword equal to it first, else every text
+ * "replace X with Y": swaps a keyword, or text inside the title, headline, subheadline, description
+ * or supplementary context. Without a named field it looks where X is: a keyword equal to it first, else every text
  * field containing it.
  */
 import {
@@ -15,7 +15,13 @@ import { q } from './builtin-text.js';
 import type { AgentPage } from './page-agent.js';
 
 type TextField = Exclude<ReplaceField, 'metaKeywords'>;
-const TEXT_FIELDS: TextField[] = ['metaTitle', 'metaDescription', 'supplementaryContext'];
+const TEXT_FIELDS: TextField[] = [
+  'metaTitle',
+  'headline',
+  'subheadline',
+  'metaDescription',
+  'supplementaryContext',
+];
 
 export function replaceText(
   page: AgentPage,
@@ -49,7 +55,7 @@ export function replaceText(
   if (touched.length === 0) {
     const where =
       edit.field === null
-        ? 'the title, description, supplementary context, keywords or button titles'
+        ? 'the title, headline, subheadline, description, supplementary context, keywords or button titles'
         : FIELD_LABELS[edit.field];
     return { problem: `${q(find)} appears nowhere in ${where}` };
   }

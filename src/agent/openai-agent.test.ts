@@ -52,6 +52,8 @@ describe('OpenAI-compatible agent: request and answer', () => {
       'metaKeywords',
       'supplementaryContext',
       'actionUrl',
+      'headline',
+      'subheadline',
       'buttonTitle:act_demo',
       'buttonTitle:act_pricing',
     ]);
@@ -74,6 +76,42 @@ describe('OpenAI-compatible agent: request and answer', () => {
       ['user', 'assistant'],
     );
     assert.match(messages.at(-1)!.content, /^Draft a personalised version/);
+  });
+
+  it("personalises the hosted page's headline and subheadline, within their bounds", async () => {
+    server.chat.answers.push(
+      completion({
+        reply: 'Drafted for Acme.',
+        reasoning: 'Named the company.',
+        changes: [
+          { field: 'headline', newValue: 'Revenue forecasts Acme’s finance team can trust' },
+          { field: 'subheadline', newValue: 'Ada, here is what Northwind does with Snowflake data.' },
+        ],
+      }),
+    );
+    const input = agentInput();
+    const result = await agent().run(input, signal());
+    assert.deepEqual(result.changes, [
+      {
+        field: 'headline',
+        previousValue: 'Revenue forecasts your finance team can trust',
+        newValue: 'Revenue forecasts Acme’s finance team can trust',
+      },
+      {
+        field: 'subheadline',
+        previousValue: 'Dashboards, alerts and a warehouse-native semantic layer.',
+        newValue: 'Ada, here is what Northwind does with Snowflake data.',
+      },
+    ]);
+    const messages = server.chat.received[0]!.body.messages as { content: string }[];
+    assert.match(messages[0]!.content, /- headline: the hero headline .* at most 300 characters, not empty/);
+    assert.match(messages[1]!.content, /"headline": "Revenue forecasts your finance team can trust"/);
+    assert.match(messages.at(-1)!.content, /a headline and subheadline that rework/);
+
+    server.chat.answers.push(
+      completion({ reply: 'ok', reasoning: 'r', changes: [{ field: 'headline', newValue: ' ' }] }),
+    );
+    await assert.rejects(agent().run(input, signal()), /headline: the headline cannot be empty/);
   });
 
   it("keeps the operator's notes in front of a drafted context that dropped them", async () => {

@@ -51,6 +51,9 @@ version of the page. The editable fields are:
   change one of them, change nothing for it and say so in "reply". Apply every edit to the element
   the user names, never to another one.
 - buttonTitle:<actionId>: the title of that action's button, at most ${AGENT_LIMITS.buttonTitle} characters.
+- headline: the hero headline visitors read first on the hosted page, at most ${AGENT_LIMITS.headline} characters, not empty.
+- subheadline: the line under the headline, at most ${AGENT_LIMITS.subheadline} characters (may be empty).
+page.headline and page.subheadline are the page's own, as the operator wrote them.
 Answer with JSON only, matching the given schema: "reply" (friendly and specific, addressed to the
 user), "reasoning" (why), and "changes" listing ONLY fields whose value changes, each with its full new
 value. When the user asks for something you cannot do with these fields, explain it in "reply" and
@@ -94,7 +97,8 @@ export function buildMessages(input: AgentInput): ChatMessage[] {
       role: 'user',
       content:
         'Draft a personalised version for this audience: a metaTitle and metaDescription that name the ' +
-        'person and/or company and what the page offers, metaKeywords drawn from the page, the account, ' +
+        'person and/or company and what the page offers, a headline and subheadline that rework ' +
+        'page.headline and page.subheadline for them (mention the company), metaKeywords drawn from the page, the account, ' +
         'the activity and the topics, and a supplementaryContext summarising what is known (recent ' +
         'activity, relevant topic entries). When currentContent.supplementaryContext is not empty, an ' +
         'operator wrote it: keep it word for word at the start and add your summary after a blank line. ' +

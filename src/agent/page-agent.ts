@@ -22,6 +22,12 @@ export interface AgentPage {
    * whose URL an audience's `actionUrl` sets.
    */
   headerActionId?: string | null;
+  /**
+   * The page's own hero as the operator wrote it (its body headline, else its title, and the
+   * subheadline, maybe empty): what a draft personalises, whatever an earlier version made of it.
+   */
+  headline: string;
+  subheadline: string;
 }
 
 export interface AgentPerson {

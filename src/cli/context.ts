@@ -1,5 +1,6 @@
-import { type Config, ConfigError, loadConfig } from '../config.js';
+import { type Config, ConfigError, type InstanceConfig, loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/database.js';
+import { withInstanceSecrets } from '../db/instance-secrets.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { migrations } from '../db/migrations/index.js';
 import { ApiError } from '../errors.js';
@@ -25,7 +26,7 @@ export function configOrExit(): Config {
  * like an empty Quire.
  */
 export async function withDatabase<T>(
-  action: (database: Database, config: Config) => Promise<T>,
+  action: (database: Database, config: InstanceConfig) => Promise<T>,
 ): Promise<T> {
   const config = configOrExit();
   const database = openDatabase(config, { poolSize: 2 });
@@ -35,7 +36,7 @@ export async function withDatabase<T>(
     if (applied.length === Object.keys(migrations).length) {
       process.stderr.write('quire: warning: this database was empty; created a new Quire database\n');
     }
-    return await action(database, config);
+    return await action(database, await withInstanceSecrets(database.db, config));
   } catch (error) {
     if (error instanceof ApiError) {
       process.stderr.write(`quire: ${error.detail}\n`);

@@ -52,7 +52,7 @@ export function keysCommand(): Command {
   const keys = new Command('keys').description('Manage API keys').addHelpText(
     'after',
     `
-Scopes: ${SCOPES.join(', ')} (a :write scope includes its :read). Without --scope a key has full access.
+Scopes: ${SCOPES.join(', ')} (any scope of a group includes its :read; pages:write does not include pages:publish). Without --scope a key has full access.
 
 Examples:
   quire keys create --tenant acme --label dashboard --scope pages:read --scope persons:read

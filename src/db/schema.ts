@@ -304,6 +304,13 @@ export interface VersionChangesTable {
   new_value: string;
 }
 
+/** A secret of the whole installation that every process shares (src/db/instance-secrets.ts). */
+export interface InstanceSecretsTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
 export interface DB {
   tenants: TenantsTable;
   api_keys: ApiKeysTable;
@@ -324,6 +331,7 @@ export interface DB {
   person_logs: PersonLogsTable;
   tenant_hosts: TenantHostsTable;
   page_events: PageEventsTable;
+  instance_secrets: InstanceSecretsTable;
 }
 
 export type Db = Kysely<DB>;

@@ -28,6 +28,13 @@ export const REQUEST_BODIES: Record<string, unknown> = {
   updateAccountLog: { text: 'Called the CFO; follow up on Friday' },
   updatePersonLog: { text: 'Asked for the security questionnaire' },
   restorePage: {},
+  createAudience: {
+    customName: 'Fintech CFOs',
+    routeKey: 'fintech-cfos',
+    supplementaryContext: 'CFOs of European fintech scale-ups; they care about the month-end close.',
+  },
+  publishAudienceVersion: {},
+  restoreAudienceVersion: {},
 };
 
 export const QUERY_EXAMPLES: Record<string, Record<string, string>> = {
@@ -36,6 +43,8 @@ export const QUERY_EXAMPLES: Record<string, Record<string, string>> = {
   listTopicEntries: { limit: '10' },
   listAccountActivity: { includePersonActivity: 'true', limit: '10' },
   listAccounts: { includeEmptyOnly: 'false', limit: '10' },
+  listPages: { status: 'published', limit: '10' },
+  listAudiences: { published: 'true', limit: '10' },
 };
 
 /** `page_id` -> `$PAGEID`, the names `npx quire seed demo` output is exported under in the README. */

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { agentInput } from '../../test/agent/agent-input.fixture.js';
 import {
   agentResultProblems,
+  checkProposedVersion,
   contentFields,
   diffContent,
   effectiveActions,
@@ -10,6 +11,7 @@ import {
   fieldProblem,
   fieldValue,
   isHttpUrl,
+  type ProposedVersion,
   parseKeywordList,
   withField,
 } from './audience-content.js';
@@ -18,7 +20,12 @@ const { page, current } = agentInput();
 
 describe('audience content helpers', () => {
   it("lists the page's fields, buttons by action id", () => {
-    assert.deepEqual(contentFields(page).slice(5), ['buttonTitle:act_demo', 'buttonTitle:act_pricing']);
+    assert.deepEqual(contentFields(page).slice(5), [
+      'headline',
+      'subheadline',
+      'buttonTitle:act_demo',
+      'buttonTitle:act_pricing',
+    ]);
   });
 
   it('reads fields as strings, keywords joined with ", "', () => {
@@ -54,6 +61,11 @@ describe('audience content helpers', () => {
     );
     assert.match(fieldProblem(page, 'buttonTitle:act_x', 'Go') ?? '', /no action "act_x"/);
     assert.equal(fieldProblem(page, 'supplementaryContext', ''), null);
+    assert.equal(fieldProblem(page, 'headline', 'x'.repeat(300)), null);
+    assert.match(fieldProblem(page, 'headline', 'x'.repeat(301)) ?? '', /headline can be at most 300/);
+    assert.match(fieldProblem(page, 'headline', ' ') ?? '', /headline cannot be empty/);
+    assert.equal(fieldProblem(page, 'subheadline', ''), null, 'a subheadline may be cleared');
+    assert.match(fieldProblem(page, 'subheadline', 'x'.repeat(1001)) ?? '', /at most 1000/);
     assert.equal(parseKeywordList(' a ,, b ;a').join('|'), 'a|b');
   });
 
@@ -86,6 +98,33 @@ describe('audience content helpers', () => {
       /actionUrl: "nope" is not an absolute/,
     );
   });
+
+  it('refuses a proposed version whose hero is missing, empty or over its outer bound', () => {
+    const propose = (content: unknown) =>
+      checkProposedVersion(
+        { reply: 'ok', reasoning: '', content, changes: [] } as unknown as ProposedVersion,
+        current,
+        page,
+      );
+    const { headline: _, ...headless } = current;
+    assert.throws(() => propose(headless), /headline must be a string/);
+    assert.throws(() => propose({ ...current, headline: '' }), /headline must not be empty/);
+    assert.throws(
+      () => propose({ ...current, subheadline: 'x'.repeat(1001) }),
+      /subheadline is longer than 1000/,
+    );
+    const content = { ...current, headline: 'Forecasts for Acme' };
+    const kept = checkProposedVersion(
+      { reply: 'ok', reasoning: '', content, changes: diffContent(page, current, content) },
+      current,
+      page,
+    );
+    assert.equal(kept.content.headline, 'Forecasts for Acme');
+    assert.deepEqual(
+      kept.changes.map((c) => c.field),
+      ['headline'],
+    );
+  });
 });
 
 describe('effective content', () => {
@@ -97,6 +136,7 @@ describe('effective content', () => {
       { actionId: 'a', buttonTitle: 'A', url: 'https://example.com/a' },
       { actionId: 'b', buttonTitle: 'B', url: 'https://example.com/b' },
     ],
+    body: { headline: 'Forecasts you can trust', subheadline: 'Dashboards and alerts.' },
   };
   const audience = { supplementaryContext: null, actionUrlOverride: null, metadataOverride: null };
 
@@ -105,6 +145,10 @@ describe('effective content', () => {
     assert.deepEqual(content.buttonTitles, { a: 'A', b: 'B' });
     assert.equal(content.actionUrl, 'https://example.com/b', 'the header action is the primary one');
     assert.equal(content.metaTitle, 'Meta');
+    assert.equal(content.headline, 'Forecasts you can trust');
+    assert.equal(content.subheadline, 'Dashboards and alerts.');
+    const bodiless = effectiveContent({ ...page, body: null }, audience, null);
+    assert.deepEqual([bodiless.headline, bodiless.subheadline], [page.title, ''], 'no body: the title');
   });
 
   it("merges the published content over the page's current actions", () => {
@@ -116,8 +160,11 @@ describe('effective content', () => {
       // "gone" was removed from the page since; "a" was added after the version was written.
       buttonTitles: { b: 'Talk to sales', gone: 'Old' },
       actionUrl: 'https://example.com/sales',
+      headline: 'Forecasts Acme can trust',
+      subheadline: '',
     };
     const content = effectiveContent(page, audience, published);
+    assert.deepEqual([content.headline, content.subheadline], ['Forecasts Acme can trust', '']);
     assert.deepEqual(content.buttonTitles, { a: 'A', b: 'Talk to sales' });
     assert.deepEqual(
       effectiveActions(page.actions, page.headerActionId, content).map((a) => [a.buttonTitle, a.url]),

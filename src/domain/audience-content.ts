@@ -16,6 +16,10 @@ export interface AudienceContent {
   buttonTitles: Record<string, string>;
   /** The URL the page's primary action sends visitors to (audience override of the action URL). */
   actionUrl: string;
+  /** The hosted page's hero headline, shown over the page's own (its body headline, else its title). */
+  headline: string;
+  /** The line under the headline (may be empty), shown over the page's own. */
+  subheadline: string;
 }
 
 /** The fields of AudienceContent that a change names directly (buttons are named one by one). */
@@ -25,6 +29,8 @@ export const SIMPLE_FIELDS = [
   'metaKeywords',
   'supplementaryContext',
   'actionUrl',
+  'headline',
+  'subheadline',
 ] as const;
 export type SimpleField = (typeof SIMPLE_FIELDS)[number];
 
@@ -60,6 +66,9 @@ export const AGENT_LIMITS = {
   supplementaryContext: 4000,
   buttonTitle: 60,
   actionUrl: 2048,
+  // The bounds of the page's own body headline and subheadline (pages.schemas.ts PageBody).
+  headline: 300,
+  subheadline: 1000,
 } as const;
 
 export const CONTENT_LIMITS = {
@@ -70,6 +79,9 @@ export const CONTENT_LIMITS = {
   supplementaryContext: 50_000,
   buttonTitle: 200,
   actionUrl: 2048,
+  // A page without a body headline shows its title (at most 500 characters) as the headline.
+  headline: 500,
+  subheadline: 1000,
 } as const;
 
 /** An agent's reply and reasoning: at most this many characters each. */
@@ -82,6 +94,8 @@ export const FIELD_LABELS: Record<SimpleField, string> = {
   metaKeywords: 'the keywords',
   supplementaryContext: 'the supplementary context',
   actionUrl: 'the action URL',
+  headline: 'the headline',
+  subheadline: 'the subheadline',
 };
 
 export const BUTTON_FIELD_PREFIX = 'buttonTitle:';
@@ -117,6 +131,16 @@ interface DefaultsPage {
   actions: { actionId: string; buttonTitle: string; url: string }[];
   headerActionId: string | null;
   metadata: { title?: string; description?: string; keywords?: string[] } | null;
+  /** The operator-written visible body (only its hero is content an audience can change). */
+  body: { headline: string; subheadline: string } | null;
+}
+
+/** The page's own hero: its body headline (else its title) and subheadline. */
+export function pageHero(page: Pick<DefaultsPage, 'title' | 'body'>): {
+  headline: string;
+  subheadline: string;
+} {
+  return { headline: page.body?.headline || page.title, subheadline: page.body?.subheadline ?? '' };
 }
 
 interface DefaultsAudience {
@@ -135,6 +159,7 @@ export function defaultContent(page: DefaultsPage, audience: DefaultsAudience): 
     supplementaryContext: audience.supplementaryContext ?? '',
     buttonTitles: Object.fromEntries(page.actions.map((a) => [a.actionId, a.buttonTitle])),
     actionUrl: audience.actionUrlOverride ?? primaryAction(page.actions, page.headerActionId)?.url ?? '',
+    ...pageHero(page),
   };
 }
 
@@ -161,6 +186,8 @@ export function effectiveContent(
       page.actions.map((a) => [a.actionId, published.buttonTitles[a.actionId] ?? a.buttonTitle]),
     ),
     actionUrl: published.actionUrl === '' ? base.actionUrl : published.actionUrl,
+    headline: published.headline,
+    subheadline: published.subheadline,
   };
 }
 
@@ -264,6 +291,13 @@ export function fieldProblem(page: ContentPage, field: ContentField, value: stri
   if (field === 'supplementaryContext') {
     return tooLong(AGENT_LIMITS.supplementaryContext, FIELD_LABELS.supplementaryContext);
   }
+  if (field === 'headline') {
+    return value.trim() === ''
+      ? 'the headline cannot be empty'
+      : tooLong(AGENT_LIMITS.headline, FIELD_LABELS.headline);
+  }
+  // A page may have no subheadline, so a version may clear it.
+  if (field === 'subheadline') return tooLong(AGENT_LIMITS.subheadline, FIELD_LABELS.subheadline);
   if (field === 'actionUrl') {
     if (!isHttpUrl(value)) return `"${value}" is not an absolute http(s) URL`;
     return tooLong(AGENT_LIMITS.actionUrl, FIELD_LABELS.actionUrl);
@@ -306,8 +340,11 @@ function contentProblems(content: unknown, current: AudienceContent): string[] {
   text('metaDescription', CONTENT_LIMITS.metaDescription);
   text('supplementaryContext', CONTENT_LIMITS.supplementaryContext);
   text('actionUrl', CONTENT_LIMITS.actionUrl);
+  text('headline', CONTENT_LIMITS.headline);
+  text('subheadline', CONTENT_LIMITS.subheadline);
   if (typeof c.metaTitle === 'string' && c.metaTitle.trim() === '')
     problems.push('metaTitle must not be empty');
+  if (typeof c.headline === 'string' && c.headline.trim() === '') problems.push('headline must not be empty');
   if (typeof c.actionUrl === 'string' && c.actionUrl !== '' && !isHttpUrl(c.actionUrl)) {
     problems.push('actionUrl must be an http(s) URL');
   }
@@ -416,6 +453,8 @@ export function checkProposedVersion(
     supplementaryContext: result.content.supplementaryContext,
     buttonTitles: { ...result.content.buttonTitles },
     actionUrl: result.content.actionUrl,
+    headline: result.content.headline,
+    subheadline: result.content.subheadline,
   };
   return {
     reply: result.reply,

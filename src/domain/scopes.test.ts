@@ -11,6 +11,13 @@ describe('keyAllows', () => {
     assert.equal(keyAllows(['persons:write'], 'persons:write'), true);
     assert.equal(keyAllows(['persons:write'], 'pages:read'), false);
   });
+  it('lets pages:publish read pages but not write, and pages:write not publish', () => {
+    assert.equal(keyAllows(['pages:publish'], 'pages:read'), true);
+    assert.equal(keyAllows(['pages:publish'], 'pages:write'), false);
+    assert.equal(keyAllows(['pages:write'], 'pages:publish'), false);
+    assert.equal(keyAllows(['pages:publish'], 'persons:read'), false);
+    assert.equal(keyAllows(null, 'pages:publish'), true);
+  });
   it('does not let a read scope write', () => {
     assert.equal(keyAllows(['pages:read'], 'pages:write'), false);
     assert.equal(keyAllows([], 'pages:read'), false);

@@ -2,16 +2,20 @@
  * API key scopes: read or read-write access per resource group. The one list of scope names,
  * shared by the /v0 auth hook, the MCP server, the admin API and the CLI.
  * - `persons:*`: persons, accounts, account logs, person logs, activity;
- * - `pages:*`: pages, audiences, versions, the conversation;
+ * - `pages:*`: pages, audiences, versions, the conversation; `pages:publish` alone publishes a
+ *   version, which puts what the agent wrote in front of visitors, so a key that drafts
+ *   (`pages:write`, e.g. an AI assistant's) cannot make a draft public unless it is given that too;
  * - `assets:*`: assets and topic entries.
- * A `:write` scope implies the `:read` scope of its group. A key without scopes (null) has full
- * access: every key created before scopes existed keeps working as it did.
+ * Any scope of a group implies the `:read` scope of that group; no other implication (neither
+ * `:write` nor `:publish` implies the other). A key without scopes (null) has full access: every
+ * key created before scopes existed keeps working as it did.
  */
 export const SCOPES = [
   'persons:read',
   'persons:write',
   'pages:read',
   'pages:write',
+  'pages:publish',
   'assets:read',
   'assets:write',
 ] as const;
@@ -26,7 +30,8 @@ export function isScope(value: string): value is Scope {
 export function keyAllows(scopes: readonly string[] | null, needed: Scope): boolean {
   if (scopes === null) return true;
   if (scopes.includes(needed)) return true;
-  return needed.endsWith(':read') && scopes.includes(needed.replace(/:read$/, ':write'));
+  const group = needed.replace(/:read$/, ':');
+  return needed.endsWith(':read') && scopes.some((held) => held.startsWith(group));
 }
 
 /** Scopes as stored (space-separated, sorted, no duplicates); null (full access) stays null. */

@@ -6,7 +6,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
-import type { Config } from '../config.js';
+import type { InstanceConfig } from '../config.js';
 import type { Dialect } from '../db/database.js';
 import type { Db } from '../db/schema.js';
 
@@ -14,7 +14,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     dialect: Dialect;
-    config: Config;
+    /** The configuration, with the instance's shared secrets read from the database. */
+    config: InstanceConfig;
   }
 }
 

@@ -1,12 +1,13 @@
 import type { AgentActivity, AgentInput } from '../agent/page-agent.js';
 import type { AudienceVersionsTable, Db } from '../db/schema.js';
+import { pageHero } from '../domain/audience-content.js';
 import { activityRows } from '../features/accounts/account-activity.js';
 import { findAudienceById, findConversation } from '../features/audiences/audiences.repository.js';
 import { computedNameOf } from '../features/audiences/audiences.service.js';
 import { currentContent } from '../features/audiences/conversation.service.js';
 import { listMessages } from '../features/audiences/messages.repository.js';
 import { findPage } from '../features/pages/pages.repository.js';
-import { pageActions } from '../features/pages/pages.schemas.js';
+import { pageActions, pageBody } from '../features/pages/pages.schemas.js';
 import { entriesOfTenant } from '../features/topics/topics.repository.js';
 import { toIso } from '../time.js';
 
@@ -64,6 +65,7 @@ export async function loadAgentInput(db: Db, version: AudienceVersionsTable): Pr
         url,
       })),
       headerActionId: page.header_action_id,
+      ...pageHero({ title: page.title, body: pageBody(page) }),
     },
     audience: { audienceId: audience.id, effectiveName: audience.custom_name ?? computedName },
     person: person === undefined ? null : { name: person.name, email: person.email, domain: person.domain },

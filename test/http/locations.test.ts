@@ -4,14 +4,16 @@ import path from 'node:path';
 import { it } from 'node:test';
 import { makeTenant } from '../factories.js';
 import { describeEachDatabase } from '../harness.js';
-import { makeAudience } from '../pages-factories.js';
+import { drain, FakeAgent, makeAudience, makeWorker } from '../pages-factories.js';
 
 // Every response that names a resource in `Location` must name one the same key can GET.
 // The list below is checked against the source, so a new `Location` needs a case here.
 const SENDERS = [
   'src/features/accounts/create-account-log.route.ts',
   'src/features/assets/create-asset.route.ts',
+  'src/features/audiences/create-audience.route.ts',
   'src/features/audiences/create-version.route.ts',
+  'src/features/audiences/restore-version.route.ts',
   'src/features/persons/create-person.route.ts',
 ];
 
@@ -31,7 +33,9 @@ it('the Location check below covers every route that sends one', () => {
 describeEachDatabase('Location headers', (ctx) => {
   it('every Location Quire sends answers 200 to a GET with the same key', async () => {
     const tenant = await makeTenant(ctx);
-    const { pageId, audienceId } = await makeAudience(ctx, tenant);
+    const { pageId, audienceId, versionId } = await makeAudience(ctx, tenant);
+    // Version 1 drafted, so it holds content to restore.
+    await drain(makeWorker(ctx, tenant, new FakeAgent()));
     const creations = [
       { url: '/v0/persons', body: { name: 'Ada Lovelace', email: 'ada@acme.com', domain: 'acme.com' } },
       {
@@ -40,6 +44,8 @@ describeEachDatabase('Location headers', (ctx) => {
       },
       { url: '/v0/assets', body: { assetType: 'image', name: 'Harbour at dawn', fileId: 'file_harbour_1' } },
       { url: `/v0/pages/${pageId}/audiences/${audienceId}/versions`, body: {} },
+      { url: `/v0/pages/${pageId}/audiences`, body: { customName: 'Fintech CFOs' } },
+      { url: `/v0/pages/${pageId}/audiences/${audienceId}/versions/${versionId}/restore`, body: {} },
     ];
     for (const { url, body } of creations) {
       const created = await ctx.request({ method: 'POST', url, key: tenant.key, body });

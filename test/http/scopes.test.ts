@@ -49,6 +49,7 @@ describeEachDatabase('API key scopes', (ctx) => {
       person_log_id: 'plog_unknown',
       page_id: audience.pageId,
       audience_id: audience.audienceId,
+      version_id: audience.versionId,
       asset_id: asset.id,
       topic_id: topic.id,
     };
@@ -70,11 +71,26 @@ describeEachDatabase('API key scopes', (ctx) => {
       body: op.method === 'GET' ? undefined : {},
     });
 
-  it('every /v0 read needs a :read scope and every write a :write scope', () => {
-    assert.ok(ops.length >= 19, `found ${ops.length} operations`);
+  it('every /v0 read needs a :read scope, publishing pages:publish and every other write a :write scope', () => {
+    assert.ok(ops.length >= 24, `found ${ops.length} operations`);
     for (const op of ops) {
-      const expected = op.method === 'GET' ? ':read' : ':write';
+      const expected = op.method === 'GET' ? ':read' : op.path.endsWith('/publish') ? ':publish' : ':write';
       assert.ok(op.scope.endsWith(expected), `${op.method} ${op.path} needs ${op.scope}`);
+    }
+  });
+
+  it('pages:write does not publish; pages:publish publishes and reads pages, but writes nothing else', async () => {
+    const publish = ops.find((op) => op.path.endsWith('/publish'))!;
+    const writer = await key(['pages:write']);
+    const refused = await call(publish, writer);
+    assert.equal(refused.status, 403, refused.raw);
+    assert.match(refused.body.detail, /needs the scope pages:publish; the API key has: pages:write/);
+    const publisher = await key(['pages:publish']);
+    for (const op of ops.filter((o) => o.scope.startsWith('pages:'))) {
+      const response = await call(op, publisher);
+      if (op === publish || op.method === 'GET')
+        assert.notEqual(response.status, 403, `${op.path}: ${response.raw}`);
+      else assert.equal(response.status, 403, `${op.method} ${op.path}: ${response.raw}`);
     }
   });
 

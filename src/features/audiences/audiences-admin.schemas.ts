@@ -15,6 +15,8 @@ export const AudienceContent = Type.Object(
       description: 'Button titles by actionId.',
     }),
     actionUrl: Type.String({ description: "The URL of the page's primary action for this audience." }),
+    headline: Type.String({ description: "The hosted page's hero headline for this audience." }),
+    subheadline: Type.String({ description: 'The line under the headline (may be empty).' }),
   },
   { title: 'AudienceContent' },
 );

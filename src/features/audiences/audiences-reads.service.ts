@@ -1,7 +1,9 @@
 import type { Db } from '../../db/schema.js';
+import type { PublicLinks } from '../../domain/public-links.js';
 import { ApiError } from '../../errors.js';
 import { keysetPage, type PageRequest } from '../../http/keyset-list.js';
 import type { Page } from '../../http/pagination.js';
+import { isFlagSet } from '../../http/query-flags.js';
 import { toIso } from '../../time.js';
 import { findPage } from '../pages/pages.repository.js';
 import {
@@ -26,6 +28,7 @@ export async function listAudiences(
   tenantId: string,
   pageId: string,
   request: AudienceFilters & PageRequest,
+  links?: PublicLinks,
 ): Promise<Page<Audience>> {
   const page = await findPage(db, tenantId, pageId);
   if (page === undefined) throw ApiError.notFound('Page');
@@ -38,9 +41,27 @@ export async function listAudiences(
       fetch: (after, size) => listAudiencesOfPage(db, tenantId, pageId, filters, after, size),
       count: () => countAudiencesOfPage(db, tenantId, pageId, filters),
       keyOf: (row) => [row.created_at, row.id],
-      map: (row) => presentAudience(db, row, page),
+      map: (row) => presentAudience(db, row, page, links),
     },
   );
+}
+
+/** The list's query (admin API, /v0, CLI) as the filters the repository takes. */
+export function audienceFilters(query: {
+  status?: string;
+  person?: string;
+  published?: string;
+  cursor?: string;
+  limit?: number;
+}): AudienceFilters & PageRequest {
+  const { status, person, published, cursor, limit } = query;
+  return {
+    ...(status === undefined ? {} : { status }),
+    ...(person === undefined ? {} : { personId: person }),
+    ...(published === undefined ? {} : { published: isFlagSet(published) }),
+    cursor,
+    limit,
+  };
 }
 
 async function requireAudienceOfTenant(db: Db, tenantId: string, audienceId: string) {

@@ -1,6 +1,11 @@
 import { type Static, Type } from 'typebox';
-import type { AudienceVersionsTable, MessagesTable, VersionChangesTable } from '../../db/schema.js';
-import type { AudienceContent as DomainContent } from '../../domain/audience-content.js';
+import type {
+  AudiencesTable,
+  AudienceVersionsTable,
+  MessagesTable,
+  VersionChangesTable,
+} from '../../db/schema.js';
+import { CONTENT_LIMITS, type AudienceContent as DomainContent } from '../../domain/audience-content.js';
 import { literalUnion, Nullable, NullableTimestamp, PathId, Timestamp } from '../../http/common.schemas.js';
 import { toIso, toIsoOrNull } from '../../time.js';
 import { Action, Metadata } from '../pages/pages.schemas.js';
@@ -27,13 +32,23 @@ const contentMembers = {
   actionUrl: Type.String({
     description: "Where the page's primary action (the header action, else the first) sends visitors.",
   }),
+  headline: Type.String({
+    maxLength: CONTENT_LIMITS.headline,
+    description:
+      "The hosted page's hero headline for this audience (the page's `body.headline`, else its title, until the agent personalises it).",
+  }),
+  subheadline: Type.String({
+    maxLength: CONTENT_LIMITS.subheadline,
+    description:
+      "The line under the headline (the page's `body.subheadline` until the agent personalises it; may be empty).",
+  }),
 };
 
 /** Extension: everything the page agent can change, as a version holds it. */
 export const AudienceContent = Type.Object(contentMembers, {
   title: 'AudienceContent',
   description:
-    'Extension: everything the page agent can change (metadata, supplementary context, button titles, the primary action URL).',
+    'Extension: everything the page agent can change (metadata, supplementary context, button titles, the primary action URL, the hero headline and subheadline).',
 });
 
 /** Extension: what a visitor of the audience sees. */
@@ -135,7 +150,7 @@ export const Change = Type.Object(
     changeId: Type.String(),
     field: Type.String({
       description:
-        'Extension: what the change changed (metaTitle, metaDescription, metaKeywords, supplementaryContext, actionUrl, buttonTitle:<actionId>).',
+        'Extension: what the change changed (metaTitle, metaDescription, metaKeywords, supplementaryContext, actionUrl, headline, subheadline, buttonTitle:<actionId>).',
     }),
     previousValue: Type.String(),
     newValue: Type.String(),
@@ -241,6 +256,18 @@ export const AudiencePath = Type.Object({
   audience_id: Type.String({ minLength: 1, maxLength: 255 }),
 });
 
+/** A version of an audience of a page (/v0 version operations). */
+export const VersionPath = Type.Object({
+  page_id: Type.String({ minLength: 1, maxLength: 255 }),
+  audience_id: Type.String({ minLength: 1, maxLength: 255 }),
+  version_id: Type.String({ minLength: 1, maxLength: 255 }),
+});
+
+export const EmptyBody = Type.Object(
+  {},
+  { additionalProperties: false, description: 'An empty JSON object (or no body).' },
+);
+
 const Override = (max: number) => Type.Union([Type.String({ maxLength: max }), Type.Null()]);
 
 /** What an operator sends to create or update an audience (admin API and CLI). */
@@ -269,6 +296,15 @@ export type AudienceInput = Static<typeof AudienceInput>;
 /** Operator API paths: an audience or a version of a tenant. */
 export const AdminAudiencePath = Type.Object({ tenant: PathId, audience_id: PathId });
 export const AdminVersionPath = Type.Object({ tenant: PathId, version_id: PathId });
+
+/** The audience's overrides an audience's content starts from (defaultContent in src/domain/audience-content.ts). */
+export function contentAudienceOf(row: AudiencesTable) {
+  return {
+    supplementaryContext: row.supplementary_context,
+    actionUrlOverride: row.action_url_override,
+    metadataOverride: row.metadata_override === null ? null : JSON.parse(row.metadata_override),
+  };
+}
 
 export function toVersion(row: AudienceVersionsTable): AudienceVersion {
   return {

@@ -14,7 +14,7 @@ import { newId } from '../../ids.js';
 import { toIso, toIsoOrNull } from '../../time.js';
 import { findAccount } from '../accounts/accounts.repository.js';
 import { addToAudiencesCount, findPage, lockPage } from '../pages/pages.repository.js';
-import { type Metadata, pageActions, pageMetadata } from '../pages/pages.schemas.js';
+import { contentPageOf, type Metadata, pageActions, pageMetadata } from '../pages/pages.schemas.js';
 import { findPerson } from '../persons/persons.repository.js';
 import { findTenantByIdOrName } from '../tenants/tenants.repository.js';
 import {
@@ -28,6 +28,7 @@ import {
   type Audience,
   type AudienceInput,
   type AudienceVersion,
+  contentAudienceOf,
   type EffectiveContent,
   toVersion,
 } from './audiences.schemas.js';
@@ -247,12 +248,8 @@ export function effectiveContentOf(
 ): EffectiveContent {
   const actions = pageActions(page);
   const content = effectiveContent(
-    { title: page.title, actions, headerActionId: page.header_action_id, metadata: pageMetadata(page) },
-    {
-      supplementaryContext: audience.supplementary_context,
-      actionUrlOverride: audience.action_url_override,
-      metadataOverride: audience.metadata_override === null ? null : JSON.parse(audience.metadata_override),
-    },
+    contentPageOf(page),
+    contentAudienceOf(audience),
     published?.content == null ? null : (JSON.parse(published.content) as AudienceContent),
   );
   return {

@@ -10,11 +10,12 @@ import { decodeCursor, encodeCursor, pageSize } from '../../http/pagination.js';
 import { newId } from '../../ids.js';
 import { toIso } from '../../time.js';
 import { findPage } from '../pages/pages.repository.js';
-import { pageActions, pageMetadata } from '../pages/pages.schemas.js';
+import { contentPageOf } from '../pages/pages.schemas.js';
 import { findAudience, findConversation, lockAudience, touchConversation } from './audiences.repository.js';
 import {
   type Change,
   type Conversation,
+  contentAudienceOf,
   type MessageAccepted,
   type SendMessageBody,
   toChange,
@@ -29,7 +30,7 @@ import {
   listMessagesBefore,
   setMessageVersion,
 } from './messages.repository.js';
-import { latestContentVersion, publishedVersion } from './versions.repository.js';
+import { findVersion, latestContentVersion, publishedVersion } from './versions.repository.js';
 import { enqueueVersion } from './versions.service.js';
 
 /** The audience of a page, or a 404 (an audience under another page's id is not found either). */
@@ -37,6 +38,20 @@ export async function requireAudience(db: Executor, tenantId: string, pageId: st
   const audience = await findAudience(db, tenantId, pageId, audienceId);
   if (audience === undefined) throw ApiError.notFound('Audience');
   return audience;
+}
+
+/** A version of the audience of the page (all of the tenant); any other is not found. */
+export async function requireVersionOfAudience(
+  db: Executor,
+  tenantId: string,
+  pageId: string,
+  audienceId: string,
+  versionId: string,
+) {
+  const audience = await requireAudience(db, tenantId, pageId, audienceId);
+  const version = await findVersion(db, tenantId, versionId);
+  if (version === undefined || version.audience_id !== audience.id) throw ApiError.notFound('Version');
+  return version;
 }
 
 /**
@@ -110,19 +125,7 @@ export async function currentContent(
 ): Promise<AudienceContent> {
   const latest = await latestContentVersion(db, audience.tenant_id, audience.id);
   if (latest !== undefined) return JSON.parse(latest.content!) as AudienceContent;
-  return defaultContent(
-    {
-      title: page.title,
-      actions: pageActions(page),
-      headerActionId: page.header_action_id,
-      metadata: pageMetadata(page),
-    },
-    {
-      supplementaryContext: audience.supplementary_context,
-      actionUrlOverride: audience.action_url_override,
-      metadataOverride: audience.metadata_override === null ? null : JSON.parse(audience.metadata_override),
-    },
-  );
+  return defaultContent(contentPageOf(page), contentAudienceOf(audience));
 }
 
 /** A window of the conversation (GET .../messages?limit=&cursor=, an extension). */

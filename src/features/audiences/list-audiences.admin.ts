@@ -3,11 +3,11 @@ import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
 import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.js';
 import { problemResponses } from '../../http/problem.js';
-import { FlagQuery, isFlagSet } from '../../http/query-flags.js';
+import { FlagQuery } from '../../http/query-flags.js';
 import { AdminPagePath } from '../pages/pages.schemas.js';
 import { requireTenant } from '../tenants/require-tenant.js';
 import { Audience } from './audiences.schemas.js';
-import { listAudiences } from './audiences-reads.service.js';
+import { audienceFilters, listAudiences } from './audiences-reads.service.js';
 
 export const ListAudiencesQuery = Type.Object({
   status: Type.Optional(
@@ -41,15 +41,8 @@ export function listAudiencesAdmin(app: App): void {
       },
     },
     async (request) => {
-      const { status, person, published, cursor, limit } = request.query;
       const tenantId = await requireTenant(app.db, request.params.tenant);
-      return listAudiences(app.db, tenantId, request.params.page_id, {
-        ...(status === undefined ? {} : { status }),
-        ...(person === undefined ? {} : { personId: person }),
-        ...(published === undefined ? {} : { published: isFlagSet(published) }),
-        cursor,
-        limit,
-      });
+      return listAudiences(app.db, tenantId, request.params.page_id, audienceFilters(request.query));
     },
   );
 }

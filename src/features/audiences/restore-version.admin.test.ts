@@ -20,6 +20,7 @@ describeEachDatabase('POST /admin/v0/tenants/{tenant}/versions/{versionId}/resto
     const { base, v1, v2 } = await audienceWithTwoVersions(ctx, tenant);
     const before = (await ctx.request({ method: 'GET', url: base, key: tenant.key })).body;
     assert.equal(before.effectiveContent.buttonTitles['book-demo'], 'Talk to sales');
+    assert.equal(before.effectiveContent.headline, 'Sales will call you');
 
     const restored = await admin(ctx, 'POST', `/tenants/${tenant.tenantId}/versions/${v1}/restore`);
     assert.equal(restored.status, 201, restored.raw);
@@ -28,6 +29,7 @@ describeEachDatabase('POST /admin/v0/tenants/{tenant}/versions/{versionId}/resto
     assert.equal(v3.status, 'draft');
     assert.match(v3.becameDraftAt, /Z$/);
     assert.equal(v3.content.buttonTitles['book-demo'], 'Book a demo');
+    assert.notEqual(v3.content.headline, 'Sales will call you', "v1's headline comes back");
     const stillV2 = (await ctx.request({ method: 'GET', url: base, key: tenant.key })).body;
     assert.equal(stillV2.publishedVersion.versionId, v2, 'a draft changes nothing a visitor sees');
     assert.equal(stillV2.latestVersion.versionId, v3.versionId);
@@ -43,6 +45,7 @@ describeEachDatabase('POST /admin/v0/tenants/{tenant}/versions/{versionId}/resto
     assert.equal(audience.effectiveContent.versionId, v3.versionId);
     assert.equal(audience.effectiveContent.buttonTitles['book-demo'], 'Book a demo');
     assert.equal(audience.effectiveContent.actions[0].buttonTitle, 'Book a demo');
+    assert.equal(audience.effectiveContent.headline, v3.content.headline);
     assert.deepEqual(audience.effectiveContent, {
       ...audience.effectiveContent,
       ...(await findVersion(ctx.database.db, tenant.tenantId, v1).then((v) => JSON.parse(v!.content!))),
@@ -73,7 +76,10 @@ describeEachDatabase('POST /admin/v0/tenants/{tenant}/versions/{versionId}/resto
         c.previousValue,
         c.newValue,
       ]),
-      [['buttonTitle:book-demo', 'Talk to sales', 'Book a demo']],
+      [
+        ['headline', 'Sales will call you', 'Close your books in two days, not ten'],
+        ['buttonTitle:book-demo', 'Talk to sales', 'Book a demo'],
+      ],
     );
     assert.equal(conversation.conversation.publishedMessageId, last.messageId);
     assert.deepEqual(conversation.pendingChanges, []);

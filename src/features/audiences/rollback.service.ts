@@ -9,7 +9,7 @@ import { type AudienceContent, diffContent, effectiveContent } from '../../domai
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { addToAudiencesCount, findPage } from '../pages/pages.repository.js';
-import { pageActions, pageMetadata } from '../pages/pages.schemas.js';
+import { contentPageOf, pageActions } from '../pages/pages.schemas.js';
 import {
   findConversation,
   lockAudience,
@@ -17,6 +17,7 @@ import {
   touchConversation,
   updateAudienceRow,
 } from './audiences.repository.js';
+import { contentAudienceOf } from './audiences.schemas.js';
 import { currentContent } from './conversation.service.js';
 import { findMessage, insertChanges, insertMessage } from './messages.repository.js';
 import { contentVersionBefore, findVersion, insertVersion } from './versions.repository.js';
@@ -57,13 +58,8 @@ export async function restoreVersion(
     const actions = pageActions(page);
     const before = await currentContent(tx, audience!, page);
     const content: AudienceContent = effectiveContent(
-      { title: page.title, actions, headerActionId: page.header_action_id, metadata: pageMetadata(page) },
-      {
-        supplementaryContext: audience!.supplementary_context,
-        actionUrlOverride: audience!.action_url_override,
-        metadataOverride:
-          audience!.metadata_override === null ? null : JSON.parse(audience!.metadata_override),
-      },
+      contentPageOf(page),
+      contentAudienceOf(audience!),
       JSON.parse(source.content) as AudienceContent,
     );
     const numbered = (await lockAudienceAndNumberVersion(tx, tenantId, audience!.id))!;

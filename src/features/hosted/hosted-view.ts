@@ -164,8 +164,9 @@ export function hostedView(
       og,
       twitter,
     },
-    headline: page.body?.headline || page.title,
-    subheadline: page.body?.subheadline ?? '',
+    // The version's hero (the agent personalises it); its content starts from the page's own.
+    headline: content.headline || page.body?.headline || page.title,
+    subheadline: content.subheadline,
     sections: (page.body?.sections ?? []).map((s) => ({
       heading: s.heading,
       text: s.text,

@@ -1,8 +1,9 @@
 import type { AudiencesTable, AudienceVersionsTable, Executor, PagesTable } from '../../db/schema.js';
 import { type AudienceContent, defaultContent } from '../../domain/audience-content.js';
+import { contentAudienceOf } from '../audiences/audiences.schemas.js';
 import { publishedVersion } from '../audiences/versions.repository.js';
 import { findPageBySlug } from '../pages/pages.repository.js';
-import { pageActions, pageBody, pageMetadata } from '../pages/pages.schemas.js';
+import { contentPageOf, pageActions, pageBody, pageMetadata } from '../pages/pages.schemas.js';
 import { findTenantByHandle } from '../tenants/tenants.repository.js';
 import { findActiveAssets, findAudienceByRouteKey } from './hosted.repository.js';
 import type { ViewPage } from './hosted-view.js';
@@ -69,19 +70,13 @@ export function contentOf(
   version: AudienceVersionsTable | null,
 ) {
   if (version?.content) return JSON.parse(version.content) as AudienceContent;
-  return defaultContent(
-    {
-      title: page.title,
-      actions: pageActions(page),
-      headerActionId: page.header_action_id,
-      metadata: pageMetadata(page),
-    },
-    {
-      supplementaryContext: null,
-      actionUrlOverride: audience?.action_url_override ?? null,
-      metadataOverride: audience?.metadata_override ? JSON.parse(audience.metadata_override) : null,
-    },
-  );
+  // The page itself: its own defaults with the audience's action URL and metadata, never its notes.
+  const overrides = audience === null ? null : contentAudienceOf(audience);
+  return defaultContent(contentPageOf(page), {
+    supplementaryContext: null,
+    actionUrlOverride: overrides?.actionUrlOverride ?? null,
+    metadataOverride: overrides?.metadataOverride ?? null,
+  });
 }
 
 /** Page metadata with the audience's override on top (Open Graph, Twitter, canonical, theme colour). */

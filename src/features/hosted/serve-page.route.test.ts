@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { makeTenant } from '../../../test/factories.js';
+import { makePerson, makeTenant } from '../../../test/factories.js';
 import { ADMIN_TOKEN, describeEachDatabase } from '../../../test/harness.js';
 import { hostedFixture } from '../../../test/hosted-factories.js';
-import { makePage } from '../../../test/pages-factories.js';
+import { drain, makeAudience, makePage, makeWorker } from '../../../test/pages-factories.js';
+import { BuiltinAgent } from '../../agent/builtin-agent.js';
+import { publishVersion } from '../audiences/versions.service.js';
 import { archivePage } from '../pages/pages.service.js';
 
 const BROWSER =
@@ -48,6 +50,41 @@ describeEachDatabase('hosted pages: GET /p/{handle}/{slug}[/{routeKey}]', (ctx) 
     const etag = String(response.headers.etag);
     const again = await get(f.personUrl, { 'if-none-match': etag });
     assert.equal(again.status, 304);
+  });
+
+  it("shows the version's personalised headline and subheadline over the page's, in previews too", async () => {
+    const tenant = await makeTenant(ctx);
+    const f = await hostedFixture(ctx, tenant);
+    const person = await makePerson(ctx, tenant, { name: 'Ada Lovelace', domain: 'acme.example' });
+    const ada = await makeAudience(ctx, tenant, f.page.id, { personId: person.personId });
+    await drain(makeWorker(ctx, tenant, new BuiltinAgent()));
+    await publishVersion(ctx.database.db, tenant.tenantId, ada.versionId);
+    const audience = (
+      await ctx.request({
+        method: 'GET',
+        url: `/v0/pages/${f.page.id}/audiences/${ada.audienceId}`,
+        key: tenant.key,
+      })
+    ).body;
+    const hero = [
+      'Close in two days for acme.example',
+      'For Ada Lovelace at acme.example: Finance automation',
+    ];
+    assert.deepEqual([audience.effectiveContent.headline, audience.effectiveContent.subheadline], hero);
+    assert.deepEqual(
+      [audience.publishedVersion.content.headline, audience.publishedVersion.content.subheadline],
+      hero,
+    );
+    const personal = await get(audience.publicUrl.replace('http://127.0.0.1:3000', ''));
+    assert.equal(personal.status, 200, personal.raw);
+    assert.match(personal.raw, /<h1>Close in two days for acme\.example<\/h1>/);
+    assert.match(personal.raw, /<p class="sub">For Ada Lovelace at acme\.example: Finance automation<\/p>/);
+    const preview = await get(audience.publishedVersion.previewUrl.replace('http://127.0.0.1:3000', ''));
+    assert.match(preview.raw, /<h1>Close in two days for acme\.example<\/h1>/);
+    // The page itself keeps the operator's hero.
+    const own = await get(f.pageUrl);
+    assert.match(own.raw, /<h1>Close in two days<\/h1>/);
+    assert.match(own.raw, /<p class="sub">Finance automation<\/p>/);
   });
 
   it('falls back to the page itself for an unknown route key or an unpublished audience, and says so', async () => {

@@ -53,7 +53,7 @@ describeEachDatabase('hosted pages: signed previews and public URLs', (ctx) => {
   it('answers 404 to a tampered, expired, rebound or foreign preview link', async () => {
     const tenant = await makeTenant(ctx);
     const f = await hostedFixture(ctx, tenant);
-    const good = path(previewUrl(linksOf(ctx.config), tenant.tenantId, f.handle, f.personal.versionId));
+    const good = path(previewUrl(linksOf(ctx.app.config), tenant.tenantId, f.handle, f.personal.versionId));
     assert.equal((await ctx.request({ method: 'GET', url: good })).status, 200);
     const tampered = good.replace(/signature=(.)/, (_, c) => `signature=${c === 'A' ? 'B' : 'A'}`);
     const later = good.replace(/expires=(\d+)/, (_, e) => `expires=${Number(e) + 3600}`);
@@ -63,7 +63,7 @@ describeEachDatabase('hosted pages: signed previews and public URLs', (ctx) => {
     const foreignHandle = good.replace(`/p/${f.handle}/`, `/p/${o.handle}/`);
     const expired = path(
       previewUrl(
-        linksOf(ctx.config),
+        linksOf(ctx.app.config),
         tenant.tenantId,
         f.handle,
         f.personal.versionId,

@@ -5,21 +5,23 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { makeTenant } from '../../../test/factories.js';
 import { describeEachDatabase } from '../../../test/harness.js';
+import { createApiKey } from '../tenants/tenants.service.js';
 import { injectCaller } from './api-caller.js';
 import { createMcpServer, operationsFor } from './mcp-server.js';
 import { sendMessageAndWaitTool } from './send-message-and-wait.tool.js';
 
 describeEachDatabase('createMcpServer', (ctx) => {
-  it("offers only the tools the caller's key may use, and refuses the others", async () => {
+  it("offers only the tools the caller's key may use; the API refuses the others when called", async () => {
     const tenant = await makeTenant(ctx);
     assert.ok(operationsFor(ctx.app).some((o) => o.method !== 'GET'));
+    const readOnly = ['pages:read', 'persons:read', 'assets:read'] as const;
+    const key = await createApiKey(ctx.database.db, tenant.tenantId, null, [...readOnly]);
     const server = createMcpServer(
       ctx.app,
-      injectCaller(ctx.app, { apiKey: tenant.key }),
+      injectCaller(ctx.app, { apiKey: key.apiKey }),
       [sendMessageAndWaitTool],
       {
-        // A read-only caller, judged here by method (the API checks real scopes itself).
-        allows: (operation) => operation.method === 'GET',
+        allows: (scope) => (readOnly as readonly string[]).includes(scope),
       },
     );
     const client = new Client({ name: 'quire-test', version: '1.0.0' });
@@ -35,7 +37,7 @@ describeEachDatabase('createMcpServer', (ctx) => {
         arguments: { name: 'A' },
       })) as CallToolResult;
       assert.equal(refused.isError, true);
-      assert.match((refused.content[0] as { text: string }).text, /Unknown tool/);
+      assert.match((refused.content[0] as { text: string }).text, /^403 forbidden: .*persons:write/);
     } finally {
       await client.close();
     }

@@ -13,16 +13,18 @@ import { toolError, toolResult } from './tool-results.js';
 
 export interface McpTool {
   definition: Tool;
+  /** The key scope the tool needs (its /v0 operation's); null: any key may see it. */
+  scope: string | null;
   run(args: Record<string, unknown>, context: ToolContext): Promise<CallToolResult>;
 }
 
 export interface McpServerOptions {
   /**
-   * Whether the caller's key may use an operation (by its `scope`, once keys have scopes). Tools it
-   * may not use are not offered at all, so a model is not shown what would only answer 403; the
-   * API still checks every call itself.
+   * Whether the caller's key holds a scope. A tool needing one it lacks is left out of tools/list,
+   * so a model is not offered what would only answer 403. Calling it anyway still reaches the API,
+   * which refuses it with its 403 (naming the scope) as a tool error: the API checks every call.
    */
-  allows?: (operation: ApiOperation) => boolean;
+  allows?: (scope: string) => boolean;
 }
 
 /** A tool built on the API operations (it takes its schemas from theirs); null without them. */
@@ -68,7 +70,7 @@ export function createMcpServer(
   options: McpServerOptions = {},
 ): Server {
   const allowed = options.allows ?? (() => true);
-  const operations = operationsFor(app).filter(allowed);
+  const operations = operationsFor(app);
   const byName = new Map(operations.map((operation) => [operation.name, operation]));
   const tools = new Map<string, McpTool>();
   for (const operation of operations) tools.set(operation.name, operationTool(operation));
@@ -82,7 +84,9 @@ export function createMcpServer(
     instructions: INSTRUCTIONS,
   });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: [...tools.values()].map((tool) => tool.definition),
+    tools: [...tools.values()]
+      .filter((tool) => tool.scope === null || allowed(tool.scope))
+      .map((tool) => tool.definition),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = tools.get(request.params.name);
@@ -121,6 +125,7 @@ function operationTool(operation: ApiOperation): McpTool {
       ...(operation.outputSchema === undefined ? {} : { outputSchema: operation.outputSchema }),
       annotations: operation.annotations,
     },
+    scope: operation.scope,
     run: async (args, { caller }) => toolResult(await callOperation(caller, operation, args)),
   };
 }

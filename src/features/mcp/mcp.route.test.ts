@@ -4,8 +4,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { makeTenant } from '../../../test/factories.js';
 import { describeEachDatabase } from '../../../test/harness.js';
-import { callTool, checkEveryTool, checkOtherTenant } from '../../../test/mcp-tool-plan.js';
+import { callTool, checkEveryTool, checkOtherTenant, toolCallPlan } from '../../../test/mcp-tool-plan.js';
 import { type DemoSeed, seedDemo } from '../../seed/demo.js';
+import { createApiKey } from '../tenants/tenants.service.js';
 
 describeEachDatabase('POST /mcp (Streamable HTTP)', (ctx) => {
   let base: string;
@@ -64,6 +65,59 @@ describeEachDatabase('POST /mcp (Streamable HTTP)', (ctx) => {
     } finally {
       await client.close();
       await stranger.close();
+    }
+  });
+
+  it("offers a pages:read key the reading tools of pages only; every writing tool is the API's 403", async () => {
+    const reader = await createApiKey(ctx.database.db, seed.tenantId, 'mcp read-only', ['pages:read']);
+    const full = await connect({ 'x-api-key': seed.apiKey });
+    const client = await connect({ authorization: `Bearer ${reader.apiKey}` });
+    try {
+      const everything = (await full.listTools()).tools;
+      const offered = (await client.listTools()).tools.map((t) => t.name).sort();
+      assert.deepEqual(offered, [
+        'get_audience',
+        'get_audience_messages',
+        'get_page',
+        'list_audiences',
+        'list_pages',
+      ]);
+      const plan = new Map(toolCallPlan(seed).map((step) => [step.tool, step]));
+      const writing = everything.filter((t) => t.annotations?.readOnlyHint !== true).map((t) => t.name);
+      assert.ok(writing.includes('publish_audience_version') && writing.includes('send_message_and_wait'));
+      for (const name of writing) {
+        const step = plan.get(name);
+        const args =
+          step === undefined
+            ? { page_id: seed.pageId, audience_id: seed.audienceId, message: 'title: Nope', waitSeconds: 1 }
+            : typeof step.args === 'function'
+              ? step.args(new Map())
+              : step.args;
+        const result = await callTool(client, name, args);
+        assert.equal(result.isError, true, `${name} is refused`);
+        const [summary, problem] = result.content as { text: string }[];
+        assert.match(
+          summary!.text,
+          /^403 forbidden: This operation needs the scope [a-z]+:(write|publish);/,
+          name,
+        );
+        const document = JSON.parse(problem!.text);
+        assert.equal(document.status, 403, name);
+        assert.equal(document.code, 'forbidden', name);
+      }
+      for (const name of offered) {
+        const step = plan.get(name)!;
+        const result = await callTool(client, name, step.args as Record<string, unknown>);
+        assert.ok(!result.isError, `${name}: ${JSON.stringify(result.content)}`);
+        const rest = step.rest(result.structuredContent as Record<string, unknown>);
+        const answer = await ctx.request({ ...rest, key: reader.apiKey });
+        assert.deepEqual(result.structuredContent, answer.body, `${name} returns what the REST call returns`);
+      }
+      const persons = await callTool(client, 'list_persons', {});
+      assert.match((persons.content[0] as { text: string }).text, /^403 forbidden: .*persons:read/);
+    } finally {
+      await full.close();
+      await client.close();
     }
   });
 

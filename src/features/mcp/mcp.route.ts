@@ -1,5 +1,6 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isScope, keyAllows } from '../../domain/scopes.js';
 import type { App } from '../../http/app-types.js';
 import { injectCaller } from './api-caller.js';
 import { createMcpServer } from './mcp-server.js';
@@ -30,7 +31,11 @@ export function mcpRoute(app: App): void {
       remoteAddress: request.ip,
       requestId: request.id,
     });
-    const server = createMcpServer(app, caller, [sendMessageAndWaitTool]);
+    // Tools the key's scopes do not cover are not offered (calling one still gets the API's 403).
+    const scopes = request.apiKeyScopes;
+    const server = createMcpServer(app, caller, [sendMessageAndWaitTool], {
+      allows: (scope) => !isScope(scope) || keyAllows(scopes, scope),
+    });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     handOver(request, reply);
     reply.raw.once('close', () => {

@@ -25,7 +25,7 @@ interface ResourceKind {
 /**
  * Resources are the /v0 reads of pages, audiences and topic entries, addressed by the API path
  * (`quire://pages/{page_id}` is `GET /v0/pages/{page_id}`) and read through the same call as the
- * tools. /v0 has no list of pages, so they are offered as templates, not listed.
+ * tools. They are offered as templates, not listed (the list_pages and list_audiences tools find them).
  */
 export function registerResources(
   server: Server,

@@ -21,7 +21,6 @@ const POLL_MS = 500;
 export function sendMessageAndWaitTool(operations: ReadonlyMap<string, ApiOperation>): McpTool | null {
   const send = operations.get(SEND);
   const read = operations.get(READ);
-  // Offered only to a caller who may both send and read.
   if (send === undefined || read === undefined) return null;
   const message = read.outputSchema?.properties as Record<string, { items?: unknown }> | undefined;
   const messageSchema = message?.messages?.items ?? { type: 'object' };
@@ -74,6 +73,8 @@ export function sendMessageAndWaitTool(operations: ReadonlyMap<string, ApiOperat
         openWorldHint: false,
       },
     },
+    // Sending needs the write scope, which includes reading the conversation.
+    scope: send.scope,
     run: (args, context) => sendAndWait(send, read, args, context),
   };
 }

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import type { PagesTable } from '../../db/schema.js';
-import { CONTENT_LIMITS } from '../../domain/audience-content.js';
+import { AGENT_LIMITS, CONTENT_LIMITS } from '../../domain/audience-content.js';
 import { Count, literalUnion, NullableTimestamp, PathId, Timestamp } from '../../http/common.schemas.js';
 import { toIso, toIsoOrNull } from '../../time.js';
 
@@ -106,8 +106,9 @@ export const FooterLinkGroup = Type.Object(
 /** Extension: the visible body of the hosted page, written by operators (docs/hosted-pages.md). */
 export const PageBody = Type.Object(
   {
-    headline: Text(300),
-    subheadline: Text(1000),
+    // An audience's version may change these two; the agents keep to the same bounds.
+    headline: Text(AGENT_LIMITS.headline),
+    subheadline: Text(AGENT_LIMITS.subheadline),
     sections: Type.Array(
       Type.Object(
         {
@@ -232,6 +233,17 @@ export function pageMetadata(row: PagesTable): Metadata | null {
 
 export function pageBody(row: PagesTable): PageBody | null {
   return row.body === null ? null : (JSON.parse(row.body) as PageBody);
+}
+
+/** The page as an audience's content starts from it (defaultContent in src/domain/audience-content.ts). */
+export function contentPageOf(row: PagesTable) {
+  return {
+    title: row.title,
+    actions: pageActions(row),
+    headerActionId: row.header_action_id,
+    metadata: pageMetadata(row),
+    body: pageBody(row),
+  };
 }
 
 export function toPage(row: PagesTable): Page {
