@@ -79,15 +79,12 @@ export async function startQuire(
   return { child, base, peakRssMb: () => peakRss(child.pid), stop: stopper(child) };
 }
 
-export async function startBareServer(bodySize: number): Promise<Running> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.resolve('bench/bare-server.ts'), String(bodySize)],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const port = await waitFor(child, /listening (\d+)/, 'the bare server');
+/** A helper server of the benchmark (bench/<script>.ts) that prints `listening <port>` when ready. */
+async function startScript(script: string, args: string[], what: string): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('bench', script), ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const port = await waitFor(child, /listening (\d+)/, what);
   return {
     child,
     base: `http://127.0.0.1:${port}`,
@@ -96,18 +93,17 @@ export async function startBareServer(bodySize: number): Promise<Running> {
   };
 }
 
+/** The bare node:http server answering a JSON body of `body` bytes, or the bytes of the file `body`. */
+export function startBareServer(body: number | string): Promise<Running> {
+  return startScript('bare-server.ts', [String(body)], 'the bare server');
+}
+
 /** The Express 5 peer (peer-express.ts) on the same database as the service. */
-export async function startExpressPeer(dialect: 'sqlite' | 'postgres', location: string): Promise<Running> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.resolve('bench/peer-express.ts'), dialect, location],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const port = await waitFor(child, /listening (\d+)/, 'the Express peer');
-  return {
-    child,
-    base: `http://127.0.0.1:${port}`,
-    peakRssMb: () => peakRss(child.pid),
-    stop: stopper(child),
-  };
+export function startExpressPeer(dialect: 'sqlite' | 'postgres', location: string): Promise<Running> {
+  return startScript('peer-express.ts', [dialect, location], 'the Express peer');
+}
+
+/** The dependency floor (floor-fastify.ts) on the service's SQLite file. */
+export function startFloor(file: string): Promise<Running> {
+  return startScript('floor-fastify.ts', [file], 'the dependency floor');
 }
