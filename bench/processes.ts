@@ -52,6 +52,15 @@ function stopper(child: ChildProcess): () => Promise<void> {
  * Starts `quire serve` as production would, logging at the default level straight into a file
  * (not through a pipe to this process, which is busy generating load and would slow the writes).
  */
+/** The node flags `npm start` gives the service (package.json), so the benchmark runs what production runs. */
+function startFlags(): string[] {
+  const scripts = JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts as Record<string, string>;
+  const flags = /\bnode ((?:--\S+ )*)dist\/quire\.mjs serve/.exec(scripts.start ?? '')?.[1];
+  if (flags === undefined)
+    throw new Error('package.json: the start script does not run node ... dist/quire.mjs serve');
+  return flags.split(' ').filter(Boolean);
+}
+
 export async function startQuire(
   env: NodeJS.ProcessEnv,
   logFile: string,
@@ -61,9 +70,9 @@ export async function startQuire(
   const fd = fs.openSync(logFile, 'w');
   // With a profile directory, V8 writes a .cpuprofile there when the service exits (SIGTERM).
   const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
-  // The production build (npm start runs the same), not the tsx loader: the loader's worker thread
-  // alone adds about 45 MB of resident memory.
-  const node = [...profile, ...nodeFlags, '--enable-source-maps', path.resolve('dist/quire.mjs'), 'serve'];
+  // The production build with the node flags of `npm start`, not the tsx loader: the loader's
+  // worker thread alone adds about 45 MB of resident memory.
+  const node = [...profile, ...nodeFlags, ...startFlags(), path.resolve('dist/quire.mjs'), 'serve'];
   const child = spawn(process.execPath, node, {
     env: { ...env, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', fd, 'inherit'],
