@@ -66,13 +66,14 @@ export async function startQuire(
   logFile: string,
   profileDir?: string,
   nodeFlags: string[] = [],
+  build = 'dist/quire.mjs',
 ): Promise<Running> {
   const fd = fs.openSync(logFile, 'w');
   // With a profile directory, V8 writes a .cpuprofile there when the service exits (SIGTERM).
   const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
   // The production build with the node flags of `npm start`, not the tsx loader: the loader's
   // worker thread alone adds about 45 MB of resident memory.
-  const node = [...profile, ...nodeFlags, ...startFlags(), path.resolve('dist/quire.mjs'), 'serve'];
+  const node = [...profile, ...nodeFlags, ...startFlags(), path.resolve(build), 'serve'];
   const child = spawn(process.execPath, node, {
     env: { ...env, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', fd, 'inherit'],
