@@ -17,7 +17,7 @@ import { seedDemo } from '../src/seed/demo.js';
 import { alternate, type BenchContext, type Request } from './compare.js';
 import { requireWrk } from './load.js';
 import { loadAccounts, loadPersons, makeBenchTenant } from './load-data.js';
-import { startQuire } from './processes.js';
+import { serviceEnv, startQuire } from './processes.js';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -67,18 +67,7 @@ const requests: Record<string, Request> = {
 const request = requests[args.scenario];
 if (request === undefined) throw new Error(`unknown scenario ${args.scenario}`);
 
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'info',
-  RATE_LIMIT_PER_SECOND: '1000000',
-  RATE_LIMIT_BURST: '1000000',
-  HOSTED_RATE_LIMIT_PER_SECOND: '1000000',
-  HOSTED_RATE_LIMIT_BURST: '1000000',
-  TENANT_CONCURRENCY: '1000',
-  WORKERS: '0',
-};
-delete env.DATABASE_URL;
+const env = { ...serviceEnv(), DATA_DIR: dataDir };
 const servers = [
   await startQuire(env, path.join(dataDir, 'before.log'), undefined, [], before),
   await startQuire(env, path.join(dataDir, 'after.log'), undefined, [], after),

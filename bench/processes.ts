@@ -52,6 +52,28 @@ function stopper(child: ChildProcess): () => Promise<void> {
  * Starts `quire serve` as production would, logging at the default level straight into a file
  * (not through a pipe to this process, which is busy generating load and would slow the writes).
  */
+/**
+ * The environment of the measured service, without a database (the caller adds DATA_DIR or
+ * DATABASE_URL). Every limit sits above the offered load (one tenant, one address, up to 100
+ * connections), so the benchmark measures the work, not the refusals.
+ */
+export function serviceEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LOG_LEVEL: 'info',
+    RATE_LIMIT_PER_SECOND: '1000000',
+    RATE_LIMIT_BURST: '1000000',
+    HOSTED_RATE_LIMIT_PER_SECOND: '1000000',
+    HOSTED_RATE_LIMIT_BURST: '1000000',
+    TENANT_CONCURRENCY: '1000',
+    TENANT_SEARCH_MS_PER_SECOND: '0',
+    API_KEY_CACHE_TTL_MS: '10000',
+    WORKERS: '0',
+  };
+  delete env.DATABASE_URL;
+  return env;
+}
+
 /** The node flags `npm start` gives the service (package.json), so the benchmark runs what production runs. */
 function startFlags(): string[] {
   const scripts = JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts as Record<string, string>;

@@ -11,7 +11,14 @@ import pg from 'pg';
 import { type Database, openPostgres, openSqlite } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { requireWrk } from './load.js';
-import { type Running, startBareServer, startExpressPeer, startFloor, startQuire } from './processes.js';
+import {
+  type Running,
+  serviceEnv,
+  startBareServer,
+  startExpressPeer,
+  startFloor,
+  startQuire,
+} from './processes.js';
 import { type Row, renderMarkdown } from './report.js';
 import { type BenchContext, SCENARIOS } from './scenarios.js';
 
@@ -74,21 +81,7 @@ const started = Date.now();
 
 const PEAK_RSS_GOAL_MB = 150;
 
-const baseEnv: NodeJS.ProcessEnv = {
-  ...process.env,
-  LOG_LEVEL: 'info',
-  // Every limit sits above the offered load (one tenant, one address, up to 100 connections), so
-  // the benchmark measures the work, not the refusals.
-  RATE_LIMIT_PER_SECOND: '1000000',
-  RATE_LIMIT_BURST: '1000000',
-  HOSTED_RATE_LIMIT_PER_SECOND: '1000000',
-  HOSTED_RATE_LIMIT_BURST: '1000000',
-  TENANT_CONCURRENCY: '1000',
-  TENANT_SEARCH_MS_PER_SECOND: '0',
-  API_KEY_CACHE_TTL_MS: '10000',
-  WORKERS: '0',
-};
-delete baseEnv.DATABASE_URL;
+const baseEnv = serviceEnv();
 
 async function runOn(
   dialect: 'sqlite' | 'postgres',
