@@ -17,6 +17,8 @@ export interface LoadResult {
   bodyBytes: number;
   /** CPU the load generator spent per completed request, in microseconds. */
   generatorCpuUs: number;
+  /** CPU the server process spent per completed request (all its threads), in microseconds. */
+  serverCpuUs: number;
 }
 
 export interface LoadOptions {
@@ -27,6 +29,8 @@ export interface LoadOptions {
   /** A body per request (called for each request), for POSTs. */
   body?: () => string;
   headers?: Record<string, string>;
+  /** The server's process, whose CPU time is read from /proc before and after the run. */
+  pid?: number;
   seconds: number;
   connections: number;
 }
@@ -34,6 +38,19 @@ export interface LoadOptions {
 /** Distinct bodies handed to wrk for a POST scenario; it cycles through them. */
 const BODY_POOL = 20_000;
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+/** CPU time (user + system, every thread) a process has used so far, in microseconds. */
+export function processCpuUs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which may hold spaces: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1e6;
+  } catch {
+    return Number.NaN;
+  }
+}
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-wrk-'));
 process.on('exit', () => fs.rmSync(workDir, { recursive: true, force: true }));
 
@@ -128,6 +145,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
     options.base,
   ];
+  const serverCpuBefore = processCpuUs(options.pid);
   const env = {
     ...process.env,
     QUIRE_WRK_PATHS: pathsFile,
@@ -148,6 +166,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       code === 0 ? resolve(out) : reject(new Error(`wrk exited ${code}: ${out}`)),
     );
   });
+  const serverCpu = processCpuUs(options.pid) - serverCpuBefore;
   const line = /QUIRE_WRK (.*)/.exec(output)?.[1];
   if (!line) throw new Error(`wrk printed no summary:\n${output}`);
   const [requests, durationUs, non2xx, errors, p50Us, p99Us, utime, stime] = line.split(' ').map(Number) as [
@@ -169,5 +188,6 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     errors,
     bodyBytes,
     generatorCpuUs: requests > 0 ? cpuUs / requests : Number.NaN,
+    serverCpuUs: requests > 0 ? serverCpu / requests : Number.NaN,
   };
 }

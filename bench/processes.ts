@@ -52,18 +52,50 @@ function stopper(child: ChildProcess): () => Promise<void> {
  * Starts `quire serve` as production would, logging at the default level straight into a file
  * (not through a pipe to this process, which is busy generating load and would slow the writes).
  */
+/**
+ * The environment of the measured service, without a database (the caller adds DATA_DIR or
+ * DATABASE_URL). Every limit sits above the offered load (one tenant, one address, up to 100
+ * connections), so the benchmark measures the work, not the refusals.
+ */
+export function serviceEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LOG_LEVEL: 'info',
+    RATE_LIMIT_PER_SECOND: '1000000',
+    RATE_LIMIT_BURST: '1000000',
+    HOSTED_RATE_LIMIT_PER_SECOND: '1000000',
+    HOSTED_RATE_LIMIT_BURST: '1000000',
+    TENANT_CONCURRENCY: '1000',
+    TENANT_SEARCH_MS_PER_SECOND: '0',
+    API_KEY_CACHE_TTL_MS: '10000',
+    WORKERS: '0',
+  };
+  delete env.DATABASE_URL;
+  return env;
+}
+
+/** The node flags `npm start` gives the service (package.json), so the benchmark runs what production runs. */
+function startFlags(): string[] {
+  const scripts = JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts as Record<string, string>;
+  const flags = /\bnode ((?:--\S+ )*)dist\/quire\.mjs serve/.exec(scripts.start ?? '')?.[1];
+  if (flags === undefined)
+    throw new Error('package.json: the start script does not run node ... dist/quire.mjs serve');
+  return flags.split(' ').filter(Boolean);
+}
+
 export async function startQuire(
   env: NodeJS.ProcessEnv,
   logFile: string,
   profileDir?: string,
   nodeFlags: string[] = [],
+  build = 'dist/quire.mjs',
 ): Promise<Running> {
   const fd = fs.openSync(logFile, 'w');
   // With a profile directory, V8 writes a .cpuprofile there when the service exits (SIGTERM).
   const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
-  // The production build (npm start runs the same), not the tsx loader: the loader's worker thread
-  // alone adds about 45 MB of resident memory.
-  const node = [...profile, ...nodeFlags, '--enable-source-maps', path.resolve('dist/quire.mjs'), 'serve'];
+  // The production build with the node flags of `npm start`, not the tsx loader: the loader's
+  // worker thread alone adds about 45 MB of resident memory.
+  const node = [...profile, ...nodeFlags, ...startFlags(), path.resolve(build), 'serve'];
   const child = spawn(process.execPath, node, {
     env: { ...env, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', fd, 'inherit'],
@@ -79,15 +111,12 @@ export async function startQuire(
   return { child, base, peakRssMb: () => peakRss(child.pid), stop: stopper(child) };
 }
 
-export async function startBareServer(bodySize: number): Promise<Running> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.resolve('bench/bare-server.ts'), String(bodySize)],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const port = await waitFor(child, /listening (\d+)/, 'the bare server');
+/** A helper server of the benchmark (bench/<script>.ts) that prints `listening <port>` when ready. */
+async function startScript(script: string, args: string[], what: string): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('bench', script), ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const port = await waitFor(child, /listening (\d+)/, what);
   return {
     child,
     base: `http://127.0.0.1:${port}`,
@@ -96,18 +125,17 @@ export async function startBareServer(bodySize: number): Promise<Running> {
   };
 }
 
+/** The bare node:http server answering a JSON body of `body` bytes, or the bytes of the file `body`. */
+export function startBareServer(body: number | string): Promise<Running> {
+  return startScript('bare-server.ts', [String(body)], 'the bare server');
+}
+
 /** The Express 5 peer (peer-express.ts) on the same database as the service. */
-export async function startExpressPeer(dialect: 'sqlite' | 'postgres', location: string): Promise<Running> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.resolve('bench/peer-express.ts'), dialect, location],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const port = await waitFor(child, /listening (\d+)/, 'the Express peer');
-  return {
-    child,
-    base: `http://127.0.0.1:${port}`,
-    peakRssMb: () => peakRss(child.pid),
-    stop: stopper(child),
-  };
+export function startExpressPeer(dialect: 'sqlite' | 'postgres', location: string): Promise<Running> {
+  return startScript('peer-express.ts', [dialect, location], 'the Express peer');
+}
+
+/** The dependency floor (floor-fastify.ts) on the service's SQLite file. */
+export function startFloor(file: string): Promise<Running> {
+  return startScript('floor-fastify.ts', [file], 'the dependency floor');
 }

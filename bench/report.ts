@@ -1,10 +1,16 @@
 export interface Row {
   scenario: string;
   database: string;
+  /** Connections wrk held open; null for rows that are not a load run (peak RSS). */
+  connections: number | null;
   requestsPerSecond: number;
   p50: number;
   p99: number;
-  /** "0.62 of bare" or "p99 1.3x of small" */
+  /** CPU the measured server spent per request (µs, read from /proc). */
+  serverCpuUs: number;
+  /** CPU wrk spent per request against the measured server (µs). */
+  generatorCpuUs: number;
+  /** "0.62 of bare (...)" or "p99 1.3x of small" */
   ratio: string;
   goal: string;
   met: boolean | null;
@@ -12,15 +18,15 @@ export interface Row {
 }
 
 /** A figure a row does not have (the RSS rows have no throughput) is left blank. */
-const cell = (value: number) => (Number.isNaN(value) ? '' : String(Math.round(value)));
+const cell = (value: number, digits = 0) => (Number.isNaN(value) ? '' : value.toFixed(digits));
 
 export function renderMarkdown(rows: Row[], meta: Record<string, string>): string {
   const lines = [
-    '| Scenario | DB | req/s | p50 ms | p99 ms | Ratio | Goal | Met |',
-    '|---|---|---:|---:|---:|---|---|---|',
+    '| Scenario | DB | conns | req/s | p50 ms | p99 ms | server µs/req | wrk µs/req | Ratio | Goal | Met |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.scenario} | ${r.database} | ${cell(r.requestsPerSecond)} | ${cell(r.p50)} | ${cell(r.p99)} | ${r.ratio} | ${r.goal} | ${
+        `| ${r.scenario} | ${r.database} | ${r.connections ?? ''} | ${cell(r.requestsPerSecond)} | ${cell(r.p50, 1)} | ${cell(r.p99, 1)} | ${cell(r.serverCpuUs)} | ${cell(r.generatorCpuUs, 1)} | ${r.ratio} | ${r.goal} | ${
           r.met === null ? '-' : r.met ? 'yes' : '**no**'
         } |`,
     ),

@@ -11,7 +11,14 @@ import pg from 'pg';
 import { type Database, openPostgres, openSqlite } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { requireWrk } from './load.js';
-import { startBareServer, startExpressPeer, startQuire } from './processes.js';
+import {
+  type Running,
+  serviceEnv,
+  startBareServer,
+  startExpressPeer,
+  startFloor,
+  startQuire,
+} from './processes.js';
 import { type Row, renderMarkdown } from './report.js';
 import { type BenchContext, SCENARIOS } from './scenarios.js';
 
@@ -19,7 +26,8 @@ const { values: args } = parseArgs({
   options: {
     full: { type: 'boolean', default: false },
     seconds: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '16' },
+    connections: { type: 'string', default: '50' },
+    sweep: { type: 'string', default: '16,50,100' },
     rounds: { type: 'string', default: '3' },
     only: { type: 'string' },
     postgres: {
@@ -33,9 +41,11 @@ const { values: args } = parseArgs({
   },
 });
 if (args.help) {
-  process.stdout.write(`npm run bench -- [--full] [--seconds 5] [--connections 16] [--only s1,s4] [--postgres URL | --no-postgres]
+  process.stdout.write(`npm run bench -- [--full] [--seconds 5] [--connections 50] [--only s1,s4] [--postgres URL | --no-postgres]
   --full         full sizes (1,000,000 persons and logs, 100,000 assets); default sizes are smaller
   --seconds      measured seconds per run (after a 2 s warm-up)
+  --connections  connections wrk holds open in every comparison (default 50, the issue's goals)
+  --sweep        connection counts the GET-vs-bare comparison also runs at (default 16,50,100)
   --rounds       runs per side of each comparison, compared by their medians (default 3; more
                  narrows the spread on a noisy machine and takes longer)
   --only         run only these scenarios (${SCENARIOS.map((s) => s.id).join(', ')})
@@ -56,6 +66,7 @@ const sizes = args.full
   : { persons: 100_000, logs: 100_000, assets: 100_000, small: 1_000 };
 const seconds = Number(args.seconds);
 const connections = Number(args.connections);
+const sweep = [...new Set([...args.sweep.split(',').map(Number), connections])].sort((a, b) => a - b);
 const rounds = Number(args.rounds);
 const only = args.only ? new Set(args.only.split(',')) : null;
 const outDir = path.resolve('bench/results');
@@ -68,15 +79,9 @@ const bars = new MultiBar(
 const rows: Row[] = [];
 const started = Date.now();
 
-const baseEnv: NodeJS.ProcessEnv = {
-  ...process.env,
-  LOG_LEVEL: 'info',
-  RATE_LIMIT_PER_SECOND: '1000000',
-  RATE_LIMIT_BURST: '1000000',
-  API_KEY_CACHE_TTL_MS: '10000',
-  WORKERS: '0',
-};
-delete baseEnv.DATABASE_URL;
+const PEAK_RSS_GOAL_MB = 150;
+
+const baseEnv = serviceEnv();
 
 async function runOn(
   dialect: 'sqlite' | 'postgres',
@@ -86,6 +91,10 @@ async function runOn(
 ): Promise<void> {
   await migrateToLatest(database.db);
   const wanted = SCENARIOS.filter((s) => (only ? only.has(s.id) : true) && s.dialects.includes(dialect));
+  const profileDir = args['cpu-prof'] ? path.join(outDir, 'profiles') : undefined;
+  const serviceFlags = args['service-flags'].split(' ').filter(Boolean);
+  const logFile = (label: string) => path.join(outDir, `quire-${dialect}${label}.log`);
+  let variants = 0;
   const ctx: BenchContext = {
     db: database.db,
     dialect,
@@ -93,16 +102,19 @@ async function runOn(
     bars,
     seconds,
     connections,
+    sweep,
     rounds,
-    base: '',
+    // Started once the data is loaded (below).
+    quire: undefined as unknown as Running,
     startBare: startBareServer,
     startPeer: () => startExpressPeer(dialect, location),
+    startFloor: () => startFloor(location),
+    startQuire: (extra) =>
+      startQuire({ ...env, ...extra }, logFile(`-${++variants}`), undefined, serviceFlags),
   };
   for (const scenario of wanted) await scenario.load?.(ctx);
-  const profileDir = args['cpu-prof'] ? path.join(outDir, 'profiles') : undefined;
-  const serviceFlags = args['service-flags'].split(' ').filter(Boolean);
-  const quire = await startQuire(env, path.join(outDir, `quire-${dialect}.log`), profileDir, serviceFlags);
-  ctx.base = quire.base;
+  const quire = await startQuire(env, logFile(''), profileDir, serviceFlags);
+  ctx.quire = quire;
   try {
     for (const scenario of wanted) {
       const task = bars.create(1, 0, { task: `${scenario.id} ${scenario.title} [${dialect}]` });
@@ -115,12 +127,15 @@ async function runOn(
     rows.push({
       scenario: 's7 peak RSS of the service',
       database: dialect,
+      connections: null,
       requestsPerSecond: Number.NaN,
       p50: Number.NaN,
       p99: Number.NaN,
+      serverCpuUs: Number.NaN,
+      generatorCpuUs: Number.NaN,
       ratio: `${rss} MB`,
-      goal: dialect === 'sqlite' ? '<= 200 MB' : '-',
-      met: dialect === 'sqlite' ? rss <= 200 : null,
+      goal: `<= ${PEAK_RSS_GOAL_MB} MB`,
+      met: rss <= PEAK_RSS_GOAL_MB,
     });
   }
 }
@@ -167,7 +182,11 @@ const meta = {
   machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${process.platform} ${os.release()}`,
   node: process.version,
   sizes: `${sizes.persons} persons, ${sizes.logs} logs, ${sizes.assets} assets (${args.full ? 'full' : 'default'})`,
-  load: `wrk (2 threads), ${connections} connections; each comparison alternates its two sides ${rounds} times, ${seconds} s per run after a 2 s warm-up, medians`,
+  load: `wrk (2 threads), ${connections} connections (the GET comparison with bare also at ${sweep.join(', ')}); each comparison alternates its sides ${rounds} times, ${seconds} s per run after a 2 s warm-up of each, medians; server and wrk CPU per request read from /proc`,
+  'machine load': `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ')} at the end (${os.cpus().length} cores)`,
   'total time': `${Math.round((Date.now() - started) / 1000)} s`,
 };
 const markdown = renderMarkdown(rows, meta);

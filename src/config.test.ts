@@ -49,28 +49,31 @@ describe('loadConfig', () => {
 });
 
 describe('loadConfig: observability', () => {
-  it('reads METRICS_TOKEN, QUEUE_STALL_MS and the OpenTelemetry variables, off by default', () => {
+  it('reads METRICS, METRICS_TOKEN, QUEUE_STALL_MS and the OpenTelemetry variables, off by default', () => {
     assert.deepEqual(loadConfig({}).observability, {
+      metricsEnabled: true,
       metricsToken: null,
       queueStallMs: 300_000,
       otlpEndpoint: null,
       serviceName: 'quire',
     });
     const set = loadConfig({
+      METRICS: 'off',
       METRICS_TOKEN: 'scrape-me',
       QUEUE_STALL_MS: '60000',
       OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
       OTEL_SERVICE_NAME: 'quire-eu',
     }).observability;
     assert.deepEqual(set, {
+      metricsEnabled: false,
       metricsToken: 'scrape-me',
       queueStallMs: 60_000,
       otlpEndpoint: 'http://collector:4318',
       serviceName: 'quire-eu',
     });
     assert.throws(
-      () => loadConfig({ QUEUE_STALL_MS: '10', OTEL_EXPORTER_OTLP_ENDPOINT: 'collector' }),
-      /QUEUE_STALL_MS must be a whole number from 1000[\s\S]*OTEL_EXPORTER_OTLP_ENDPOINT must be an absolute URL/,
+      () => loadConfig({ METRICS: 'no', QUEUE_STALL_MS: '10', OTEL_EXPORTER_OTLP_ENDPOINT: 'collector' }),
+      /METRICS must be[\s\S]*QUEUE_STALL_MS must be a whole number from 1000[\s\S]*OTEL_EXPORTER_OTLP_ENDPOINT must be an absolute URL/,
     );
   });
 });

@@ -67,6 +67,8 @@ export type InstanceConfig = Config & { hostedPagesSecret: string };
 
 /** GET /metrics, the stalled-queue status and OpenTelemetry traces (docs/operations.md). */
 export interface ObservabilityConfig {
+  /** METRICS=off: no /metrics route and no per-request metric hooks (the benchmark measures their cost). */
+  metricsEnabled: boolean;
   /** When set, /metrics wants `Authorization: Bearer <token>`; unset, it answers loopback clients only. */
   metricsToken: string | null;
   /** Versions waiting this long with no worker claiming anything make the queue "stalled". */
@@ -193,6 +195,7 @@ export function loadConfig(env: Env = process.env): Config {
     agent,
     shutdownTimeoutMs: reader.integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     observability: {
+      metricsEnabled: reader.oneOf('METRICS', ['on', 'off'] as const, 'on') === 'on',
       metricsToken: reader.optionalString('METRICS_TOKEN'),
       queueStallMs: reader.integer('QUEUE_STALL_MS', 300_000, 1_000, 86_400_000),
       otlpEndpoint: reader.optionalUrl('OTEL_EXPORTER_OTLP_ENDPOINT'),

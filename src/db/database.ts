@@ -14,6 +14,7 @@ import { type Config, type DatabaseWaits, DEFAULT_WAITS } from '../config.js';
 import { setSqliteBusyBudget } from './retry.js';
 import type { DB, Executor } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-dialect.js';
+import { SyncReader, setSyncReader } from './sync-reader.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -91,12 +92,19 @@ export function openSqlite(
     dialect: wrapDialect(new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }), 'sqlite'),
   });
   setSqliteBusyBudget(db, waits.sqliteBusyRetryMs);
+  // The hottest reads run synchronously on a reader connection (sync-reader.ts), unless tracing
+  // wraps the dialect: then every statement goes through it and is a span.
+  const reader = wrapDialect === unwrapped ? new SyncReader(file, waits.sqliteBusyTimeoutMs) : null;
+  if (reader !== null) setSyncReader(db, reader);
   return {
     db,
     dialect: 'sqlite',
     location: file,
     ping: (timeoutMs) => withTimeout(sql`select 1`.execute(db), timeoutMs),
-    close: () => db.destroy(),
+    close: async () => {
+      reader?.close();
+      await db.destroy();
+    },
   };
 }
 

@@ -38,5 +38,32 @@ for (const dialect of DIALECTS) {
       // `on conflict do nothing`: no row returned.
       assert.equal(await insertTenant.first(database.db, ['st-1', 'again', 3]), undefined);
     });
+
+    it('firstNow reads at once on SQLite outside a transaction, and never a write before its commit', async () => {
+      const now = tenantById.firstNow(database.db, ['st-1']);
+      assert.equal(now instanceof Promise, dialect === 'postgres', 'synchronous on SQLite only');
+      assert.equal((await now)?.name, 'first');
+      assert.equal(await tenantById.firstNow(database.db, ['st-none']), undefined);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let inserted!: () => void;
+      const written = new Promise<void>((resolve) => {
+        inserted = resolve;
+      });
+      const writing = writeTransaction(database.db, async (tx) => {
+        await insertTenant.run(tx, ['st-3', 'third', 3]);
+        assert.ok(tenantById.firstNow(tx, ['st-3']) instanceof Promise, 'a transaction reads through Kysely');
+        assert.equal((await tenantById.firstNow(tx, ['st-3']))?.name, 'third', 'its own write');
+        inserted();
+        await held;
+      });
+      await written;
+      assert.equal(await tenantById.firstNow(database.db, ['st-3']), undefined, 'not committed yet');
+      release();
+      await writing;
+      assert.equal((await tenantById.firstNow(database.db, ['st-3']))?.name, 'third');
+    });
   });
 }

@@ -1,6 +1,7 @@
 import { CompiledQuery, type QueryResult } from 'kysely';
 import { dialectOf } from './database.js';
 import type { Executor } from './schema.js';
+import { syncReaderOf } from './sync-reader.js';
 
 /**
  * A fixed SQL statement for the hottest paths (reading a person or an account, ingesting a log,
@@ -17,6 +18,11 @@ export interface Statement<Row> {
   run(db: Executor, parameters: unknown[]): Promise<QueryResult<Row>>;
   /** The first row, or undefined. */
   first(db: Executor, parameters: unknown[]): Promise<Row | undefined>;
+  /**
+   * The first row, read at once on SQLite's synchronous reader (sync-reader.ts) when `db` has one
+   * (the database handle, not a transaction), else as `first`. For the hottest reads only.
+   */
+  firstNow(db: Executor, parameters: unknown[]): Row | undefined | Promise<Row | undefined>;
   all(db: Executor, parameters: unknown[]): Promise<Row[]>;
 }
 
@@ -26,17 +32,27 @@ export function statement<Row = never>(text: string): Statement<Row> {
     if (n !== index + 1) throw new Error(`statement: $${n} out of order in ${text}`);
   });
   const sqliteText = text.replace(/\$\d+/g, '?');
-  const run = (db: Executor, parameters: unknown[]) => {
+  const checkCount = (parameters: unknown[]) => {
     if (parameters.length !== placeholders.length)
       throw new Error(`statement: ${parameters.length} parameters for ${placeholders.length} in ${text}`);
+  };
+  const run = (db: Executor, parameters: unknown[]) => {
+    checkCount(parameters);
     return db.executeQuery<Row>(
       CompiledQuery.raw(dialectOf(db) === 'postgres' ? text : sqliteText, parameters),
     );
   };
+  const first = async (db: Executor, parameters: unknown[]) => (await run(db, parameters)).rows[0];
   return {
     text,
     run,
-    first: async (db, parameters) => (await run(db, parameters)).rows[0],
+    first,
+    firstNow: (db, parameters) => {
+      const reader = syncReaderOf(db);
+      if (reader === undefined) return first(db, parameters);
+      checkCount(parameters);
+      return reader.first<Row>(sqliteText, parameters);
+    },
     all: async (db, parameters) => (await run(db, parameters)).rows,
   };
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LRUCache } from 'lru-cache';
 import { keyAllows, type Scope } from '../domain/scopes.js';
 import { ApiError } from '../errors.js';
+import { ExpiringMap } from './expiring-map.js';
 import { FailureThrottle } from './failure-throttle.js';
 import { enforceRateLimit, type RateLimiter } from './rate-limit.js';
+import { settle } from './sync-hook.js';
 import { apiKeyQueryParameter } from './url-credentials.js';
 
 declare module 'fastify' {
@@ -65,20 +66,22 @@ export function registerApiKeyAuth(
   scope: FastifyInstance,
   { hashKey, findKey, ttlMs, limiter = null, failureBurst = 0, onKeyUsed }: ApiKeyAuthOptions,
 ): void {
-  const cache = new LRUCache<string, KeyVerdict>({ max: 10_000, ttl: Math.max(ttlMs, 1) });
+  const cache = new ExpiringMap<string, KeyVerdict>(10_000, Math.max(ttlMs, 1));
   // Rejected keys live in a separate, short cache: a flood of made-up keys can then neither evict
   // the live keys' verdicts nor keep a key that was just created refused for long.
   const negativeTtlMs = Math.min(ttlMs, NEGATIVE_TTL_MS);
-  const rejected = new LRUCache<string, true>({ max: 10_000, ttl: Math.max(negativeTtlMs, 1) });
+  const rejected = new ExpiringMap<string, true>(10_000, Math.max(negativeTtlMs, 1));
   const failures = failureBurst > 0 ? new FailureThrottle(failureBurst, 1000) : null;
 
-  async function verify(key: string, address: string): Promise<KeyVerdict | false> {
-    const hash = hashKey(key);
-    if (ttlMs > 0) {
-      const cached = cache.get(hash);
-      if (cached !== undefined) return cached;
-      if (rejected.has(hash)) return false;
-    }
+  /** The cached verdict of a key hash (false: known bad), or undefined when it must be looked up. */
+  function cached(hash: string): KeyVerdict | false | undefined {
+    if (ttlMs <= 0) return undefined;
+    const verdict = cache.get(hash);
+    if (verdict !== undefined) return verdict;
+    return rejected.has(hash) ? false : undefined;
+  }
+
+  async function lookUp(hash: string, address: string): Promise<KeyVerdict | false> {
     // Only an address that has not sent too many bad keys may cost a database lookup.
     const waitMs = failures?.blockedFor(address) ?? 0;
     if (waitMs > 0) {
@@ -105,46 +108,60 @@ export function registerApiKeyAuth(
   scope.decorateRequest('apiKeyScopes', null);
   // Rejected requests are limited per client address, with the same budget as a key, so guessing
   // keys (or hammering the key lookup) is throttled too.
-  const limitRejected = async (request: FastifyRequest, reply: FastifyReply) => {
+  const refuse = async (request: FastifyRequest, reply: FastifyReply, error: ApiError) => {
     if (limiter !== null) await enforceRateLimit(limiter, `ip:${request.ip}`, reply);
+    throw error;
   };
-  scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const misplaced = apiKeyQueryParameter(request.url);
-    if (misplaced !== null) {
-      await limitRejected(request, reply);
-      throw new ApiError(
-        'unauthenticated',
-        `Send the API key in the x-api-key header, never in the URL (found the query parameter ${misplaced}); URLs are logged by proxies and browsers, so treat that key as exposed`,
-        [{ parameter: misplaced, detail: 'API keys are not accepted in the URL', code: 'credential_in_url' }],
-        UNAUTHENTICATED_HEADERS,
-      );
-    }
-    const key = request.headers['x-api-key'];
-    if (typeof key !== 'string' || key.length === 0) {
-      await limitRejected(request, reply);
-      throw new ApiError(
-        'unauthenticated',
-        'Send your API key in the x-api-key header',
-        undefined,
-        UNAUTHENTICATED_HEADERS,
-      );
-    }
-    const verdict = key.length <= 256 ? await verify(key, request.ip) : false;
-    if (verdict === false) {
-      await limitRejected(request, reply);
-      throw new ApiError(
-        'unauthenticated',
-        'The API key is not valid or has been revoked',
-        undefined,
-        UNAUTHENTICATED_HEADERS,
-      );
-    }
+  const accept = (request: FastifyRequest, reply: FastifyReply, verdict: KeyVerdict | false) => {
+    if (verdict === false) return refuse(request, reply, invalidKey());
     request.tenantId = verdict.tenantId;
     request.apiKeyId = verdict.keyId;
     request.apiKeyScopes = verdict.scopes ?? null;
     onKeyUsed?.(verdict.keyId);
     requireScope(request, request.apiKeyScopes);
+  };
+  // A callback hook: a key whose verdict is cached (nearly every request) is checked without a
+  // promise; only a lookup or a refusal goes asynchronous.
+  scope.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
+    settle(() => {
+      const misplaced = apiKeyQueryParameter(request.url);
+      if (misplaced !== null) return refuse(request, reply, keyInUrl(misplaced));
+      const key = request.headers['x-api-key'];
+      if (typeof key !== 'string' || key.length === 0) return refuse(request, reply, missingKey());
+      if (key.length > 256) return refuse(request, reply, invalidKey());
+      const hash = hashKey(key);
+      const verdict = cached(hash);
+      if (verdict !== undefined) return accept(request, reply, verdict);
+      return lookUp(hash, request.ip).then((found) => accept(request, reply, found));
+    }, done);
   });
+}
+
+function keyInUrl(parameter: string): ApiError {
+  return new ApiError(
+    'unauthenticated',
+    `Send the API key in the x-api-key header, never in the URL (found the query parameter ${parameter}); URLs are logged by proxies and browsers, so treat that key as exposed`,
+    [{ parameter, detail: 'API keys are not accepted in the URL', code: 'credential_in_url' }],
+    UNAUTHENTICATED_HEADERS,
+  );
+}
+
+function missingKey(): ApiError {
+  return new ApiError(
+    'unauthenticated',
+    'Send your API key in the x-api-key header',
+    undefined,
+    UNAUTHENTICATED_HEADERS,
+  );
+}
+
+function invalidKey(): ApiError {
+  return new ApiError(
+    'unauthenticated',
+    'The API key is not valid or has been revoked',
+    undefined,
+    UNAUTHENTICATED_HEADERS,
+  );
 }
 
 /**

@@ -31,20 +31,22 @@ export function registerDrain(app: FastifyInstance): void {
   app.decorate('draining', {
     getter: () => draining,
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!draining) return;
+  // Callback hooks, not async ones: they run on every request and response, and need no promise
+  // for a check that is false until shutdown.
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!draining) return done();
     reply.header('Connection', 'close');
-    throw new ApiError(
-      'service_unavailable',
-      'The server is shutting down; retry on a new connection',
-      undefined,
-      {
-        'Retry-After': '1',
-      },
+    done(
+      new ApiError(
+        'service_unavailable',
+        'The server is shutting down; retry on a new connection',
+        undefined,
+        {
+          'Retry-After': '1',
+        },
+      ),
     );
   });
-  // A callback hook, not an async one: it runs on every response, and needs no promise for a
-  // check that is false until shutdown.
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('Connection', 'close');
     done(null, payload);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import { ApiError } from '../errors.js';
 import { telemetry } from '../metrics/telemetry.js';
+import { settle } from './sync-hook.js';
 
 /**
  * Per-API-key rate limiting with the generic cell rate algorithm (GCRA, a token bucket kept as one
@@ -20,8 +21,14 @@ export interface RateLimitVerdict {
   remaining: number;
 }
 
+export interface StoreVerdict {
+  allowed: boolean;
+  backlogMs: number;
+}
+
 export interface RateLimitStore {
-  take(key: string, intervalMs: number, capacityMs: number): Promise<{ allowed: boolean; backlogMs: number }>;
+  /** The in-memory store answers at once (no promise on every request); Redis asynchronously. */
+  take(key: string, intervalMs: number, capacityMs: number): StoreVerdict | Promise<StoreVerdict>;
   close(): Promise<void>;
 }
 
@@ -50,8 +57,12 @@ export class RateLimiter {
     this.policyHeader = `"per-key";q=${burst};w=${Math.max(1, Math.ceil(burst / perSecond))}`;
   }
 
-  async take(key: string): Promise<RateLimitVerdict> {
-    const { allowed, backlogMs } = await this.store.take(`quire:rl:${key}`, this.intervalMs, this.capacityMs);
+  take(key: string): RateLimitVerdict | Promise<RateLimitVerdict> {
+    const taken = this.store.take(`quire:rl:${key}`, this.intervalMs, this.capacityMs);
+    return taken instanceof Promise ? taken.then((verdict) => this.verdict(verdict)) : this.verdict(taken);
+  }
+
+  private verdict({ allowed, backlogMs }: StoreVerdict): RateLimitVerdict {
     if (allowed) {
       return {
         allowed,
@@ -83,7 +94,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return this.tats.size;
   }
 
-  async take(key: string, intervalMs: number, capacityMs: number) {
+  take(key: string, intervalMs: number, capacityMs: number): StoreVerdict {
     const now = performance.timeOrigin + performance.now();
     const stored = this.tats.get(key);
     const tat = stored !== undefined && stored > now ? stored : now;
@@ -255,13 +266,22 @@ export function createRateLimiter(scope: FastifyInstance, options: RateLimitOpti
   return limiter;
 }
 
-/** Takes one request from `bucket`, sets the RateLimit headers, and throws a 429 when it is empty. */
-export async function enforceRateLimit(
+/**
+ * Takes one request from `bucket`, sets the RateLimit headers, and throws a 429 when it is empty:
+ * at once with the in-memory store, through the returned promise with Redis.
+ */
+export function enforceRateLimit(
   limiter: RateLimiter,
   bucket: string,
   reply: FastifyReply,
-): Promise<void> {
-  const verdict = await limiter.take(bucket);
+): void | Promise<void> {
+  const verdict = limiter.take(bucket);
+  return verdict instanceof Promise
+    ? verdict.then((taken) => applyVerdict(limiter, taken, reply))
+    : applyVerdict(limiter, verdict, reply);
+}
+
+function applyVerdict(limiter: RateLimiter, verdict: RateLimitVerdict, reply: FastifyReply): void {
   reply.header('RateLimit-Policy', limiter.policyHeader);
   reply.header(
     'RateLimit',
@@ -279,5 +299,8 @@ export async function enforceRateLimit(
 /** Limits the authenticated requests of a scope per API key (register it after the key check). */
 export function registerRateLimit(scope: FastifyInstance, limiter: RateLimiter | null): void {
   if (limiter === null) return;
-  scope.addHook('onRequest', async (request, reply) => enforceRateLimit(limiter, request.apiKeyId, reply));
+  // A callback hook: with the in-memory store no promise is made per request (sync-hook.ts).
+  scope.addHook('onRequest', (request, reply, done) =>
+    settle(() => enforceRateLimit(limiter, request.apiKeyId, reply), done),
+  );
 }

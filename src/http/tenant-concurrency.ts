@@ -11,17 +11,20 @@ import type { App } from './app-types.js';
 export function registerTenantConcurrency(scope: App, limit: number): void {
   if (limit <= 0) return;
   const inFlight = new Map<string, number>();
-  scope.addHook('onRequest', async (request, reply) => {
+  // A callback hook, so the check costs no promise per request.
+  scope.addHook('onRequest', (request, reply, done) => {
     const tenant = request.tenantId;
     const running = inFlight.get(tenant) ?? 0;
     if (running >= limit) {
-      throw new ApiError(
-        'rate_limited',
-        `More than ${limit} requests of this tenant at once; retry in 1 s`,
-        undefined,
-        {
-          'Retry-After': '1',
-        },
+      return done(
+        new ApiError(
+          'rate_limited',
+          `More than ${limit} requests of this tenant at once; retry in 1 s`,
+          undefined,
+          {
+            'Retry-After': '1',
+          },
+        ),
       );
     }
     inFlight.set(tenant, running + 1);
@@ -32,5 +35,6 @@ export function registerTenantConcurrency(scope: App, limit: number): void {
       if (left <= 0) inFlight.delete(tenant);
       else inFlight.set(tenant, left);
     });
+    done();
   });
 }

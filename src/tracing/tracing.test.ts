@@ -10,6 +10,7 @@ import { loadTracing } from './load.js';
 
 const exporter = new InMemorySpanExporter();
 const observability = {
+  metricsEnabled: true,
   metricsToken: null,
   queueStallMs: 300_000,
   otlpEndpoint: 'http://127.0.0.1:4318',

@@ -115,7 +115,7 @@ describeEachDatabase('HTTP conventions', (ctx) => {
     assert.equal(ready.body.status, 'ready');
   });
 
-  it('sends security headers and no-store on API responses', async () => {
+  it('sends the security headers of a JSON API and no-store on API responses, and the document ones elsewhere', async () => {
     const tenant = await makeTenant(ctx);
     for (const response of [
       await ctx.request({ method: 'GET', url: '/v0/persons', key: tenant.key }),
@@ -124,7 +124,16 @@ describeEachDatabase('HTTP conventions', (ctx) => {
       assert.equal(response.headers['x-content-type-options'], 'nosniff');
       assert.equal(response.headers['x-frame-options'], 'DENY');
       assert.match(String(response.headers['content-security-policy']), /default-src 'none'/);
+      assert.match(String(response.headers['content-security-policy']), /frame-ancestors 'none'/);
+      assert.equal(response.headers['cross-origin-resource-policy'], 'same-origin');
       assert.equal(response.headers['cache-control'], 'no-store');
+      // Headers only a document uses are left out of JSON answers (src/http/security-headers.ts).
+      assert.equal(response.headers['cross-origin-opener-policy'], undefined);
+      assert.equal(response.headers['referrer-policy'], undefined);
     }
+    const page = await ctx.request({ method: 'GET', url: '/healthz' });
+    assert.equal(page.headers['cross-origin-opener-policy'], 'same-origin');
+    assert.equal(page.headers['referrer-policy'], 'no-referrer');
+    assert.equal(page.headers['x-frame-options'], 'DENY');
   });
 });

@@ -91,8 +91,28 @@ describeEachDatabase(
   { config: { observability: { ...testObservability(), metricsToken: METRICS_TOKEN } } },
 );
 
+describeEachDatabase(
+  'METRICS=off',
+  (ctx) => {
+    it('serves no /metrics and counts nothing per request', async () => {
+      const tenant = await makeTenant(ctx);
+      assert.equal((await ctx.request({ method: 'GET', url: '/v0/persons', key: tenant.key })).status, 200);
+      const scrape = await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+      assert.equal(scrape.statusCode, 404, scrape.body);
+      assert.equal(ctx.app.hasRequestDecorator('metricsInFlight'), false, 'no per-request metric hooks');
+    });
+  },
+  { config: { observability: { ...testObservability(), metricsEnabled: false } } },
+);
+
 function testObservability() {
-  return { metricsToken: null, queueStallMs: 300_000, otlpEndpoint: null, serviceName: 'quire' };
+  return {
+    metricsEnabled: true,
+    metricsToken: null,
+    queueStallMs: 300_000,
+    otlpEndpoint: null,
+    serviceName: 'quire',
+  };
 }
 
 describeEachDatabase(

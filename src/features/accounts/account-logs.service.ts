@@ -8,7 +8,8 @@ import { newId } from '../../ids.js';
 import { findAccount, moveLatestActivity, nameAccountIfNamedAfterDomain } from './accounts.repository.js';
 import type { CreateAccountLogBody } from './accounts.schemas.js';
 import { domainOrThrow, ensureAccount, logCounter } from './accounts.service.js';
-import { createLogOnce, createLogOnceWith } from './create-log-once.js';
+import { createLogOnceWith, writeLogInTransaction } from './create-log-once.js';
+import { writeBatchedLog } from './log-ingestion.js';
 import {
   insertAccountLogInOneStatement,
   insertLogs,
@@ -52,19 +53,26 @@ export async function createAccountLog(
     updated_at: null,
     deleted_at: null,
   });
-  if (input.accountId !== undefined && dialectOf(db) === 'postgres') {
-    const row = logRow(input.accountId);
-    return createLogOnceWith(db, tenantId, 'account_logs', idempotency, () =>
-      writeLogOfKnownAccount(db, row, domain),
-    );
+  const writeInTransaction = (row: AccountLogsTable | null) =>
+    writeLogInTransaction(db, async (tx) => {
+      const account = await selectAccount(tx, tenantId, input, domain, at);
+      const log = row ?? logRow(account.id);
+      if (!(await insertLogUnlessKeyTaken(tx, 'account_logs', log))) return null;
+      await moveLatestActivity(tx, tenantId, account.id, at);
+      await addToCounter(tx, tenantId, logCounter(account.id, 'account_logs', 'live'), 1);
+      return log;
+    });
+  if (input.accountId === undefined || input.name !== undefined) {
+    return createLogOnceWith(db, tenantId, 'account_logs', idempotency, () => writeInTransaction(null));
   }
-  return createLogOnce(db, tenantId, 'account_logs', idempotency, async (tx) => {
-    const account = await selectAccount(tx, tenantId, input, domain, at);
-    const row = logRow(account.id);
-    if (!(await insertLogUnlessKeyTaken(tx, 'account_logs', row))) return null;
-    await moveLatestActivity(tx, tenantId, account.id, at);
-    await addToCounter(tx, tenantId, logCounter(account.id, 'account_logs', 'live'), 1);
-    return row;
+  // The common webhook case, an account given by id: batched with the logs of concurrent requests
+  // (log-ingestion.ts). A log the batch did not write (unknown account, another domain, a taken
+  // key) or a failed batch is written on its own, which answers exactly why.
+  const row = logRow(input.accountId);
+  const counter = logCounter(input.accountId, 'account_logs', 'live');
+  return createLogOnceWith(db, tenantId, 'account_logs', idempotency, async () => {
+    if (await writeBatchedLog(db, { row, domain, counter }).catch(() => false)) return row;
+    return dialectOf(db) === 'postgres' ? writeLogOfKnownAccount(db, row, domain) : writeInTransaction(row);
   });
 }
 

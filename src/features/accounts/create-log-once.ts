@@ -18,19 +18,24 @@ export async function createLogOnce(
   idempotency: IdempotencyKey | null,
   write: (tx: Executor) => Promise<LogRow | null>,
 ): Promise<CreateOnceResult<LogRow>> {
-  const create = async (): Promise<LogRow | null> => {
-    try {
-      return await writeTransaction(db, async (tx) => {
-        const row = await write(tx);
-        if (row === null) throw KEY_TAKEN;
-        return row;
-      });
-    } catch (error) {
-      if (error === KEY_TAKEN) return null;
-      throw error;
-    }
-  };
-  return createLogOnceWith(db, tenantId, table, idempotency, create);
+  return createLogOnceWith(db, tenantId, table, idempotency, () => writeLogInTransaction(db, write));
+}
+
+/** Runs `write` in a write transaction, rolled back (and null answered) when it returns null. */
+export async function writeLogInTransaction(
+  db: Db,
+  write: (tx: Executor) => Promise<LogRow | null>,
+): Promise<LogRow | null> {
+  try {
+    return await writeTransaction(db, async (tx) => {
+      const row = await write(tx);
+      if (row === null) throw KEY_TAKEN;
+      return row;
+    });
+  } catch (error) {
+    if (error === KEY_TAKEN) return null;
+    throw error;
+  }
 }
 
 /**

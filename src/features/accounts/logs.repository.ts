@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
+import { addToCounter } from '../../db/counters.repository.js';
+import { dialectOf } from '../../db/database.js';
 import type { AccountLogsTable, Executor, LogColumns, PersonLogsTable } from '../../db/schema.js';
 import type { SortKey } from '../../db/sort-key.js';
-import { statement } from '../../db/statement.js';
+import { type Statement, statement } from '../../db/statement.js';
+import { moveLatestActivity } from './accounts.repository.js';
 
 /**
  * SQL shared by account logs and person logs, which have the same columns (LogColumns) plus an
@@ -116,6 +119,119 @@ const accountLogInOneStatement = statement<{ domain: string | null; inserted: st
     `on conflict ("tenant_id", "name") do update set "value" = "counters"."value" + 1) ` +
     `select (select "domain" from "account") as "domain", (select count(*) from "log") as "inserted"`,
 );
+
+/** A log of an account given by id, for the batched ingestion (log-ingestion.ts). */
+export interface BatchedAccountLog {
+  row: AccountLogsTable;
+  /** When given, the log is written only if it is the account's domain. */
+  domain: string | null;
+  /** The account's live-log counter (accounts.service.ts logCounter). */
+  counter: string;
+}
+
+/**
+ * Writes many account logs (each of an account given by id) in one multi-row insert, with their
+ * accounts' `latestActivityAt` and live-log counters once per account; returns the ids of the
+ * logs written. A log is skipped, with nothing written for it, when its account is missing,
+ * its domain is not the account's or its idempotency key is taken; the caller then runs it on its
+ * own to learn which. PostgreSQL: one statement (data-modifying CTEs) outside any transaction,
+ * so the row locks last as long as the statement. SQLite: statements inside the caller's write
+ * transaction (a group commit). A second insert per log (an outbox row, for instance) belongs in
+ * both, fed by the ids written.
+ */
+export async function insertAccountLogBatch(db: Executor, logs: BatchedAccountLog[]): Promise<Set<string>> {
+  if (logs.length === 0) return new Set();
+  if (dialectOf(db) === 'postgres') {
+    const column = <T>(pick: (log: BatchedAccountLog) => T) => logs.map(pick);
+    const written = await accountLogBatchPostgres.all(db, [
+      column((l) => l.row.tenant_id),
+      column((l) => l.row.id),
+      column((l) => l.row.source),
+      column((l) => l.row.type),
+      column((l) => l.row.payload),
+      column((l) => l.row.idempotency_key),
+      column((l) => l.row.request_fingerprint),
+      column((l) => l.row.created_at),
+      column((l) => l.row.account_id),
+      column((l) => l.domain),
+      column((l) => l.counter),
+    ]);
+    return new Set(written.map((log) => log.id));
+  }
+  const parameters = logs.flatMap(({ row, domain }) => [...logValues(row), row.account_id, domain]);
+  const written = await accountLogBatchSqlite(logs.length).all(db, parameters);
+  // Then each account once: its newest log's time and how many logs it gained.
+  const counters = new Map(logs.map((log) => [log.row.id, log.counter]));
+  const perAccount = new Map<
+    string,
+    { tenantId: string; accountId: string; at: number; counter: string; count: number }
+  >();
+  for (const log of written) {
+    const key = `${log.tenant_id}|${log.account_id}`;
+    const seen = perAccount.get(key);
+    if (seen === undefined) {
+      const counter = counters.get(log.id)!;
+      perAccount.set(key, {
+        tenantId: log.tenant_id,
+        accountId: log.account_id,
+        at: log.created_at,
+        counter,
+        count: 1,
+      });
+    } else {
+      seen.at = Math.max(seen.at, log.created_at);
+      seen.count++;
+    }
+  }
+  for (const { tenantId, accountId, at, counter, count } of perAccount.values()) {
+    await moveLatestActivity(db, tenantId, accountId, at);
+    await addToCounter(db, tenantId, counter, count);
+  }
+  return new Set(written.map((log) => log.id));
+}
+
+// One parameter array per column; `input` pairs them up again, row by row.
+const accountLogBatchPostgres = statement<{ id: string }>(
+  `with "input" as (select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], ` +
+    `$6::text[], $7::text[], $8::bigint[], $9::text[], $10::text[], $11::text[]) ` +
+    `as i("tenant_id", "id", "source", "type", "payload", "idempotency_key", "request_fingerprint", "created_at", "account_id", "domain", "counter")), ` +
+    `"log" as (insert into "account_logs" (${LOG_COLUMNS}, "account_id") ` +
+    `select i."tenant_id", i."id", i."source", i."type", i."payload", i."idempotency_key", i."request_fingerprint", i."created_at", null, null, a."id" ` +
+    `from "input" i join "accounts" a on a."tenant_id" = i."tenant_id" and a."id" = i."account_id" ` +
+    `where i."domain" is null or a."domain" = i."domain" ` +
+    `on conflict ("tenant_id", "idempotency_key") do nothing returning "tenant_id", "id", "account_id", "created_at"), ` +
+    `"activity" as (update "accounts" set "latest_activity_at" = m."at" ` +
+    `from (select "tenant_id", "account_id", max("created_at") as "at" from "log" group by "tenant_id", "account_id") m ` +
+    `where "accounts"."tenant_id" = m."tenant_id" and "accounts"."id" = m."account_id" and "accounts"."latest_activity_at" < m."at"), ` +
+    `"counted" as (insert into "counters" ("tenant_id", "name", "value") ` +
+    `select l."tenant_id", i."counter", count(*) from "log" l join "input" i on i."id" = l."id" group by l."tenant_id", i."counter" ` +
+    `on conflict ("tenant_id", "name") do update set "value" = "counters"."value" + excluded."value") ` +
+    `select "id" from "log"`,
+);
+
+/**
+ * SQLite: the logs' insert for `count` rows, each the log's columns (logValues), its account and
+ * its domain; SQLite names the columns of VALUES column1, column2, ...
+ */
+function accountLogBatchSqlite(count: number) {
+  let cached = sqliteBatches.get(count);
+  if (cached === undefined) {
+    const row = (n: number) => `(${Array.from({ length: 12 }, (_, i) => `$${n * 12 + i + 1}`).join(', ')})`;
+    cached = statement<WrittenLog>(
+      `insert into "account_logs" (${LOG_COLUMNS}, "account_id") ` +
+        `select ${Array.from({ length: 10 }, (_, i) => `v."column${i + 1}"`).join(', ')}, a."id" ` +
+        `from (values ${Array.from({ length: count }, (_, n) => row(n)).join(', ')}) v ` +
+        `join "accounts" a on a."tenant_id" = v."column1" and a."id" = v."column11" ` +
+        `where v."column12" is null or a."domain" = v."column12" ` +
+        `on conflict ("tenant_id", "idempotency_key") do nothing returning "id", "tenant_id", "account_id", "created_at"`,
+    );
+    sqliteBatches.set(count, cached);
+  }
+  return cached;
+}
+
+type WrittenLog = { id: string; tenant_id: string; account_id: string; created_at: number };
+const sqliteBatches = new Map<number, Statement<WrittenLog>>();
 
 /** Many logs in one statement (bulk import, seeds); no idempotency keys. */
 export async function insertLogs(

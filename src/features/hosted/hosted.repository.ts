@@ -1,20 +1,48 @@
-import type { Executor, PageEventsTable } from '../../db/schema.js';
+import type {
+  AudiencesTable,
+  AudienceVersionsTable,
+  Executor,
+  PageEventsTable,
+  PagesTable,
+} from '../../db/schema.js';
+import { statement } from '../../db/statement.js';
+
+/*
+ * A public page is resolved on every view: four fixed statements (src/db/statement.ts), read at
+ * once on SQLite's synchronous reader, each an index lookup, scoped after the handle by its tenant.
+ */
+const tenantByHandle = statement<{ id: string; handle: string }>(
+  `select "id", "handle" from "tenants" where "handle" = $1`,
+);
+const pageBySlug = statement<PagesTable>(
+  `select * from "pages" where "tenant_id" = $1 and "slug" = $2 and "deleted_at" is null`,
+);
+const audienceByRouteKey = statement<AudiencesTable>(
+  `select * from "audiences" where "tenant_id" = $1 and "page_id" = $2 and "route_key" = $3 and "archived_at" is null`,
+);
+// `"status" || ''`: without statistics SQLite would otherwise walk the work-queue index
+// (status, ...) over the published versions of every tenant instead of this audience's versions.
+const publishedVersionOf = statement<AudienceVersionsTable>(
+  `select * from "audience_versions" where "tenant_id" = $1 and "audience_id" = $2 and "status" || '' = 'published'`,
+);
+
+export function findTenantOfHandle(db: Executor, handle: string) {
+  return tenantByHandle.firstNow(db, [handle]);
+}
+
+/** A live (not deleted) page of the tenant by its slug. */
+export function findLivePageBySlug(db: Executor, tenantId: string, slug: string) {
+  return pageBySlug.firstNow(db, [tenantId, slug]);
+}
 
 /** A live (not archived) audience of a page by its public route key. */
-export async function findAudienceByRouteKey(
-  db: Executor,
-  tenantId: string,
-  pageId: string,
-  routeKey: string,
-) {
-  return db
-    .selectFrom('audiences')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('page_id', '=', pageId)
-    .where('route_key', '=', routeKey)
-    .where('archived_at', 'is', null)
-    .executeTakeFirst();
+export function findAudienceByRouteKey(db: Executor, tenantId: string, pageId: string, routeKey: string) {
+  return audienceByRouteKey.firstNow(db, [tenantId, pageId, routeKey]);
+}
+
+/** The audience's published version, if any. */
+export function findPublishedVersion(db: Executor, tenantId: string, audienceId: string) {
+  return publishedVersionOf.firstNow(db, [tenantId, audienceId]);
 }
 
 /** The images of the assets a page's sections name (trashed and deleted ones are not shown). */

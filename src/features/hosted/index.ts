@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { createRateLimiter, enforceRateLimit } from '../../http/rate-limit.js';
+import { settle } from '../../http/sync-hook.js';
 import { mappedHostHandler } from './mapped-hosts.js';
 import { PageCache } from './page-cache.js';
 import { beaconView, followAction, type HostedDeps, type PageAddress, servePage } from './serve-page.js';
@@ -34,8 +35,8 @@ export function hostedRoutes(app: App): (request: FastifyRequest, reply: Fastify
     redisTimeoutMs: config.redisTimeoutMs,
   });
   if (limiter !== null) {
-    app.addHook('onRequest', async (request, reply) =>
-      enforceRateLimit(limiter, `hosted:${request.ip}`, reply),
+    app.addHook('onRequest', (request, reply, done) =>
+      settle(() => enforceRateLimit(limiter, `hosted:${request.ip}`, reply), done),
     );
   }
   app.addHook('onRoute', (route) => {

@@ -1,11 +1,14 @@
 import type { AudiencesTable, AudienceVersionsTable, Executor, PagesTable } from '../../db/schema.js';
 import { type AudienceContent, defaultContent } from '../../domain/audience-content.js';
 import { contentAudienceOf } from '../audiences/audiences.schemas.js';
-import { publishedVersion } from '../audiences/versions.repository.js';
-import { findPageBySlug } from '../pages/pages.repository.js';
 import { contentPageOf, pageActions, pageBody, pageMetadata } from '../pages/pages.schemas.js';
-import { findTenantByHandle } from '../tenants/tenants.repository.js';
-import { findActiveAssets, findAudienceByRouteKey } from './hosted.repository.js';
+import {
+  findActiveAssets,
+  findAudienceByRouteKey,
+  findLivePageBySlug,
+  findPublishedVersion,
+  findTenantOfHandle,
+} from './hosted.repository.js';
 import type { ViewPage } from './hosted-view.js';
 
 /**
@@ -31,9 +34,9 @@ export async function resolvePage(
   slug: string,
   routeKey: string | null,
 ): Promise<Resolved> {
-  const tenant = await findTenantByHandle(db, handle);
+  const tenant = await findTenantOfHandle(db, handle);
   if (tenant === undefined) return { found: false };
-  const page = await findPageBySlug(db, tenant.id, slug);
+  const page = await findLivePageBySlug(db, tenant.id, slug);
   // Only a published, live page is public: drafts, archived and deleted pages are a 404.
   if (page === undefined || page.status !== 'published' || page.archived_at !== null) return { found: false };
   const base = { found: true as const, tenantId: tenant.id, handle, page };
@@ -41,7 +44,7 @@ export async function resolvePage(
   const audience = await findAudienceByRouteKey(db, tenant.id, page.id, routeKey);
   if (audience === undefined)
     return { ...base, audience: null, version: null, fallback: 'unknown-route-key' };
-  const version = await publishedVersion(db, tenant.id, audience.id);
+  const version = await findPublishedVersion(db, tenant.id, audience.id);
   if (version === undefined || version.content === null) {
     return { ...base, audience: null, version: null, fallback: 'no-published-version' };
   }

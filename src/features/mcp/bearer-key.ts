@@ -8,11 +8,12 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * `x-api-key` check unchanged (register this before registerApiKeyAuth). Other paths are untouched.
  */
 export function acceptBearerApiKey(scope: FastifyInstance, paths: readonly string[]): void {
-  scope.addHook('onRequest', async (request) => {
-    if (request.headers['x-api-key'] !== undefined) return;
-    const path = request.url.split('?', 1)[0]!;
-    if (!paths.includes(path)) return;
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    if (match) request.headers['x-api-key'] = match[1];
+  // A callback hook: it runs on every /v0 request and needs no promise.
+  scope.addHook('onRequest', (request, _reply, done) => {
+    if (request.headers['x-api-key'] === undefined && paths.includes(request.url.split('?', 1)[0]!)) {
+      const match = BEARER.exec(request.headers.authorization ?? '');
+      if (match) request.headers['x-api-key'] = match[1];
+    }
+    done();
   });
 }

@@ -7,10 +7,12 @@ export { getStatusRoute as opsAdminRoutes } from './get-status.route.js';
 
 /**
  * /metrics with the request hooks (on the root instance, before any route, so every route is
- * measured) and the queue read from this app's database at scrape time.
+ * measured) and the queue read from this app's database at scrape time. With METRICS=off neither
+ * exists (/metrics is a 404), which is how the benchmark measures what the hooks cost.
  */
 export function registerOperability(app: FastifyInstance, database: Database): void {
-  const { metricsToken, queueStallMs } = app.config.observability;
+  const { metricsEnabled, metricsToken, queueStallMs } = app.config.observability;
+  if (!metricsEnabled) return;
   registerMetrics(app, {
     token: metricsToken,
     database,

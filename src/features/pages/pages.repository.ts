@@ -97,14 +97,3 @@ export async function findSlugsLike(db: Executor, tenantId: string, base: string
     .execute();
   return rows.flatMap((r) => (r.slug === null ? [] : [r.slug]));
 }
-
-/** A live page by its public slug (hosted pages): not deleted; the caller checks the status. */
-export async function findPageBySlug(db: Executor, tenantId: string, slug: string) {
-  return db
-    .selectFrom('pages')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('slug', '=', slug)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}

@@ -27,11 +27,16 @@ export async function findSlugsLike(db: Executor, tenantId: string, base: string
   return rows.map((r) => r.slug);
 }
 
-// GET /v0/persons/{id} is the most frequent read: a fixed statement (statement.ts).
+// GET /v0/persons/{id} is the most frequent read: a fixed statement (statement.ts), read at once
+// on SQLite's synchronous reader outside a transaction.
 const selectPerson = statement<PersonsTable>(`select * from "persons" where "tenant_id" = $1 and "id" = $2`);
 
-export async function findPerson(db: Executor, tenantId: string, personId: string) {
-  return selectPerson.first(db, [tenantId, personId]);
+export function findPerson(
+  db: Executor,
+  tenantId: string,
+  personId: string,
+): PersonsTable | undefined | Promise<PersonsTable | undefined> {
+  return selectPerson.firstNow(db, [tenantId, personId]);
 }
 
 /** One page of persons, newest first; `after` is the sort key of the previous page's last row. */

@@ -1,0 +1,96 @@
+// Two builds of Quire side by side on one SQLite file, alternated in one run: how a change moves
+// the server's CPU per request and its throughput, measured the same way as `npm run bench`.
+//
+//   git stash && npm run build && cp dist/quire.mjs dist/before.mjs && git stash pop && npm run build
+//   node --import tsx bench/compare-builds.ts dist/before.mjs dist/quire.mjs --scenario get
+//
+// Scenarios: get (GET /v0/persons/{id}), post (POST /v0/account_logs over 100 accounts), page
+// (the demo's hosted person page). The builds must sit in dist/ (they import from node_modules).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { openSqlite } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { listPersons } from '../src/features/persons/persons.repository.js';
+import { seedDemo } from '../src/seed/demo.js';
+import { alternate, type BenchContext, type Request } from './compare.js';
+import { requireWrk } from './load.js';
+import { loadAccounts, loadPersons, makeBenchTenant } from './load-data.js';
+import { serviceEnv, startQuire } from './processes.js';
+
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    scenario: { type: 'string', default: 'get' },
+    rounds: { type: 'string', default: '5' },
+    seconds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+const [before, after] = positionals;
+if (before === undefined || after === undefined) {
+  process.stderr.write(
+    'usage: bench/compare-builds.ts dist/before.mjs dist/after.mjs [--scenario get|post|page]\n',
+  );
+  process.exit(2);
+}
+requireWrk();
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-builds-'));
+const database = openSqlite(path.join(dataDir, 'quire.db'));
+await migrateToLatest(database.db);
+const tenant = await makeBenchTenant(database.db, 'builds');
+await loadPersons(database.db, tenant.tenantId, 10_000, { increment() {} } as never);
+const persons = (await listPersons(database.db, tenant.tenantId, null, 1000)).map((p) => p.id);
+const accounts = await loadAccounts(database.db, tenant.tenantId, 100);
+const demo = await seedDemo(database.db, { baseUrl: '', secret: 'bench', previewTtlSeconds: 60 });
+await database.close();
+
+let n = 0;
+const requests: Record<string, Request> = {
+  get: { paths: persons.map((id) => `/v0/persons/${id}`), headers: { 'x-api-key': tenant.apiKey } },
+  post: {
+    paths: ['/v0/account_logs'],
+    method: 'POST',
+    headers: { 'x-api-key': tenant.apiKey },
+    body: () =>
+      JSON.stringify({
+        accountId: accounts[n++ % accounts.length],
+        source: 'hubspot',
+        type: 'email-opened',
+        payload: { text: `Opened the pricing e-mail ${n}`, campaign: 'q4-launch', score: n % 100 },
+      }),
+  },
+  page: { paths: [demo.publicUrl!] },
+};
+const request = requests[args.scenario];
+if (request === undefined) throw new Error(`unknown scenario ${args.scenario}`);
+
+const env = { ...serviceEnv(), DATA_DIR: dataDir };
+const servers = [
+  await startQuire(env, path.join(dataDir, 'before.log'), undefined, [], before),
+  await startQuire(env, path.join(dataDir, 'after.log'), undefined, [], after),
+];
+try {
+  const ctx = { rounds: Number(args.rounds), seconds: Number(args.seconds) } as BenchContext;
+  const results = await alternate(
+    ctx,
+    servers.map((server) => ({ server, request })),
+    Number(args.connections),
+  );
+  for (const [index, build] of [before, after].entries()) {
+    const r = results[index]!;
+    process.stdout.write(
+      `${build}: ${Math.round(r.requestsPerSecond)} req/s, ${r.serverCpuUs.toFixed(1)} µs CPU per request, p99 ${r.p99.toFixed(1)} ms, peak RSS ${servers[index]!.peakRssMb()} MB\n`,
+    );
+  }
+  const [a, b] = results as [(typeof results)[0], (typeof results)[0]];
+  process.stdout.write(
+    `after / before: ${(b.requestsPerSecond / a.requestsPerSecond).toFixed(2)} of the throughput, ${(b.serverCpuUs / a.serverCpuUs).toFixed(2)} of the CPU per request (medians of ${args.rounds} alternating runs, ${args.connections} connections, ${args.scenario})\n`,
+  );
+} finally {
+  await Promise.all(servers.map((server) => server.stop()));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(0);
