@@ -8,6 +8,7 @@ import { accountsRoutes } from './features/accounts/index.js';
 import { adminRoutes } from './features/admin/index.js';
 import { assetsRoutes } from './features/assets/index.js';
 import { audiencesRoutes } from './features/audiences/index.js';
+import { apiKeyActor, registerWriteAudit } from './features/audit/record-writes.js';
 import { hostedRoutes } from './features/hosted/index.js';
 import { acceptBearerApiKey, MCP_PATH, mcpRoutes } from './features/mcp/index.js';
 import { registerOperability } from './features/ops/index.js';
@@ -66,6 +67,9 @@ export async function buildApp({ config, database, logger, tracing }: AppDeps): 
                 'req.headers.authorization',
                 'headers["x-api-key"]',
                 'headers.authorization',
+                'req.headers.cookie',
+                'headers.cookie',
+                'req.headers["x-csrf-token"]',
               ],
               censor: '[redacted]',
             },
@@ -89,6 +93,7 @@ export async function buildApp({ config, database, logger, tracing }: AppDeps): 
       connectionsCheckingInterval: connectionsCheckingInterval(config),
     },
     return503OnClosing: true,
+    trustProxy: config.console.trustProxy,
     forceCloseConnections: 'idle',
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -145,6 +150,12 @@ export async function buildApp({ config, database, logger, tracing }: AppDeps): 
     registerRateLimit(scope, limiter);
     registerTenantConcurrency(scope, config.tenantConcurrency);
     registerMalformedUrlRoute(scope, '/v0');
+    // Every successful write made with an API key lands in the tenant's audit log.
+    registerWriteAudit(scope, async (request) => {
+      const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
+      if (operationId === undefined || !request.apiKeyId) return null;
+      return { actor: await apiKeyActor(scope, request), action: `v0.${operationId}` };
+    });
     personsRoutes(scope);
     pagesRoutes(scope);
     audiencesRoutes(scope);
@@ -161,11 +172,8 @@ export async function buildApp({ config, database, logger, tracing }: AppDeps): 
     mappedHost = hostedRoutes(hosted as unknown as App);
   });
 
-  if (config.adminToken !== null) {
-    await app.register(async (admin) => adminRoutes(admin as unknown as App, config.adminToken!), {
-      prefix: '/admin/v0',
-    });
-  }
+  // Always there: the console signs in with sessions; the bearer works only when ADMIN_TOKEN is set.
+  await app.register(async (admin) => adminRoutes(admin as unknown as App), { prefix: '/admin/v0' });
 
   return app;
 }
