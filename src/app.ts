@@ -9,6 +9,7 @@ import { adminRoutes } from './features/admin/index.js';
 import { assetsRoutes } from './features/assets/index.js';
 import { audiencesRoutes } from './features/audiences/index.js';
 import { apiKeyActor, registerWriteAudit } from './features/audit/record-writes.js';
+import { consoleRoutes } from './features/console-app/console.route.js';
 import { hostedRoutes } from './features/hosted/index.js';
 import { acceptBearerApiKey, MCP_PATH, mcpRoutes } from './features/mcp/index.js';
 import { registerOperability } from './features/ops/index.js';
@@ -171,6 +172,9 @@ export async function buildApp({ config, database, logger, tracing }: AppDeps): 
   await app.register(async (hosted) => {
     mappedHost = hostedRoutes(hosted as unknown as App);
   });
+
+  // The operator console's single-page app (docs/console.md); it talks only to /admin/v0.
+  await app.register(async (consoleScope) => consoleRoutes(consoleScope as unknown as App));
 
   // Always there: the console signs in with sessions; the bearer works only when ADMIN_TOKEN is set.
   await app.register(async (admin) => adminRoutes(admin as unknown as App), { prefix: '/admin/v0' });
