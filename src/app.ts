@@ -155,7 +155,7 @@ export async function buildApp({ config, database, logger, tracing }: AppDeps): 
     registerWriteAudit(scope, async (request) => {
       const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
       if (operationId === undefined || !request.apiKeyId) return null;
-      return { actor: await apiKeyActor(scope, request), action: `v0.${operationId}` };
+      return { actor: await apiKeyActor(scope, request), action: `v0.${operationId}`, withBody: false };
     });
     personsRoutes(scope);
     pagesRoutes(scope);

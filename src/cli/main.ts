@@ -4,6 +4,7 @@ import { accountsCommand } from './accounts.command.js';
 import { assetsCommand } from './assets.command.js';
 import { audiencesCommand, versionsCommand } from './audiences.command.js';
 import { auditCommand } from './audit.command.js';
+import { auditCliWrites } from './audit-writes.js';
 import { keysCommand } from './keys.command.js';
 import { logsCommand } from './logs.command.js';
 import { mcpCommand } from './mcp.command.js';
@@ -56,5 +57,6 @@ program.addCommand(personsCommand());
 program.addCommand(operatorsCommand());
 program.addCommand(auditCommand());
 addReadCommands(program);
+auditCliWrites(program);
 
 await program.parseAsync(process.argv);

@@ -113,6 +113,27 @@ describe('quire operators and quire audit', () => {
         ['cli', 'operator.disable'],
         ['cli', 'operator.set_role'],
         ['cli', 'operator.create'],
+        ['cli', 'cli.tenants.create'],
+      ],
+    );
+    // Any other CLI write is audited once it succeeded; a failed one is not.
+    const archived = await quire(['pages', 'archive', 'page_01jd0000000000000000000000', '--tenant', 'acme']);
+    assert.equal(archived.code, 1);
+    const page = await json([
+      'pages',
+      'create',
+      '--tenant',
+      'acme',
+      '--data',
+      '{"brandId":"acme","name":"Launch","title":"Launch"}',
+    ]);
+    assert.equal((await quire(['pages', 'archive', page.pageId, '--tenant', 'acme'])).code, 0);
+    const writes = await json(['audit', 'list', '--tenant', 'acme', '--actor', 'cli', '--limit', '2']);
+    assert.deepEqual(
+      writes.items.map((e: { action: string; recordId: string | null }) => [e.action, e.recordId]),
+      [
+        ['cli.pages.archive', page.pageId],
+        ['cli.pages.create', null],
       ],
     );
     assert.deepEqual(audit.items[1 + 1].before, { role: 'editor' });

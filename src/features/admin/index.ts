@@ -35,7 +35,11 @@ export async function adminRoutes(app: App): Promise<void> {
     const policy = policyOf(request.method, request.routeOptions.url);
     const actor = adminActor(request);
     if (policy === undefined || policy.audited === 'service' || actor === null) return null;
-    return { actor, action: policy.action ?? `${request.method} ${request.routeOptions.url}` };
+    return {
+      actor,
+      action: policy.action ?? `${request.method} ${request.routeOptions.url}`,
+      withBody: true,
+    };
   });
   registerMalformedUrlRoute(app);
   registerAdminIdempotency(app, app.db);

@@ -58,6 +58,8 @@ describeEachDatabase('the audit log', (ctx) => {
     assert.equal(typeof update.ip, 'string');
     assert.match(update.requestId, /^req_/);
     assert.equal(log.body.totalCount, null);
+    // A /v0 write names its record but does not copy the integration's data.
+    assert.equal((entries[0] as AuditEntry).after, null);
   });
 
   it('records nothing for a refused or failed write, and never a secret', async () => {

@@ -11,15 +11,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Audits the writes of routes whose services own their transactions (most of the operator API, and
  * every /v0 write made with an API key): once the response is a success, and before it is sent, an
- * entry is written naming the caller, the action, the record and the request body (secrets
- * removed). A failed request (4xx/5xx) or an idempotent replay records nothing. The entry is its
+ * entry is written naming the caller, the action and the record, with the request body (secrets
+ * removed) when `withBody` (operator writes; a /v0 write's body is integration data, often personal,
+ * and is not copied). A failed request (4xx/5xx) or an idempotent replay records nothing. The entry is its
  * own transaction right after the change's: if writing it fails the change stands, the failure is
  * logged as an error, and the answer is still the success it was. Operator accounts and sessions
  * record their entries inside their own transactions instead (docs/console.md, Audit log).
  */
 export function registerWriteAudit(
   app: App,
-  describe: (request: FastifyRequest) => Promise<{ actor: Actor; action: string } | null>,
+  describe: (request: FastifyRequest) => Promise<{ actor: Actor; action: string; withBody: boolean } | null>,
 ): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return payload;
@@ -37,7 +38,7 @@ export function registerWriteAudit(
           { ip: request.ip, requestId: request.id },
           {
             ...recordOf(request, reply, who.action, body),
-            after: request.body ?? null,
+            after: who.withBody ? (request.body ?? null) : null,
           },
         ),
       );
