@@ -14,6 +14,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiProblem, api, PAGE_TYPES, type Page, type PageInput } from '../api';
+import { can, useMe } from '../session';
 import { QueryError } from './QueryError';
 
 interface Values {
@@ -105,6 +106,7 @@ function inputOf(values: Values, page: Page | undefined): PageInput {
 /** Create a page (pages/new) or edit one; archive, restore and delete it. */
 export function PageForm() {
   const { tenant = '', pageId } = useParams();
+  const editable = can(useMe(), 'editor');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const page = useQuery({
@@ -171,7 +173,7 @@ export function PageForm() {
     <Stack maw={900}>
       <Group justify="space-between">
         <Title order={2} className="cell-wrap">
-          {pageId === undefined ? 'New page' : `Edit ${current?.name ?? 'page'}`}
+          {pageId === undefined ? 'New page' : `${editable ? 'Edit' : 'Page:'} ${current?.name ?? 'page'}`}
         </Title>
         {current ? (
           <Group gap="xs">
@@ -192,102 +194,104 @@ export function PageForm() {
         </Alert>
       ) : null}
       <form onSubmit={submit} noValidate>
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <fieldset disabled={!editable} className="plain-fieldset">
+          <Stack>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label="Name"
+                required
+                value={values.name}
+                error={errorOf('name')}
+                onChange={(e) => set('name')(e.currentTarget.value)}
+              />
+              <TextInput
+                label="Brand"
+                required
+                value={values.brandId}
+                error={errorOf('brandId')}
+                onChange={(e) => set('brandId')(e.currentTarget.value)}
+              />
+              <TextInput
+                label="Title"
+                required
+                value={values.title}
+                error={errorOf('title')}
+                onChange={(e) => set('title')(e.currentTarget.value)}
+              />
+              <TextInput
+                label="Slug"
+                description="Its part of the public URL; lowercase words joined by hyphens"
+                value={values.slug}
+                error={errorOf('slug')}
+                onChange={(e) => set('slug')(e.currentTarget.value)}
+              />
+              <Select
+                label="Page type"
+                data={[...PAGE_TYPES]}
+                value={values.pageType}
+                allowDeselect={false}
+                onChange={(v) => v && set('pageType')(v)}
+              />
+            </SimpleGrid>
             <TextInput
-              label="Name"
-              required
-              value={values.name}
-              error={errorOf('name')}
-              onChange={(e) => set('name')(e.currentTarget.value)}
+              label="Headline"
+              value={values.headline}
+              error={errorOf('headline')}
+              onChange={(e) => set('headline')(e.currentTarget.value)}
             />
-            <TextInput
-              label="Brand"
-              required
-              value={values.brandId}
-              error={errorOf('brandId')}
-              onChange={(e) => set('brandId')(e.currentTarget.value)}
+            <Textarea
+              label="Subheadline"
+              autosize
+              minRows={2}
+              value={values.subheadline}
+              error={errorOf('subheadline')}
+              onChange={(e) => set('subheadline')(e.currentTarget.value)}
             />
-            <TextInput
-              label="Title"
-              required
-              value={values.title}
-              error={errorOf('title')}
-              onChange={(e) => set('title')(e.currentTarget.value)}
+            <Textarea
+              label="Context for the page agent"
+              autosize
+              minRows={4}
+              value={values.pageContext}
+              error={errorOf('pageContext')}
+              onChange={(e) => set('pageContext')(e.currentTarget.value)}
             />
-            <TextInput
-              label="Slug"
-              description="Its part of the public URL; lowercase words joined by hyphens"
-              value={values.slug}
-              error={errorOf('slug')}
-              onChange={(e) => set('slug')(e.currentTarget.value)}
-            />
-            <Select
-              label="Page type"
-              data={[...PAGE_TYPES]}
-              value={values.pageType}
-              allowDeselect={false}
-              onChange={(v) => v && set('pageType')(v)}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Headline"
-            value={values.headline}
-            error={errorOf('headline')}
-            onChange={(e) => set('headline')(e.currentTarget.value)}
-          />
-          <Textarea
-            label="Subheadline"
-            autosize
-            minRows={2}
-            value={values.subheadline}
-            error={errorOf('subheadline')}
-            onChange={(e) => set('subheadline')(e.currentTarget.value)}
-          />
-          <Textarea
-            label="Context for the page agent"
-            autosize
-            minRows={4}
-            value={values.pageContext}
-            error={errorOf('pageContext')}
-            onChange={(e) => set('pageContext')(e.currentTarget.value)}
-          />
-          <Group>
-            <Button type="submit" loading={save.isPending}>
-              {pageId === undefined ? 'Create page' : 'Save'}
-            </Button>
-            {current && current.status !== 'archived' && !current.deletedAt ? (
-              <Button
-                variant="default"
-                onClick={() => lifecycle.mutate('archive')}
-                loading={lifecycle.isPending}
-              >
-                Archive
+            <Group display={editable ? undefined : 'none'}>
+              <Button type="submit" loading={save.isPending}>
+                {pageId === undefined ? 'Create page' : 'Save'}
               </Button>
-            ) : null}
-            {current && (current.status === 'archived' || current.deletedAt) ? (
-              <Button
-                variant="default"
-                onClick={() => lifecycle.mutate('restore')}
-                loading={lifecycle.isPending}
-              >
-                Restore
-              </Button>
-            ) : null}
-            {current && !current.deletedAt ? (
-              <Button
-                color="red.9"
-                variant="outline"
-                onClick={() =>
-                  window.confirm(`Delete the page “${current.name}”? It can be restored later.`) &&
-                  lifecycle.mutate('delete')
-                }
-              >
-                Delete
-              </Button>
-            ) : null}
-          </Group>
-        </Stack>
+              {current && current.status !== 'archived' && !current.deletedAt ? (
+                <Button
+                  variant="default"
+                  onClick={() => lifecycle.mutate('archive')}
+                  loading={lifecycle.isPending}
+                >
+                  Archive
+                </Button>
+              ) : null}
+              {current && (current.status === 'archived' || current.deletedAt) ? (
+                <Button
+                  variant="default"
+                  onClick={() => lifecycle.mutate('restore')}
+                  loading={lifecycle.isPending}
+                >
+                  Restore
+                </Button>
+              ) : null}
+              {current && !current.deletedAt ? (
+                <Button
+                  color="red.9"
+                  variant="outline"
+                  onClick={() =>
+                    window.confirm(`Delete the page “${current.name}”? It can be restored later.`) &&
+                    lifecycle.mutate('delete')
+                  }
+                >
+                  Delete
+                </Button>
+              ) : null}
+            </Group>
+          </Stack>
+        </fieldset>
       </form>
     </Stack>
   );

@@ -4,6 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, type PageStatus } from '../api';
+import { can, useMe } from '../session';
 import { QueryError } from './QueryError';
 
 /** Dark shades: white badge text on them passes WCAG AA contrast. */
@@ -13,9 +14,14 @@ const STATUS_COLOR: Record<PageStatus, string> = {
   archived: 'grape.9',
 };
 
+function countOf(n: number): string {
+  return n === 1 ? '1 page' : `${n} pages`;
+}
+
 /** Pages of the tenant, newest first, with search (part of the name) and a status filter. */
 export function PagesList() {
   const { tenant = '' } = useParams();
+  const me = useMe();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<string | null>(null);
   const [debounced] = useDebouncedValue(search, 250);
@@ -31,9 +37,11 @@ export function PagesList() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>Pages</Title>
-        <Button component={Link} to={`/t/${tenant}/pages/new`}>
-          New page
-        </Button>
+        {can(me, 'editor') ? (
+          <Button component={Link} to={`/t/${tenant}/pages/new`}>
+            New page
+          </Button>
+        ) : null}
       </Group>
       <Group align="end">
         <TextInput
@@ -57,7 +65,7 @@ export function PagesList() {
       <Table.ScrollContainer minWidth={560}>
         <Table striped highlightOnHover>
           <Table.Caption>
-            {pages.isPending ? 'Loading…' : `${pages.data?.pages[0]?.totalCount ?? 0} pages`}
+            {pages.isPending ? 'Loading…' : countOf(pages.data?.pages[0]?.totalCount ?? 0)}
           </Table.Caption>
           <Table.Thead>
             <Table.Tr>

@@ -15,7 +15,7 @@ import { personLogsAdminRoutes } from '../persons/admin.routes.js';
 import { tenantsAdminRoutes } from '../tenants/admin.routes.js';
 import { topicsAdminRoutes } from '../topics/admin.routes.js';
 import { registerRoleEnforcement } from './enforce-roles.js';
-import { policyOf } from './route-roles.js';
+import { actionOf, policyOf } from './route-roles.js';
 
 /**
  * The operator API under /admin/v0: the ADMIN_TOKEN bearer (scripts) or a console session. Each
@@ -37,7 +37,7 @@ export async function adminRoutes(app: App): Promise<void> {
     if (policy === undefined || policy.audited === 'service' || actor === null) return null;
     return {
       actor,
-      action: policy.action ?? `${request.method} ${request.routeOptions.url}`,
+      action: actionOf(request.method, request.routeOptions.url as string, policy),
       withBody: true,
     };
   });

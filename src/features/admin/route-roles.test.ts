@@ -3,7 +3,7 @@ import { it } from 'node:test';
 import { openTestDatabase, testConfig } from '../../../test/harness.js';
 import { buildApp } from '../../app.js';
 import { migrateToLatest } from '../../db/migrate.js';
-import { policyOf, ROUTE_POLICIES } from './route-roles.js';
+import { actionOf, policyOf, ROUTE_POLICIES } from './route-roles.js';
 
 /** Every operator API route, as the app registers it (method and template). */
 async function adminRoutes(): Promise<string[]> {
@@ -56,6 +56,17 @@ it('the webhook endpoints of the events branch are admin-only, and publishing ne
   for (const [route, policy] of Object.entries(ROUTE_POLICIES)) {
     if (route.includes('/webhooks')) assert.equal(policy.access, 'admin', route);
   }
+  for (const route of [
+    'GET /admin/v0/tenants/:tenant/webhooks',
+    'DELETE /admin/v0/tenants/:tenant/webhooks/:endpointId',
+    'POST /admin/v0/tenants/:tenant/webhooks/:endpointId/deliveries/:deliveryId/replay',
+  ]) {
+    const [method, url] = route.split(' ') as [string, string];
+    assert.equal(policyOf(method, url)?.access, 'admin', route);
+  }
+  assert.equal(policyOf('GET', '/admin/v0/tenants/:tenant/webhooksx'), undefined);
+  const url = '/admin/v0/tenants/:tenant/webhooks/:endpointId';
+  assert.equal(actionOf('DELETE', url, policyOf('DELETE', url)!), 'DELETE /webhooks/:endpointId');
   assert.equal(
     policyOf('POST', '/admin/v0/tenants/:tenant/versions/:version_id/publish')?.access,
     'publisher',

@@ -55,12 +55,9 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   [`POST ${T}/operators/:operator_id/enable`]: { access: 'admin', audited: 'service' },
   [`POST ${T}/operators/:operator_id/reset-password`]: { access: 'admin', audited: 'service' },
   [`GET ${T}/audit`]: { access: 'viewer' },
-  // Webhook endpoints and their deliveries (the events branch adds the routes): admin, all of them.
-  [`GET ${T}/webhooks`]: { access: 'admin' },
+  // Webhook endpoints, their deliveries and replays: admin, whatever routes the events branch
+  // adds under /webhooks (PREFIX_POLICIES below); named here where their shape is known.
   [`POST ${T}/webhooks`]: { access: 'admin', action: 'webhook.create' },
-  [`GET ${T}/webhooks/:webhook_id`]: { access: 'admin' },
-  [`PATCH ${T}/webhooks/:webhook_id`]: { access: 'admin', action: 'webhook.update' },
-  [`DELETE ${T}/webhooks/:webhook_id`]: { access: 'admin', action: 'webhook.delete' },
 
   // Pages.
   [`GET ${T}/pages`]: { access: 'viewer' },
@@ -119,6 +116,9 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   [`DELETE ${T}/topics/:topic_id/entries/:entry_id`]: { access: 'editor', action: 'topic_entry.delete' },
 };
 
+/** Every route under these templates, when the table does not name it. */
+const PREFIX_POLICIES: [prefix: string, policy: RoutePolicy][] = [[`${T}/webhooks`, { access: 'admin' }]];
+
 const RANK: Record<OperatorRole, number> = { viewer: 0, editor: 1, publisher: 2, admin: 3 };
 
 export function roleAllows(held: OperatorRole, needed: OperatorRole): boolean {
@@ -131,5 +131,12 @@ export function policyOf(method: string, url: string | undefined): RoutePolicy |
   const path = url.startsWith('/admin/v0') ? url.slice('/admin/v0'.length) : url;
   // Where a malformed URL is answered (src/http/malformed-url.ts): its error, for any caller.
   if (path.startsWith('/_malformed-url/')) return { access: 'viewer' };
-  return ROUTE_POLICIES[`${method === 'HEAD' ? 'GET' : method} ${path}`];
+  const exact = ROUTE_POLICIES[`${method === 'HEAD' ? 'GET' : method} ${path}`];
+  if (exact !== undefined) return exact;
+  return PREFIX_POLICIES.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1];
+}
+
+/** A route's audit action: its name in the table, else its method and template (`DELETE /webhooks/:id`). */
+export function actionOf(method: string, url: string, policy: RoutePolicy): string {
+  return policy.action ?? `${method} ${url.replace(/^\/admin\/v0(\/tenants\/:tenant)?/, '')}`;
 }

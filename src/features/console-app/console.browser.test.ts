@@ -14,7 +14,7 @@ import {
 import { ensureConsoleBuilt } from '../../../test/console-build.js';
 import { makeOperator } from '../../../test/console-factories.js';
 import { makeTenant } from '../../../test/factories.js';
-import { describeEachDatabase } from '../../../test/harness.js';
+import { ADMIN_TOKEN, describeEachDatabase } from '../../../test/harness.js';
 import { makePage } from '../../../test/pages-factories.js';
 
 const SHOTS = '.tmp/console';
@@ -215,6 +215,82 @@ describeEachDatabase('the operator console in Chromium', (ctx) => {
       await tab.getByRole('heading', { name: 'Sign in to Quire' }).waitFor();
       const me = await tab.evaluate(async () => (await fetch('/admin/v0/me')).status);
       assert.equal(me, 401);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('lets an instance admin choose and switch tenants, and shows a viewer no editing controls', {
+    skip: skipWithoutChromium,
+    timeout: 180_000,
+  }, async (t) => {
+    if (ctx.dialect !== 'sqlite') return t.skip('the browser walk runs once, on SQLite');
+    const north = await makeTenant(ctx);
+    const south = await makeTenant(ctx);
+    await makePage(ctx, north, { name: 'North page' });
+    const southPage = await makePage(ctx, south, { name: 'South page' });
+    const root = await makeOperator(ctx, null, 'admin');
+    const viewer = await makeOperator(ctx, south.tenantId, 'viewer');
+    const tenants = (
+      await ctx.request({
+        method: 'GET',
+        url: '/admin/v0/tenants',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      })
+    ).body.items as { tenantId: string; name: string }[];
+    const nameOf = (id: string) => tenants.find((x) => x.tenantId === id)?.name as string;
+
+    if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    try {
+      const signIn = async (email: string, password: string) => {
+        const context = await browser.newContext({
+          userAgent: USER_AGENT,
+          viewport: { width: 1280, height: 900 },
+        });
+        const tab = await context.newPage();
+        await tab.goto(`${base}/console/`);
+        await tab.getByLabel('Email').fill(email);
+        await tab.locator('input[autocomplete=current-password]').fill(password);
+        await tab.getByRole('button', { name: 'Sign in' }).click();
+        return tab;
+      };
+
+      const admin = await signIn(root.email, root.password);
+      await admin.getByRole('heading', { name: 'Choose a tenant' }).waitFor();
+      await expectAccessible(admin, 'tenant choice');
+      await admin.getByRole('link', { name: nameOf(north.tenantId) }).click();
+      await admin.getByRole('link', { name: 'North page' }).waitFor();
+      await admin.getByRole('combobox', { name: 'Tenant' }).click();
+      await admin.getByRole('option', { name: nameOf(south.tenantId) }).click();
+      await admin.getByRole('link', { name: 'South page' }).waitFor();
+      await admin.getByRole('link', { name: 'North page' }).waitFor({ state: 'detached' });
+      assert.match(admin.url(), new RegExp(`/console/t/${south.tenantId}/pages$`));
+      await shoot(admin, 'instance-admin');
+      await expectAccessible(admin, 'pages of an instance admin');
+
+      const reader = await signIn(viewer.email, viewer.password);
+      await reader.getByRole('link', { name: 'South page' }).waitFor();
+      assert.equal(await reader.getByRole('link', { name: 'New page' }).count(), 0);
+      assert.equal(await reader.getByRole('link', { name: 'Operators' }).count(), 0);
+      await reader.getByRole('link', { name: 'South page' }).click();
+      await reader.getByRole('heading', { name: 'Page: South page' }).waitFor();
+      assert.equal(await reader.getByRole('textbox', { name: /^Name/ }).isDisabled(), true);
+      assert.equal(await reader.getByRole('button', { name: 'Save' }).isVisible(), false);
+      await expectAccessible(reader, 'a page for a viewer');
+      // The server refuses what the console hides: the viewer's own session, by hand.
+      const status = await reader.evaluate(async (url) => {
+        const me = await (await fetch('/admin/v0/me')).json();
+        const answer = await fetch(url, { method: 'POST', headers: { 'x-csrf-token': me.csrfToken } });
+        return answer.status;
+      }, `/admin/v0/tenants/${south.tenantId}/pages/${southPage.id}/archive`);
+      assert.equal(status, 403);
+      const foreign = await reader.evaluate(
+        async (url) => (await fetch(url)).status,
+        `/admin/v0/tenants/${north.tenantId}/pages`,
+      );
+      assert.equal(foreign, 404);
     } finally {
       await browser.close();
     }
