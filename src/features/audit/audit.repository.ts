@@ -5,6 +5,11 @@ export async function insertAuditEntry(db: Executor, row: AuditLogTable): Promis
   await db.insertInto('audit_log').values(row).execute();
 }
 
+/** Several entries in one statement (the write-audit batch, src/features/audit/audit-batch.ts). */
+export async function insertAuditEntries(db: Executor, rows: AuditLogTable[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('audit_log').values(rows).execute();
+}
+
 export interface AuditFilters {
   /** An operator's email or id, a key's prefix or id, `admin-token` or `cli`. */
   actor?: string;

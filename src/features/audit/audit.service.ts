@@ -32,7 +32,18 @@ export async function recordAudit(
   event: AuditEvent,
   now = Date.now(),
 ): Promise<void> {
-  await insertAuditEntry(db, {
+  await insertAuditEntry(db, auditRow(tenantId, actor, origin, event, now));
+}
+
+/** The row of one entry: secrets removed, large documents left out. */
+export function auditRow(
+  tenantId: string | null,
+  actor: Actor,
+  origin: Origin,
+  event: AuditEvent,
+  now = Date.now(),
+): AuditLogTable {
+  return {
     tenant_id: tenantId ?? '',
     id: newId('audit'),
     actor_kind: actor.kind,
@@ -46,7 +57,7 @@ export async function recordAudit(
     ip: origin.ip,
     request_id: origin.requestId,
     created_at: now,
-  });
+  };
 }
 
 /** JSON with every secret member removed, or null when absent or too large to be "small". */

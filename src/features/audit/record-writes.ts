@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { writeTransaction } from '../../db/write-transaction.js';
 import type { App } from '../../http/app-types.js';
 import { findApiKey } from '../tenants/api-keys.repository.js';
 import { findTenantByIdOrName } from '../tenants/tenants.repository.js';
 import { type Actor, ADMIN_TOKEN_ACTOR } from './actor.js';
-import { type AuditEvent, recordAudit } from './audit.service.js';
+import { type AuditEvent, auditRow } from './audit.service.js';
+import { AuditBatch } from './audit-batch.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -13,7 +13,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * every /v0 write made with an API key): once the response is a success, and before it is sent, an
  * entry is written naming the caller, the action and the record, with the request body (secrets
  * removed) when `withBody` (operator writes; a /v0 write's body is integration data, often personal,
- * and is not copied). A failed request (4xx/5xx) or an idempotent replay records nothing. The entry is its
+ * and is not copied). Entries written within a few milliseconds share one INSERT and commit
+ * (audit-batch.ts). A failed request (4xx/5xx) or an idempotent replay records nothing. The entry is its
  * own transaction right after the change's: if writing it fails the change stands, the failure is
  * logged as an error, and the answer is still the success it was. Operator accounts and sessions
  * record their entries inside their own transactions instead (docs/console.md, Audit log).
@@ -22,6 +23,7 @@ export function registerWriteAudit(
   app: App,
   describe: (request: FastifyRequest) => Promise<{ actor: Actor; action: string; withBody: boolean } | null>,
 ): void {
+  const batch = new AuditBatch(app.db);
   app.addHook('onSend', async (request, reply, payload) => {
     if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return payload;
     if (reply.getHeader('idempotent-replayed') !== undefined) return payload;
@@ -30,9 +32,8 @@ export function registerWriteAudit(
       if (who === null) return payload;
       const body = parseJson(payload);
       const tenantId = await tenantOf(app, request, body);
-      await writeTransaction(app.db, (tx) =>
-        recordAudit(
-          tx,
+      await batch.add(
+        auditRow(
           tenantId,
           who.actor,
           { ip: request.ip, requestId: request.id },
