@@ -196,8 +196,13 @@ describeEachDatabase('the operator console in Chromium', (ctx) => {
       await tab.getByRole('heading', { name: 'Pages' }).waitFor();
       await tab.getByRole('button', { name: 'Toggle navigation' }).click();
       await tab.getByRole('link', { name: 'Audit log' }).waitFor();
+      // The navigation slides in and out: wait for the slide to end before looking.
+      await tab.waitForFunction(() => document.querySelector('nav')?.getBoundingClientRect().left === 0);
       await shoot(tab, 'phone-pages-navigation');
       await tab.getByRole('button', { name: 'Toggle navigation' }).click();
+      await tab.waitForFunction(
+        () => (document.querySelector('nav')?.getBoundingClientRect().right ?? 0) <= 0,
+      );
       const overflow = await tab.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 1, `the phone layout scrolls sideways by ${overflow}px`);
       await shoot(tab, 'phone-pages');
