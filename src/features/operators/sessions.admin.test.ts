@@ -9,6 +9,7 @@ import {
 } from '../../../test/console-factories.js';
 import { makeTenant } from '../../../test/factories.js';
 import { describeEachDatabase } from '../../../test/harness.js';
+import { sessionIdHash } from '../../http/console-session.js';
 import { ACCOUNT_FAILURES, findLiveSession } from './sessions.service.js';
 
 describeEachDatabase('console sessions on /admin/v0', (ctx) => {
@@ -120,6 +121,38 @@ describeEachDatabase('console sessions on /admin/v0', (ctx) => {
     }
     const endedAfter = t + 120_000 - now;
     assert.ok(endedAfter > 3_600_000 && endedAfter <= 3_600_000 + 120_000, `ended after ${endedAfter} ms`);
+  });
+
+  it('deletes ended sessions and finished failure windows at each sign-in, so the tables do not grow', async () => {
+    const tenant = await makeTenant(ctx);
+    const operator = await makeOperator(ctx, tenant.tenantId, 'viewer');
+    const old = await signIn(ctx, operator.email, operator.password);
+    const oldHash = sessionIdHash(old.cookie.split('=')[1] as string);
+    const db = ctx.database.db;
+    await db
+      .updateTable('operator_sessions')
+      .set({ last_seen_at: 0, created_at: 0 })
+      .where('id_hash', '=', oldHash)
+      .execute();
+    await db
+      .insertInto('login_failures')
+      .values({ subject: `address:stale-${oldHash}`, failures: 3, window_started_at: 0 })
+      .execute();
+    await signIn(ctx, operator.email, operator.password);
+    assert.equal(
+      await db
+        .selectFrom('operator_sessions')
+        .select('id_hash')
+        .where('id_hash', '=', oldHash)
+        .executeTakeFirst(),
+      undefined,
+    );
+    const stale = await db
+      .selectFrom('login_failures')
+      .select('subject')
+      .where('subject', '=', `address:stale-${oldHash}`)
+      .executeTakeFirst();
+    assert.equal(stale, undefined);
   });
 
   it('rate-limits sign-ins per account: past the limit even the right password gets 429 with Retry-After', async () => {

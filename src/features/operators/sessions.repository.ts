@@ -96,3 +96,21 @@ export async function addLoginFailure(
 export async function clearLoginFailures(db: Executor, subject: string): Promise<void> {
   await db.deleteFrom('login_failures').where('subject', '=', subject).execute();
 }
+
+/** Deletes the sessions past their idle or absolute limit and the failure windows that are over. */
+export async function purgeEnded(
+  db: Executor,
+  now: number,
+  limits: { idleMs: number; maxMs: number; windowMs: number },
+): Promise<void> {
+  await db
+    .deleteFrom('operator_sessions')
+    .where((eb) =>
+      eb.or([eb('last_seen_at', '<', now - limits.idleMs), eb('created_at', '<', now - limits.maxMs)]),
+    )
+    .execute();
+  await db
+    .deleteFrom('login_failures')
+    .where('window_started_at', '<', now - limits.windowMs)
+    .execute();
+}

@@ -17,6 +17,7 @@ import {
   findLoginFailures,
   findSessionWithOperator,
   insertSession,
+  purgeEnded,
   touchSession,
 } from './sessions.repository.js';
 
@@ -40,13 +41,15 @@ export interface SignIn {
   userAgent: string;
   /** The session id the browser already held, if any: it ends, the new one replaces it. */
   previousSessionId: string | null;
+  limits: SessionLimits;
 }
 
 /**
  * Signs an operator in: a new random session id every time (an id a browser held before is
  * ended, so none can be fixed in advance), a new CSRF token, the sign-in audited in the same
  * transaction. Failures count against the address and the account (in the database, so every
- * node agrees); past the limit the answer is 429 before any password is checked.
+ * node agrees); past the limit the answer is 429 before any password is checked. Each sign-in also
+ * deletes every ended session and every finished failure window, so neither table grows.
  */
 export async function signIn(db: Db, input: SignIn, now = Date.now()) {
   const email = input.email.trim().toLowerCase();
@@ -70,6 +73,7 @@ export async function signIn(db: Db, input: SignIn, now = Date.now()) {
   const csrfToken = randomBytes(32).toString('base64url');
   await writeTransaction(db, async (tx) => {
     if (input.previousSessionId !== null) await deleteSession(tx, sessionIdHash(input.previousSessionId));
+    await purgeEnded(tx, now, { ...input.limits, windowMs: LOGIN_WINDOW_MS });
     await clearLoginFailures(tx, `account:${email}`);
     await insertSession(tx, {
       id_hash: sessionIdHash(sessionId),

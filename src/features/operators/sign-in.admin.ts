@@ -30,6 +30,7 @@ export function sessionAdminRoutes(app: App): void {
         origin: { ip: request.ip, requestId: request.id },
         userAgent: request.headers['user-agent'] ?? '',
         previousSessionId: sessionIdOf(request),
+        limits: { idleMs: app.config.console.sessionIdleMs, maxMs: app.config.console.sessionMaxMs },
       });
       setSessionCookie(request, reply, sessionId, app.config.console.sessionMaxMs);
       return { operator: toOperator(operator), csrfToken };
