@@ -9,6 +9,8 @@ import { accountsRoutes } from './features/accounts/index.js';
 import { adminRoutes } from './features/admin/index.js';
 import { assetsRoutes } from './features/assets/index.js';
 import { audiencesRoutes } from './features/audiences/index.js';
+import { apiKeyActor, registerWriteAudit } from './features/audit/record-writes.js';
+import { consoleRoutes } from './features/console-app/console.route.js';
 import { hostedRoutes } from './features/hosted/index.js';
 import { acceptBearerApiKey, MCP_PATH, mcpRoutes } from './features/mcp/index.js';
 import { registerOperability } from './features/ops/index.js';
@@ -68,6 +70,9 @@ export async function buildApp({ config, database, logger, tracing }: AppDeps): 
                 'req.headers.authorization',
                 'headers["x-api-key"]',
                 'headers.authorization',
+                'req.headers.cookie',
+                'headers.cookie',
+                'req.headers["x-csrf-token"]',
               ],
               censor: '[redacted]',
             },
@@ -91,6 +96,7 @@ export async function buildApp({ config, database, logger, tracing }: AppDeps): 
       connectionsCheckingInterval: connectionsCheckingInterval(config),
     },
     return503OnClosing: true,
+    trustProxy: config.console.trustProxy,
     forceCloseConnections: 'idle',
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -148,6 +154,12 @@ export async function buildApp({ config, database, logger, tracing }: AppDeps): 
     registerRateLimit(scope, limiter);
     registerTenantConcurrency(scope, config.tenantConcurrency);
     registerMalformedUrlRoute(scope, '/v0');
+    // Every successful write made with an API key lands in the tenant's audit log.
+    registerWriteAudit(scope, async (request) => {
+      const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
+      if (operationId === undefined || !request.apiKeyId) return null;
+      return { actor: await apiKeyActor(scope, request), action: `v0.${operationId}`, withBody: false };
+    });
     personsRoutes(scope);
     pagesRoutes(scope);
     audiencesRoutes(scope);
@@ -164,11 +176,11 @@ export async function buildApp({ config, database, logger, tracing }: AppDeps): 
     mappedHost = hostedRoutes(hosted as unknown as App);
   });
 
-  if (config.adminToken !== null) {
-    await app.register(async (admin) => adminRoutes(admin as unknown as App, config.adminToken!), {
-      prefix: '/admin/v0',
-    });
-  }
+  // The operator console's single-page app (docs/console.md); it talks only to /admin/v0.
+  await app.register(async (consoleScope) => consoleRoutes(consoleScope as unknown as App));
+
+  // Always there: the console signs in with sessions; the bearer works only when ADMIN_TOKEN is set.
+  await app.register(async (admin) => adminRoutes(admin as unknown as App), { prefix: '/admin/v0' });
 
   return app;
 }

@@ -9,7 +9,9 @@ export interface StartupFacts {
   url: string;
   database: { dialect: Dialect; url: string };
   workersInProcess: number;
+  /** Whether the ADMIN_TOKEN bearer is accepted; the operator API itself always serves console sessions. */
   adminApi: boolean;
+  consoleUrl: string;
   docsUrl: string;
   metricsUrl: string;
   tracing: boolean;
@@ -26,6 +28,7 @@ export function startupFacts(config: Config, dialect: Dialect, location: string,
     },
     workersInProcess: config.inProcessWorkers,
     adminApi: config.adminToken !== null,
+    consoleUrl: `${url}/console`,
     docsUrl: `${url}/docs`,
     metricsUrl: `${url}/metrics`,
     tracing: config.observability.otlpEndpoint !== null,
@@ -42,7 +45,8 @@ export function humanBanner(facts: StartupFacts): string {
     `Quire ${facts.version} is serving ${facts.url}`,
     `database ${facts.database.url}`,
     workers,
-    `admin API ${facts.adminApi ? 'on' : 'off (set ADMIN_TOKEN)'}`,
+    `admin token ${facts.adminApi ? 'on' : 'off (set ADMIN_TOKEN for scripts)'}`,
+    `console ${facts.consoleUrl}`,
     `docs ${facts.docsUrl}`,
   ].join(' · ');
 }

@@ -60,6 +60,21 @@ export interface Config {
   agent: AgentConfig;
   shutdownTimeoutMs: number;
   observability: ObservabilityConfig;
+  console: ConsoleConfig;
+}
+
+/** The operator console's sessions (docs/console.md). */
+export interface ConsoleConfig {
+  /** A session unused this long ends. */
+  sessionIdleMs: number;
+  /** A session ends this long after sign-in, however busy. */
+  sessionMaxMs: number;
+  /**
+   * Fastify's trustProxy: false (default), true, or a list of proxy addresses/CIDRs. Behind a
+   * TLS-terminating proxy it makes X-Forwarded-Proto/-For count, so the cookie is Secure and
+   * limits see the client's address.
+   */
+  trustProxy: boolean | string;
 }
 
 /** A Config with the instance's secrets read from the database: what an app and a CLI command run with. */
@@ -194,6 +209,11 @@ export function loadConfig(env: Env = process.env): Config {
     workerPollMs: reader.integer('WORKER_POLL_MS', 200, 10, 60_000),
     agent,
     shutdownTimeoutMs: reader.integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    console: {
+      sessionIdleMs: reader.integer('CONSOLE_SESSION_IDLE_MINUTES', 30, 1, 7 * 24 * 60) * 60_000,
+      sessionMaxMs: reader.integer('CONSOLE_SESSION_MAX_HOURS', 12, 1, 30 * 24) * 3_600_000,
+      trustProxy: trustProxyOf(reader.string('TRUST_PROXY', 'false')),
+    },
     observability: {
       metricsEnabled: reader.oneOf('METRICS', ['on', 'off'] as const, 'on') === 'on',
       metricsToken: reader.optionalString('METRICS_TOKEN'),
@@ -220,6 +240,13 @@ export function loadConfig(env: Env = process.env): Config {
   if (weakness !== null) problems.push(`ADMIN_TOKEN ${weakness}; generate one with: openssl rand -hex 32`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** TRUST_PROXY: `false`, `true`, or comma-separated proxy addresses/CIDRs (Fastify's trustProxy). */
+function trustProxyOf(value: string): boolean | string {
+  if (value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
 }
 
 /**

@@ -17,7 +17,9 @@ export type IdKind =
   | 'topicentry'
   | 'tenant'
   | 'key'
-  | 'pageevent';
+  | 'pageevent'
+  | 'operator'
+  | 'audit';
 
 /** A new time-sortable id, e.g. `person_01jd...` (UUIDv7 inside). */
 export function newId(kind: IdKind): string {

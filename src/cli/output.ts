@@ -18,7 +18,11 @@ function cell(value: unknown, width = CELL_WIDTH): string {
  * Prints one page of a list: with --json the whole envelope as one JSON document, else a table and
  * a line saying how many there are and how to get the next page.
  */
-export function printPage<T>(page: Page<T>, columns: Column<T>[], json: boolean): void {
+export function printPage<T>(
+  page: Page<T> | (Omit<Page<T>, 'totalCount'> & { totalCount: null }),
+  columns: Column<T>[],
+  json: boolean,
+): void {
   if (json) {
     process.stdout.write(`${JSON.stringify(page)}\n`);
     return;
@@ -27,7 +31,8 @@ export function printPage<T>(page: Page<T>, columns: Column<T>[], json: boolean)
   for (const item of page.items) table.push(columns.map(([, read]) => cell(read(item))));
   process.stdout.write(`${table.toString()}\n`);
   const more = page.nextCursor === null ? '' : `; next page: --cursor ${page.nextCursor}`;
-  process.stdout.write(`${page.items.length} shown of ${page.totalCount}${more}\n`);
+  const total = page.totalCount === null ? '' : ` of ${page.totalCount}`;
+  process.stdout.write(`${page.items.length} shown${total}${more}\n`);
 }
 
 /** Prints one record: with --json as one JSON document, else a two-column table of its members. */

@@ -53,7 +53,7 @@ for (const dialect of DIALECTS) {
       }
     });
 
-    it('the banner names version, database without password, workers, admin API and docs', async () => {
+    it('the banner names version, database without password, workers, admin token, console and docs', async () => {
       const env = { ...envFor(dialect), WORKERS: '0' };
       const started = await serveWithBanner(env);
       try {
@@ -62,7 +62,7 @@ for (const dialect of DIALECTS) {
         assert.match(banner, dialect === 'postgres' ? /database postgres(ql)?:\/\// : /database sqlite:\//);
         assert.match(
           banner,
-          / · no workers in process \(run `quire worker`\) · admin API off \(set ADMIN_TOKEN\) · docs http:\/\/127\.0\.0\.1:\d+\/docs$/,
+          / · no workers in process \(run `quire worker`\) · admin token off \(set ADMIN_TOKEN for scripts\) · console http:\/\/127\.0\.0\.1:\d+\/console · docs http:\/\/127\.0\.0\.1:\d+\/docs$/,
         );
         const log = JSON.parse(started.log);
         assert.equal(log.workersInProcess, 0);

@@ -311,6 +311,68 @@ export interface InstanceSecretsTable {
   created_at: number;
 }
 
+/** Where an operator stands: each role includes the ones before it (docs/console.md). */
+export type OperatorRole = 'viewer' | 'editor' | 'publisher' | 'admin';
+
+/** A person who signs in to the console; instance-level (the email is unique per instance). */
+export interface OperatorsTable {
+  id: string;
+  /** Null for an instance admin, who reaches every tenant. */
+  tenant_id: string | null;
+  /** Lowercased. */
+  email: string;
+  role: OperatorRole;
+  instance_admin: number;
+  /** argon2id, PHC string (src/features/operators/passwords.ts). */
+  password_hash: string;
+  /** 1 after a one-time password: the operator must choose one before doing anything else. */
+  must_change_password: number;
+  disabled_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A signed-in console session; the cookie holds the id, the table only its SHA-256. */
+export interface OperatorSessionsTable {
+  id_hash: string;
+  operator_id: string;
+  /** Sent back by the console in X-CSRF-Token on every state-changing call. */
+  csrf_token: string;
+  created_at: number;
+  last_seen_at: number;
+  ip: string;
+  user_agent: string;
+}
+
+/** Failed sign-ins in the current window, per client address and per account. */
+export interface LoginFailuresTable {
+  subject: string;
+  failures: number;
+  window_started_at: number;
+}
+
+export type AuditActorKind = 'operator' | 'api_key' | 'admin_token' | 'cli';
+
+/** Who did what to which record, when and from where; '' tenant for instance-wide actions. */
+export interface AuditLogTable {
+  tenant_id: string;
+  id: string;
+  actor_kind: AuditActorKind;
+  /** The operator's or key's id; null for the admin token and the CLI. */
+  actor_id: string | null;
+  /** The operator's email, the key's prefix, `admin-token` or `cli`. */
+  actor_label: string;
+  action: string;
+  record_type: string | null;
+  record_id: string | null;
+  /** Small JSON documents, secrets removed; null when not recorded. */
+  before: string | null;
+  after: string | null;
+  ip: string | null;
+  request_id: string | null;
+  created_at: number;
+}
+
 export interface DB {
   tenants: TenantsTable;
   api_keys: ApiKeysTable;
@@ -332,6 +394,10 @@ export interface DB {
   tenant_hosts: TenantHostsTable;
   page_events: PageEventsTable;
   instance_secrets: InstanceSecretsTable;
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  login_failures: LoginFailuresTable;
+  audit_log: AuditLogTable;
 }
 
 export type Db = Kysely<DB>;

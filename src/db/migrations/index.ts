@@ -6,6 +6,7 @@ import * as assetsTopics from './0004-assets-topics.js';
 import * as keyScopes from './0005-key-scopes.js';
 import * as hostedPages from './0006-hosted-pages.js';
 import * as heroContentInstanceSecrets from './0009-hero-content-instance-secrets.js';
+import * as operators from './0010-operators.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-key-scopes': keyScopes,
   '0006-hosted-pages': hostedPages,
   '0009-hero-content-instance-secrets': heroContentInstanceSecrets,
+  '0010-operators': operators,
 };

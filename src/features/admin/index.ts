@@ -5,19 +5,42 @@ import { registerMalformedUrlRoute } from '../../http/malformed-url.js';
 import { logsAdminRoutes } from '../accounts/admin.routes.js';
 import { assetsAdminRoutes } from '../assets/admin.routes.js';
 import { audiencesAdminRoutes } from '../audiences/admin.routes.js';
+import { listAuditAdmin } from '../audit/list-audit.admin.js';
+import { adminActor, registerWriteAudit } from '../audit/record-writes.js';
 import { hostedAdminRoutes } from '../hosted/admin.routes.js';
+import { findLiveSession, operatorsAdminRouteSet } from '../operators/index.js';
 import { opsAdminRoutes } from '../ops/index.js';
 import { pagesAdminRoutes } from '../pages/admin.routes.js';
 import { personLogsAdminRoutes } from '../persons/admin.routes.js';
 import { tenantsAdminRoutes } from '../tenants/admin.routes.js';
 import { topicsAdminRoutes } from '../topics/admin.routes.js';
+import { registerRoleEnforcement } from './enforce-roles.js';
+import { actionOf, policyOf } from './route-roles.js';
 
 /**
- * The operator API under /admin/v0 (enabled by ADMIN_TOKEN). Each feature keeps its admin routes
- * in its own folder; this file guards them and lists them. Hidden from the public OpenAPI document.
+ * The operator API under /admin/v0: the ADMIN_TOKEN bearer (scripts) or a console session. Each
+ * feature keeps its admin routes in its own folder; this file guards them (authentication, the
+ * roles of route-roles.ts, the audit of writes) and lists them. Hidden from the public OpenAPI document.
  */
-export async function adminRoutes(app: App, adminToken: string): Promise<void> {
-  registerAdminAuth(app, adminToken);
+export async function adminRoutes(app: App): Promise<void> {
+  const limits = { idleMs: app.config.console.sessionIdleMs, maxMs: app.config.console.sessionMaxMs };
+  registerAdminAuth(app, {
+    adminToken: app.config.adminToken,
+    findSession: (sessionId) => findLiveSession(app.db, sessionId, limits),
+    isPublic: (request) => policyOf(request.method, request.routeOptions.url)?.access === 'public',
+    publicBaseUrl: app.config.publicBaseUrl,
+  });
+  registerRoleEnforcement(app);
+  registerWriteAudit(app, async (request) => {
+    const policy = policyOf(request.method, request.routeOptions.url);
+    const actor = adminActor(request);
+    if (policy === undefined || policy.audited === 'service' || actor === null) return null;
+    return {
+      actor,
+      action: actionOf(request.method, request.routeOptions.url as string, policy),
+      withBody: true,
+    };
+  });
   registerMalformedUrlRoute(app);
   registerAdminIdempotency(app, app.db);
   app.addHook('onRoute', (route) => {
@@ -32,4 +55,6 @@ export async function adminRoutes(app: App, adminToken: string): Promise<void> {
   logsAdminRoutes(app);
   opsAdminRoutes(app);
   hostedAdminRoutes(app);
+  operatorsAdminRouteSet(app);
+  listAuditAdmin(app);
 }

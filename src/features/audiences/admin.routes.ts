@@ -11,6 +11,7 @@ import { listConversationAdmin } from './list-conversation.admin.js';
 import { listVersionsAdmin } from './list-versions.admin.js';
 import { restoreVersionAdminRoute } from './restore-version.admin.js';
 import { revertMessageAdminRoute } from './revert-message.admin.js';
+import { sendMessageAdmin } from './send-message.admin.js';
 import { unarchiveAudienceAdminRoute } from './unarchive-audience.admin.js';
 import { cancelVersion, publishVersion } from './versions.service.js';
 
@@ -21,6 +22,7 @@ export function audiencesAdminRoutes(app: App): void {
   listVersionsAdmin(app);
   getVersionAdmin(app);
   listConversationAdmin(app);
+  sendMessageAdmin(app);
   app.post(
     '/tenants/:tenant/pages/:page_id/audiences',
     { schema: { params: AdminPagePath, body: AudienceInput } },

@@ -4,37 +4,15 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { it } from 'node:test';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, skipWithoutChromium, USER_AGENT, XSS } from '../../../test/chromium.js';
 import { makePerson, makeTenant } from '../../../test/factories.js';
 import { ADMIN_TOKEN, describeEachDatabase } from '../../../test/harness.js';
 import { drain, FakeAgent, makeAudience, makePage, makeWorker } from '../../../test/pages-factories.js';
 import { DEMO_PAGE } from '../../seed/pages.js';
 import { publishVersion } from '../audiences/versions.service.js';
 
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const available = fs.existsSync(CHROMIUM);
-// A machine without Chromium skips these tests and says so; QUIRE_REQUIRE_CHROMIUM=1 makes that a failure.
-if (!available && process.env.QUIRE_REQUIRE_CHROMIUM === '1')
-  throw new Error(`QUIRE_REQUIRE_CHROMIUM=1 but there is no Chromium at ${CHROMIUM}`);
-const skip = available ? false : `no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM)`;
-
-// A desktop Chrome user agent: HeadlessChrome's own is (rightly) a bot to isbot, and bots are not counted.
-const USER_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // Nothing but the test server is reachable: a page must not depend on another host to render.
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-];
-
-/** Breaks out of text, attributes, URLs and scripts; any of it executing sets window.__xss. */
-const XSS = `"'><script>window.__xss=1</script><img src=x onerror="window.__xss=1"><svg onload=window.__xss=1>`;
+const skip = skipWithoutChromium;
+const ARGS = CHROMIUM_ARGS;
 
 describeEachDatabase('hosted pages in Chromium', (ctx) => {
   it('renders a personalised page with widgets, footer and metadata; LCP < 1 s; no serious axe violation; clicks and views land in activity', {

@@ -3,7 +3,7 @@ import { requireTenant } from '../tenants/require-tenant.js';
 import { getPageAdmin } from './get-page.admin.js';
 import { listPagesAdmin } from './list-pages.admin.js';
 import { AdminPagePath, AdminTenantPath, CreatePageInput, toPage, UpdatePageInput } from './pages.schemas.js';
-import { archivePage, createPage, deletePage, updatePage } from './pages.service.js';
+import { archivePage, createPage, deletePage, restorePage, updatePage } from './pages.service.js';
 
 /** Operator API for pages (the same service as `quire pages ...`). */
 export function pagesAdminRoutes(app: App): void {
@@ -32,6 +32,15 @@ export function pagesAdminRoutes(app: App): void {
     async (request) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       return toPage(await archivePage(app.db, tenantId, request.params.page_id));
+    },
+  );
+  // The rules of POST /v0/pages/{id}/restore: back to the status before archiving; deleted no more.
+  app.post(
+    '/tenants/:tenant/pages/:page_id/restore',
+    { schema: { params: AdminPagePath } },
+    async (request) => {
+      const tenantId = await requireTenant(app.db, request.params.tenant);
+      return toPage(await restorePage(app.db, tenantId, request.params.page_id));
     },
   );
   app.delete('/tenants/:tenant/pages/:page_id', { schema: { params: AdminPagePath } }, async (request) => {

@@ -60,8 +60,11 @@ async function slugChecked<T>(slug: string, write: () => Promise<T>): Promise<T>
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw new ApiError('conflict', `The page slug "${slug}" is taken in this tenant`);
+    if (isUniqueViolation(error)) {
+      // The pointer lets a form show the problem beside the slug field (the console does).
+      const detail = `The page slug "${slug}" is taken in this tenant`;
+      throw new ApiError('conflict', detail, [{ pointer: '/slug', detail, code: 'invalid_value' }]);
+    }
     throw error;
   }
 }

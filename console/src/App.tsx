@@ -1,0 +1,53 @@
+import { Center, Loader } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { ApiProblem, api } from './api';
+import { AuditLog } from './screens/AuditLog';
+import { ChangePassword } from './screens/ChangePassword';
+import { Operators } from './screens/Operators';
+import { PageForm } from './screens/PageForm';
+import { PagesList } from './screens/PagesList';
+import { Shell } from './screens/Shell';
+import { SignIn } from './screens/SignIn';
+import { TenantHome } from './screens/TenantHome';
+
+/** The console's screens; every one but sign-in needs a session (GET /admin/v0/me). */
+export function App() {
+  const location = useLocation();
+  const me = useQuery({ queryKey: ['me'], queryFn: api.me });
+  if (location.pathname === '/sign-in') return <SignIn />;
+  if (me.isPending) {
+    return (
+      <Center h="100vh">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (me.isError) {
+    if (me.error instanceof ApiProblem && me.error.status === 401) {
+      return <Navigate to="/sign-in" replace state={{ from: location.pathname }} />;
+    }
+    return <Center h="100vh">{me.error.message}</Center>;
+  }
+  if (me.data.operator.mustChangePassword) return <ChangePassword forced />;
+  return (
+    <Routes>
+      <Route
+        path="/account/password"
+        element={
+          <Shell me={me.data}>
+            <ChangePassword />
+          </Shell>
+        }
+      />
+      <Route path="/t/:tenant" element={<Shell me={me.data} />}>
+        <Route path="pages" element={<PagesList />} />
+        <Route path="pages/new" element={<PageForm />} />
+        <Route path="pages/:pageId" element={<PageForm />} />
+        <Route path="audit" element={<AuditLog />} />
+        <Route path="operators" element={<Operators me={me.data} />} />
+      </Route>
+      <Route path="*" element={<TenantHome me={me.data} />} />
+    </Routes>
+  );
+}

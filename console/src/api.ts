@@ -1,0 +1,209 @@
+/**
+ * The console's ONE way to the server: every call to the operator API (/admin/v0) goes through
+ * this module, which sends the session cookie (same origin), echoes the session's CSRF token on
+ * every state-changing call and turns problem+json answers into ApiProblem. When the typed admin
+ * client generated from the admin OpenAPI document lands (openapi-typescript + openapi-fetch, like
+ * clients/typescript), this file switches to it; no screen changes. Until then the types below are
+ * written by hand from the admin routes' schemas (src/features/*\/*.schemas.ts), members the
+ * console reads only.
+ */
+
+export type Role = 'viewer' | 'editor' | 'publisher' | 'admin';
+export const ROLES: Role[] = ['viewer', 'editor', 'publisher', 'admin'];
+
+export interface Operator {
+  operatorId: string;
+  tenantId: string | null;
+  email: string;
+  role: Role;
+  instanceAdmin: boolean;
+  mustChangePassword: boolean;
+  disabledAt: string | null;
+  createdAt: string;
+}
+
+export interface Me {
+  operator: Operator;
+  csrfToken: string;
+}
+
+export interface Tenant {
+  tenantId: string;
+  name: string;
+}
+
+export type PageStatus = 'draft' | 'published' | 'archived';
+export const PAGE_TYPES = ['inbound', 'outbound', 'call_followup', 'sales_deck', 'custom'] as const;
+
+export interface PageBody {
+  headline: string;
+  subheadline: string;
+  sections: { heading: string; text: string; imageAssetId?: string }[];
+}
+
+export interface Page {
+  pageId: string;
+  brandId: string;
+  name: string;
+  title: string;
+  slug?: string;
+  pageType: (typeof PAGE_TYPES)[number];
+  pageContext: string;
+  status: PageStatus;
+  body?: PageBody;
+  audiencesCount: number;
+  createdAt: string;
+  updatedAt: string;
+  archivedAt: string | null;
+  deletedAt: string | null;
+}
+
+/** What the page form sends (create: brandId, name and title required). */
+export interface PageInput {
+  brandId?: string;
+  name?: string;
+  title?: string;
+  slug?: string;
+  pageType?: (typeof PAGE_TYPES)[number];
+  pageContext?: string;
+  body?: PageBody;
+}
+
+export interface AuditEntry {
+  id: string;
+  actor: { kind: 'operator' | 'api_key' | 'admin_token' | 'cli'; id: string | null; label: string };
+  action: string;
+  recordType: string | null;
+  recordId: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  createdAt: string;
+}
+
+export interface ListPage<T> {
+  items: T[];
+  totalCount: number | null;
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
+export interface FieldProblem {
+  pointer?: string;
+  parameter?: string;
+  header?: string;
+  detail: string;
+  code: string;
+}
+
+/** A problem+json answer (RFC 9457), as the server renders every error. */
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly errors: FieldProblem[] = [],
+  ) {
+    super(detail);
+    this.name = 'ApiProblem';
+  }
+
+  /** Field errors by form path: `/body/headline` becomes `body.headline`. */
+  fieldErrors(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const e of this.errors) {
+      if (e.pointer) out[e.pointer.slice(1).replaceAll('/', '.')] ??= e.detail;
+    }
+    return out;
+  }
+}
+
+const BASE = '/admin/v0';
+let csrfToken: string | null = null;
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET' && csrfToken !== null) headers['x-csrf-token'] = csrfToken;
+  const response = await fetch(`${BASE}${path}`, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const parsed = text.length > 0 ? (JSON.parse(text) as unknown) : null;
+  if (!response.ok) {
+    const p = (parsed ?? {}) as { code?: string; detail?: string; errors?: FieldProblem[] };
+    throw new ApiProblem(
+      response.status,
+      p.code ?? 'internal',
+      p.detail ?? response.statusText,
+      p.errors ?? [],
+    );
+  }
+  return parsed as T;
+}
+
+function query(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text.length > 0 ? `?${text}` : '';
+}
+
+const t = (tenant: string) => `/tenants/${encodeURIComponent(tenant)}`;
+const remember = (me: Me) => {
+  csrfToken = me.csrfToken;
+  return me;
+};
+
+export const api = {
+  signIn: async (email: string, password: string) =>
+    remember(await call<Me>('POST', '/session', { email, password })),
+  me: async () => remember(await call<Me>('GET', '/me')),
+  changePassword: async (currentPassword: string, newPassword: string) =>
+    remember(await call<Me>('POST', '/me/password', { currentPassword, newPassword })),
+  signOut: () => call<{ success: boolean }>('DELETE', '/session'),
+  signOutEverywhere: () => call<{ success: boolean }>('POST', '/session/sign-out-everywhere'),
+
+  listTenants: () => call<{ items: Tenant[] }>('GET', '/tenants'),
+
+  listPages: (tenant: string, filters: { search?: string; status?: string; cursor?: string }) =>
+    call<ListPage<Page>>('GET', `${t(tenant)}/pages${query({ ...filters, limit: 50 })}`),
+  getPage: (tenant: string, pageId: string) => call<Page>('GET', `${t(tenant)}/pages/${pageId}`),
+  createPage: (tenant: string, input: PageInput) => call<Page>('POST', `${t(tenant)}/pages`, input),
+  updatePage: (tenant: string, pageId: string, input: PageInput) =>
+    call<Page>('PATCH', `${t(tenant)}/pages/${pageId}`, input),
+  archivePage: (tenant: string, pageId: string) => call<Page>('POST', `${t(tenant)}/pages/${pageId}/archive`),
+  restorePage: (tenant: string, pageId: string) => call<Page>('POST', `${t(tenant)}/pages/${pageId}/restore`),
+  deletePage: (tenant: string, pageId: string) => call<Page>('DELETE', `${t(tenant)}/pages/${pageId}`),
+
+  listAudit: (
+    tenant: string,
+    filters: {
+      actor?: string;
+      action?: string;
+      record?: string;
+      since?: string;
+      until?: string;
+      cursor?: string;
+    },
+  ) => call<ListPage<AuditEntry>>('GET', `${t(tenant)}/audit${query({ ...filters, limit: 50 })}`),
+
+  listOperators: (tenant: string, cursor?: string) =>
+    call<ListPage<Operator>>('GET', `${t(tenant)}/operators${query({ cursor, limit: 100 })}`),
+  createOperator: (tenant: string, input: { email: string; role: Role }) =>
+    call<{ operator: Operator; oneTimePassword: string | null }>('POST', `${t(tenant)}/operators`, input),
+  setOperatorRole: (tenant: string, operatorId: string, role: Role) =>
+    call<Operator>('PATCH', `${t(tenant)}/operators/${operatorId}`, { role }),
+  setOperatorDisabled: (tenant: string, operatorId: string, disabled: boolean) =>
+    call<Operator>('POST', `${t(tenant)}/operators/${operatorId}/${disabled ? 'disable' : 'enable'}`),
+  resetOperatorPassword: (tenant: string, operatorId: string) =>
+    call<{ operator: Operator; oneTimePassword: string }>(
+      'POST',
+      `${t(tenant)}/operators/${operatorId}/reset-password`,
+    ),
+};

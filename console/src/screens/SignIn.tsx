@@ -1,0 +1,61 @@
+import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { api } from '../api';
+
+export function SignIn() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const signIn = useMutation({
+    mutationFn: () => api.signIn(email, password),
+    onSuccess: (me) => {
+      queryClient.setQueryData(['me'], me);
+      const from = (location.state as { from?: string } | null)?.from;
+      navigate(from && from !== '/sign-in' ? from : '/', { replace: true });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    signIn.mutate();
+  };
+  return (
+    <Center mih="100vh" p="md">
+      <Paper component="main" withBorder shadow="sm" p="xl" w="100%" maw={400}>
+        <form onSubmit={submit}>
+          <Stack>
+            <Title order={1} size="h2">
+              Sign in to Quire
+            </Title>
+            {signIn.isError ? (
+              <Alert variant="outline" color="red.9" role="alert" title="Not signed in">
+                {signIn.error.message}
+              </Alert>
+            ) : null}
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+            <Button type="submit" loading={signIn.isPending}>
+              Sign in
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,13 @@
+import type { App } from '../../http/app-types.js';
+import { meAdminRoutes } from './me.admin.js';
+import { operatorsAdminRoutes } from './operators.admin.js';
+import { sessionAdminRoutes } from './sign-in.admin.js';
+
+export { findLiveSession } from './sessions.service.js';
+
+/** The console's accounts and sessions on the operator API (docs/console.md). */
+export function operatorsAdminRouteSet(app: App): void {
+  sessionAdminRoutes(app);
+  meAdminRoutes(app);
+  operatorsAdminRoutes(app);
+}

@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../../errors.js';
+import type { App } from '../../http/app-types.js';
+import { operatorActor } from './operator-actor.js';
+import { findOperatorById } from './operators.repository.js';
+import { ChangePasswordBody, MeSchema } from './operators.schemas.js';
+import { changeOwnPassword, toOperator } from './operators.service.js';
+
+/** GET /admin/v0/me: the signed-in operator and the CSRF token; POST /admin/v0/me/password: change it. */
+export function meAdminRoutes(app: App): void {
+  app.get('/me', { schema: { response: { 200: MeSchema } } }, async (request) => {
+    const session = sessionOf(request);
+    const row = await findOperatorById(app.db, session.operatorId);
+    if (row === undefined) throw ApiError.notFound('Operator');
+    return { operator: toOperator(row), csrfToken: session.csrfToken };
+  });
+  app.post(
+    '/me/password',
+    { schema: { body: ChangePasswordBody, response: { 200: MeSchema } } },
+    async (request) => {
+      const session = sessionOf(request);
+      const operator = await changeOwnPassword(
+        app.db,
+        session.operatorId,
+        request.body.currentPassword,
+        request.body.newPassword,
+        session.idHash,
+        { actor: operatorActor(session), origin: { ip: request.ip, requestId: request.id } },
+      );
+      return { operator, csrfToken: session.csrfToken };
+    },
+  );
+}
+
+function sessionOf(request: FastifyRequest) {
+  const principal = request.adminPrincipal;
+  if (principal?.kind !== 'operator') throw new ApiError('forbidden', 'This route is for a console session');
+  return principal;
+}

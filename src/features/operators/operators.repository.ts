@@ -1,0 +1,62 @@
+import type { Executor, OperatorsTable } from '../../db/schema.js';
+import type { SortKey } from '../../db/sort-key.js';
+
+export async function insertOperator(db: Executor, row: OperatorsTable): Promise<void> {
+  await db.insertInto('operators').values(row).execute();
+}
+
+export async function findOperatorByEmail(db: Executor, email: string) {
+  return db.selectFrom('operators').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+/** One operator of a tenant (null: an instance admin) by id; another tenant's is not found. */
+export async function findOperator(db: Executor, tenantId: string | null, operatorId: string) {
+  return db
+    .selectFrom('operators')
+    .selectAll()
+    .where('id', '=', operatorId)
+    .where((eb) => (tenantId === null ? eb('tenant_id', 'is', null) : eb('tenant_id', '=', tenantId)))
+    .executeTakeFirst();
+}
+
+export async function findOperatorById(db: Executor, operatorId: string) {
+  return db.selectFrom('operators').selectAll().where('id', '=', operatorId).executeTakeFirst();
+}
+
+/** A tenant's operators (null: the instance admins), oldest first. */
+export async function listOperatorsPage(
+  db: Executor,
+  tenantId: string | null,
+  after: SortKey | null,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('operators')
+    .selectAll()
+    .where((eb) => (tenantId === null ? eb('tenant_id', 'is', null) : eb('tenant_id', '=', tenantId)));
+  if (after !== null) query = query.where('id', '>', String(after[0]));
+  return query.orderBy('id', 'asc').limit(limit).execute();
+}
+
+export async function countOperators(db: Executor, tenantId: string | null): Promise<number> {
+  const row = await db
+    .selectFrom('operators')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where((eb) => (tenantId === null ? eb('tenant_id', 'is', null) : eb('tenant_id', '=', tenantId)))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function updateOperator(
+  db: Executor,
+  operatorId: string,
+  changes: Partial<Pick<OperatorsTable, 'role' | 'password_hash' | 'must_change_password' | 'disabled_at'>>,
+  now: number,
+) {
+  return db
+    .updateTable('operators')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', operatorId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

@@ -1,0 +1,57 @@
+import { Type } from 'typebox';
+import { literalUnion, Nullable, NullableTimestamp, PathId, Timestamp } from '../../http/common.schemas.js';
+import { ROLES } from './operators.service.js';
+import { PASSWORD_MAX } from './passwords.js';
+
+export const RoleSchema = literalUnion(ROLES);
+const Email = Type.String({ format: 'email', minLength: 3, maxLength: 320 });
+/** Checked for length by the service (passwordProblem), so the error names the rule. */
+const Password = Type.String({ minLength: 1, maxLength: PASSWORD_MAX });
+
+export const OperatorSchema = Type.Object({
+  operatorId: Type.String(),
+  tenantId: Nullable(Type.String()),
+  email: Type.String(),
+  role: RoleSchema,
+  instanceAdmin: Type.Boolean(),
+  mustChangePassword: Type.Boolean(),
+  disabledAt: NullableTimestamp,
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+/** A create or a password reset: the one-time password, shown this once (null when one was given). */
+export const OperatorWithPassword = Type.Object({
+  operator: OperatorSchema,
+  oneTimePassword: Nullable(Type.String()),
+});
+
+export const CreateOperatorBody = Type.Object(
+  {
+    email: Email,
+    role: RoleSchema,
+    password: Type.Optional(Password),
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateOperatorBody = Type.Object({ role: RoleSchema }, { additionalProperties: false });
+
+export const OperatorPath = Type.Object({ tenant: PathId, operator_id: PathId });
+export const TenantPath = Type.Object({ tenant: PathId });
+
+export const SignInBody = Type.Object(
+  { email: Type.String({ minLength: 1, maxLength: 320 }), password: Password },
+  { additionalProperties: false },
+);
+
+export const ChangePasswordBody = Type.Object(
+  { currentPassword: Password, newPassword: Password },
+  { additionalProperties: false },
+);
+
+/** The signed-in operator, and the token to echo in X-CSRF-Token on every state-changing call. */
+export const MeSchema = Type.Object({
+  operator: OperatorSchema,
+  csrfToken: Type.String(),
+});

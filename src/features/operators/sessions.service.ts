@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import type { Db, Executor } from '../../db/schema.js';
+import { writeTransaction } from '../../db/write-transaction.js';
+import { ApiError } from '../../errors.js';
+import type { ConsoleSession } from '../../http/admin-auth.js';
+import { sessionIdHash } from '../../http/console-session.js';
+import type { Origin } from '../audit/actor.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { operatorActor } from './operator-actor.js';
+import { findOperatorByEmail } from './operators.repository.js';
+import { dummyPasswordHash, verifyPassword } from './passwords.js';
+import {
+  addLoginFailure,
+  clearLoginFailures,
+  deleteOperatorSessions,
+  deleteSession,
+  findLoginFailures,
+  findSessionWithOperator,
+  insertSession,
+  purgeEnded,
+  touchSession,
+} from './sessions.repository.js';
+
+export interface SessionLimits {
+  idleMs: number;
+  maxMs: number;
+}
+
+/** Failed sign-ins allowed per window: few per account (guessing one), more per address (a shared NAT). */
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+export const ACCOUNT_FAILURES = 10;
+export const ADDRESS_FAILURES = 30;
+/** last_seen_at is written at most this often per session, not on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export interface SignIn {
+  email: string;
+  password: string;
+  /** The client address (always known over HTTP) and the request id. */
+  origin: Origin & { ip: string };
+  userAgent: string;
+  /** The session id the browser already held, if any: it ends, the new one replaces it. */
+  previousSessionId: string | null;
+  limits: SessionLimits;
+}
+
+/**
+ * Signs an operator in: a new random session id every time (an id a browser held before is
+ * ended, so none can be fixed in advance), a new CSRF token, the sign-in audited in the same
+ * transaction. Failures count against the address and the account (in the database, so every
+ * node agrees); past the limit the answer is 429 before any password is checked. Each sign-in also
+ * deletes every ended session and every finished failure window, so neither table grows.
+ */
+export async function signIn(db: Db, input: SignIn, now = Date.now()) {
+  const email = input.email.trim().toLowerCase();
+  const subjects = [`address:${input.origin.ip}`, `account:${email}`];
+  const wait = await throttled(db, subjects, now);
+  if (wait > 0) {
+    const retryAfter = Math.ceil(wait / 1000);
+    throw new ApiError('rate_limited', `Too many failed sign-ins; retry in ${retryAfter} s`, undefined, {
+      'Retry-After': String(retryAfter),
+    });
+  }
+  const operator = await findOperatorByEmail(db, email);
+  const valid = await verifyPassword(operator?.password_hash ?? (await dummyPasswordHash()), input.password);
+  if (operator === undefined || !valid || operator.disabled_at !== null) {
+    await writeTransaction(db, async (tx) => {
+      for (const subject of subjects) await addLoginFailure(tx, subject, now, LOGIN_WINDOW_MS);
+    });
+    throw new ApiError('unauthenticated', 'Wrong email or password, or the account is disabled');
+  }
+  const sessionId = randomBytes(32).toString('base64url');
+  const csrfToken = randomBytes(32).toString('base64url');
+  await writeTransaction(db, async (tx) => {
+    if (input.previousSessionId !== null) await deleteSession(tx, sessionIdHash(input.previousSessionId));
+    await purgeEnded(tx, now, { ...input.limits, windowMs: LOGIN_WINDOW_MS });
+    await clearLoginFailures(tx, `account:${email}`);
+    await insertSession(tx, {
+      id_hash: sessionIdHash(sessionId),
+      operator_id: operator.id,
+      csrf_token: csrfToken,
+      created_at: now,
+      last_seen_at: now,
+      ip: input.origin.ip,
+      user_agent: input.userAgent.slice(0, 512),
+    });
+    await recordAudit(
+      tx,
+      operator.tenant_id,
+      operatorActor(operator),
+      input.origin,
+      {
+        action: 'session.sign_in',
+        recordType: 'operator',
+        recordId: operator.id,
+      },
+      now,
+    );
+  });
+  return { sessionId, csrfToken, operator };
+}
+
+async function throttled(db: Executor, subjects: string[], now: number): Promise<number> {
+  let wait = 0;
+  for (const row of await findLoginFailures(db, subjects)) {
+    const limit = row.subject.startsWith('address:') ? ADDRESS_FAILURES : ACCOUNT_FAILURES;
+    const windowEnd = row.window_started_at + LOGIN_WINDOW_MS;
+    if (row.failures >= limit && windowEnd > now) wait = Math.max(wait, windowEnd - now);
+  }
+  return wait;
+}
+
+/**
+ * The live session a cookie names, or null: unknown, idle longer than idleMs, older than maxMs,
+ * or its operator disabled. An ended session is deleted on the way.
+ */
+export async function findLiveSession(
+  db: Db,
+  sessionId: string,
+  limits: SessionLimits,
+  now = Date.now(),
+): Promise<ConsoleSession | null> {
+  const idHash = sessionIdHash(sessionId);
+  const row = await findSessionWithOperator(db, idHash);
+  if (row === undefined) return null;
+  const ended =
+    row.disabled_at !== null || now - row.last_seen_at > limits.idleMs || now - row.created_at > limits.maxMs;
+  if (ended) {
+    await writeTransaction(db, (tx) => deleteSession(tx, idHash));
+    return null;
+  }
+  if (now - row.last_seen_at > TOUCH_EVERY_MS)
+    await writeTransaction(db, (tx) => touchSession(tx, idHash, now));
+  return {
+    operatorId: row.operator_id,
+    email: row.email,
+    role: row.role,
+    tenantId: row.tenant_id,
+    instanceAdmin: row.instance_admin === 1,
+    mustChangePassword: row.must_change_password === 1,
+    idHash,
+    csrfToken: row.csrf_token,
+  };
+}
+
+/** Signs out this session, or (everywhere) every session of its operator. */
+export async function signOut(db: Db, session: ConsoleSession, origin: Origin, everywhere: boolean) {
+  return writeTransaction(db, async (tx) => {
+    const ended = everywhere ? await deleteOperatorSessions(tx, session.operatorId) : 1;
+    if (!everywhere) await deleteSession(tx, session.idHash);
+    await recordAudit(tx, session.tenantId, operatorActor(session), origin, {
+      action: everywhere ? 'session.sign_out_everywhere' : 'session.sign_out',
+      recordType: 'operator',
+      recordId: session.operatorId,
+      after: everywhere ? { sessionsEnded: ended } : null,
+    });
+    return ended;
+  });
+}

@@ -1,0 +1,74 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { parse, serialize } from 'cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * The console's session cookie. Only /admin/v0 ever receives it (its Path), it is httpOnly (no
+ * script reads it), SameSite=Lax (not sent on cross-site subrequests) and Secure whenever the
+ * request came over HTTPS (behind a proxy: TRUST_PROXY, so X-Forwarded-Proto counts).
+ */
+export const SESSION_COOKIE = 'quire_console';
+const COOKIE_PATH = '/admin/v0';
+/** The header the console echoes the session's CSRF token in. */
+export const CSRF_HEADER = 'x-csrf-token';
+
+export function sessionIdOf(request: FastifyRequest): string | null {
+  const header = request.headers.cookie;
+  if (header === undefined) return null;
+  const value = parse(header)[SESSION_COOKIE];
+  return value === undefined || value.length === 0 || value.length > 128 ? null : value;
+}
+
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sessionId: string,
+  maxAgeMs: number,
+) {
+  reply.header(
+    'Set-Cookie',
+    serialize(SESSION_COOKIE, sessionId, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      path: COOKIE_PATH,
+      maxAge: Math.floor(maxAgeMs / 1000),
+    }),
+  );
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  reply.header(
+    'Set-Cookie',
+    serialize(SESSION_COOKIE, '', {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      path: COOKIE_PATH,
+      maxAge: 0,
+    }),
+  );
+}
+
+/** SHA-256 of a session id, hex: what the database keeps instead of the id. */
+export function sessionIdHash(sessionId: string): string {
+  return createHash('sha256').update(sessionId).digest('hex');
+}
+
+/** Compares two secrets in constant time (their digests, so lengths do not leak either). */
+export function sameSecret(a: string, b: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(a), digest(b));
+}
+
+/**
+ * Whether a state-changing request with the session cookie comes from the console itself: an
+ * Origin header, when the browser sends one (every modern browser does on POST, PATCH and DELETE),
+ * must be this server's own origin or PUBLIC_BASE_URL's.
+ */
+export function originAllowed(request: FastifyRequest, publicBaseUrl: string): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  const own = `${request.protocol}://${request.host}`;
+  return origin === own || origin === new URL(publicBaseUrl).origin;
+}

@@ -1,0 +1,25 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Builds the console (npm run build:console) when dist/console is missing or older than a source
+ * file of console/: CI runs `npm test` in a fresh clone with no dist/, and a developer's edit must
+ * not be tested against an old build.
+ */
+export function ensureConsoleBuilt(): void {
+  const index = path.resolve('dist/console/index.html');
+  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+  const newest = fs
+    .readdirSync('console', { recursive: true })
+    .map((f) => path.join('console', String(f)))
+    .filter((f) => fs.statSync(f).isFile())
+    .reduce((latest, f) => Math.max(latest, fs.statSync(f).mtimeMs), 0);
+  if (built >= newest) return;
+  const result = spawnSync(
+    process.execPath,
+    [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--config', 'console/vite.config.ts'],
+    { encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`the console build failed:\n${result.stdout}\n${result.stderr}`);
+}
