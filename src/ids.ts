@@ -17,7 +17,11 @@ export type IdKind =
   | 'topicentry'
   | 'tenant'
   | 'key'
-  | 'pageevent';
+  | 'pageevent'
+  | 'event'
+  | 'webhook'
+  | 'delivery'
+  | 'attempt';
 
 /** A new time-sortable id, e.g. `person_01jd...` (UUIDv7 inside). */
 export function newId(kind: IdKind): string {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AccountLogsTable, Executor, LogColumns, PersonLogsTable } from '../../db/schema.js';
 import type { SortKey } from '../../db/sort-key.js';
 import { statement } from '../../db/statement.js';
+import type { EventRow } from '../../events/emit.js';
 
 /**
  * SQL shared by account logs and person logs, which have the same columns (LogColumns) plus an
@@ -87,6 +88,7 @@ export async function insertAccountLogInOneStatement(
   row: AccountLogsTable,
   domain: string | null,
   counterName: string,
+  event: EventRow,
 ): Promise<OneStatementLog> {
   const result = await accountLogInOneStatement.first(db, [
     row.tenant_id,
@@ -97,12 +99,17 @@ export async function insertAccountLogInOneStatement(
     row.tenant_id,
     row.tenant_id,
     counterName,
+    event.tenant_id,
+    event.id,
+    event.type,
+    event.data,
   ]);
   return { accountDomain: result?.domain ?? null, inserted: Number(result?.inserted ?? 0) > 0 };
 }
 
 // Data-modifying CTEs share one snapshot; `log` returns nothing when the account is missing, its
-// domain differs or the key is taken, and then `activity` and `counted` write nothing either.
+// domain differs or the key is taken, and then `activity`, `counted` and `event` (its
+// account_log.created in the outbox, src/events/emit.ts) write nothing either.
 const accountLogInOneStatement = statement<{ domain: string | null; inserted: string | number }>(
   `with "account" as (select "id", "domain" from "accounts" where "tenant_id" = $1 and "id" = $2), ` +
     `"log" as (insert into "account_logs" (${LOG_COLUMNS}, "account_id") ` +
@@ -113,7 +120,9 @@ const accountLogInOneStatement = statement<{ domain: string | null; inserted: st
     `where "accounts"."tenant_id" = $15 and "accounts"."id" = "log"."account_id" ` +
     `and "accounts"."latest_activity_at" < "log"."created_at"), ` +
     `"counted" as (insert into "counters" ("tenant_id", "name", "value") select $16, $17, 1 from "log" ` +
-    `on conflict ("tenant_id", "name") do update set "value" = "counters"."value" + 1) ` +
+    `on conflict ("tenant_id", "name") do update set "value" = "counters"."value" + 1), ` +
+    `"event" as (insert into "events" ("tenant_id", "id", "type", "data", "created_at") ` +
+    `select $18, $19, $20, $21, "created_at" from "log") ` +
     `select (select "domain" from "account") as "domain", (select count(*) from "log") as "inserted"`,
 );
 

@@ -11,6 +11,7 @@ import { newId } from '../../ids.js';
 import { toIso } from '../../time.js';
 import { findPage } from '../pages/pages.repository.js';
 import { pageActions, pageMetadata } from '../pages/pages.schemas.js';
+import { announceIfQueued, emitMessageCreated } from './audience-events.js';
 import { findAudience, findConversation, lockAudience, touchConversation } from './audiences.repository.js';
 import {
   type Change,
@@ -92,6 +93,8 @@ export async function sendMessage(
         const version = await enqueueVersion(tx, locked, { requestMessageId: message.id });
         await setMessageVersion(tx, tenantId, message.id, version.id);
         await touchConversation(tx, tenantId, conversation.id, { updated_at: now });
+        await emitMessageCreated(tx, locked, { ...message, version_id: version.id });
+        await announceIfQueued(tx, locked, version);
         return accepted(version.id);
       }),
     findExisting: async (key) => {
