@@ -8,6 +8,7 @@ import { accountsRoutes } from './features/accounts/index.js';
 import { adminRoutes } from './features/admin/index.js';
 import { assetsRoutes } from './features/assets/index.js';
 import { audiencesRoutes } from './features/audiences/index.js';
+import { eventsRoutes } from './features/events/index.js';
 import { hostedRoutes } from './features/hosted/index.js';
 import { acceptBearerApiKey, MCP_PATH, mcpRoutes } from './features/mcp/index.js';
 import { registerOperability } from './features/ops/index.js';
@@ -152,6 +153,7 @@ export async function buildApp({ config, database, logger, tracing }: AppDeps): 
     topicsRoutes(scope);
     accountsRoutes(scope);
     personLogsRoutes(scope);
+    eventsRoutes(scope);
     // The MCP server: same keys, limits and tenancy; its tools call the routes above.
     mcpRoutes(scope);
   });

@@ -119,7 +119,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index webhook_attempts_delivery on webhook_attempts (tenant_id, delivery_id, attempted_at)`.execute(
     db,
   );
-  await sql`create index webhook_attempts_age on webhook_attempts (attempted_at)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

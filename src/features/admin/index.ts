@@ -11,6 +11,7 @@ import { pagesAdminRoutes } from '../pages/admin.routes.js';
 import { personLogsAdminRoutes } from '../persons/admin.routes.js';
 import { tenantsAdminRoutes } from '../tenants/admin.routes.js';
 import { topicsAdminRoutes } from '../topics/admin.routes.js';
+import { webhooksAdminRoutes } from '../webhooks/admin.routes.js';
 
 /**
  * The operator API under /admin/v0 (enabled by ADMIN_TOKEN). Each feature keeps its admin routes
@@ -32,4 +33,5 @@ export async function adminRoutes(app: App, adminToken: string): Promise<void> {
   logsAdminRoutes(app);
   opsAdminRoutes(app);
   hostedAdminRoutes(app);
+  webhooksAdminRoutes(app);
 }
