@@ -14,6 +14,7 @@ import { seedCommand } from './seed.command.js';
 import { serveCommand } from './serve.command.js';
 import { tenantsCommand } from './tenants.command.js';
 import { topicsCommand } from './topics.command.js';
+import { webhooksCommand } from './webhooks.command.js';
 import { workerCommand } from './worker.command.js';
 
 /**
@@ -51,6 +52,7 @@ program.addCommand(logsCommand());
 program.addCommand(mcpCommand());
 program.addCommand(accountsCommand());
 program.addCommand(personsCommand());
+program.addCommand(webhooksCommand());
 addReadCommands(program);
 
 await program.parseAsync(process.argv);

@@ -51,8 +51,13 @@ export class EventStreamHub {
     return count;
   }
 
-  /** The position a new stream without Last-Event-ID starts after: what has been numbered so far. */
-  currentPosition(): Promise<number> {
+  /**
+   * The position a new stream without Last-Event-ID starts after: everything committed so far is
+   * numbered first, so the stream starts with what happens next. (While another process holds the
+   * sequencer, the events it is numbering may still come first.)
+   */
+  async currentPosition(): Promise<number> {
+    await sequenceEvents(this.#db);
     return readCursor(this.#db, 'sequence');
   }
 
@@ -68,7 +73,7 @@ export class EventStreamHub {
       if (this.#subscriptions.size === 0) this.#stop();
     };
     try {
-      if (this.#seen === null) this.#seen = await this.currentPosition();
+      if (this.#seen === null) this.#seen = await readCursor(this.#db, 'sequence');
       this.#schedule();
       for (;;) {
         const backlog = await eventsAfter(
