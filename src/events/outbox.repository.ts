@@ -27,12 +27,16 @@ export async function hasUnsequencedEvents(db: Executor): Promise<boolean> {
 
 /**
  * The cursor's position, locked for the rest of the transaction; undefined when another process
- * holds it (PostgreSQL, SKIP LOCKED: that one is doing the work). On SQLite the write transaction
- * already is the only writer.
+ * holds it (PostgreSQL, SKIP LOCKED: that one is doing the work), unless `wait` (then it waits for
+ * that one to finish). On SQLite the write transaction already is the only writer.
  */
-export async function lockCursor(tx: Executor, name: EventCursorsTable['name']): Promise<number | undefined> {
+export async function lockCursor(
+  tx: Executor,
+  name: EventCursorsTable['name'],
+  wait = false,
+): Promise<number | undefined> {
   let query = tx.selectFrom('event_cursors').select('position').where('name', '=', name);
-  if (dialectOf(tx) === 'postgres') query = query.forUpdate().skipLocked();
+  if (dialectOf(tx) === 'postgres') query = wait ? query.forUpdate() : query.forUpdate().skipLocked();
   return (await query.executeTakeFirst())?.position;
 }
 

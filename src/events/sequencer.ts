@@ -13,12 +13,13 @@ const BATCH = 500;
  *
  * Events of one audience keep their order: they are written under the audience's row lock, so each
  * commits before the next is written. Any process may run this (the workers, the stream's poller);
- * returns how many events it numbered.
+ * returns how many events it numbered. When another process is numbering, it returns at once,
+ * unless `wait`: then it numbers what that one left, after it (a new stream starting "now").
  */
-export async function sequenceEvents(db: Db): Promise<number> {
+export async function sequenceEvents(db: Db, { wait = false } = {}): Promise<number> {
   if (!(await hasUnsequencedEvents(db))) return 0;
   return writeTransaction(db, async (tx) => {
-    const last = await lockCursor(tx, 'sequence');
+    const last = await lockCursor(tx, 'sequence', wait);
     if (last === undefined) return 0;
     const numbered = await numberEvents(tx, last, BATCH);
     if (numbered > 0) await setCursor(tx, 'sequence', last + numbered);

@@ -53,11 +53,11 @@ export class EventStreamHub {
 
   /**
    * The position a new stream without Last-Event-ID starts after: everything committed so far is
-   * numbered first, so the stream starts with what happens next. (While another process holds the
-   * sequencer, the events it is numbering may still come first.)
+   * numbered first (waiting for another process that is numbering), so the stream starts with what
+   * happens next.
    */
   async currentPosition(): Promise<number> {
-    await sequenceEvents(this.#db);
+    await sequenceEvents(this.#db, { wait: true });
     return readCursor(this.#db, 'sequence');
   }
 

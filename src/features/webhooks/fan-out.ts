@@ -9,8 +9,8 @@ import { enabledEndpointsOf } from './webhooks.repository.js';
 const BATCH = 500;
 
 /**
- * Turns numbered events into deliveries: one per enabled endpoint of the event's tenant whose
- * `events` patterns match its type. It reads the stream from the 'fanout' cursor and moves the
+ * Turns numbered events into deliveries: one per enabled endpoint of the event's tenant, created
+ * before the event, whose `events` patterns match its type. It reads the stream from the 'fanout' cursor and moves the
  * cursor in the same transaction, so each event is fanned out exactly once, by one process at a
  * time (the cursor's row lock). Returns how many events it handled.
  */
@@ -26,7 +26,8 @@ export async function fanOutEvents(db: Db, maxAttempts: number): Promise<number>
     const deliveries: WebhookDeliveriesTable[] = [];
     for (const event of events) {
       for (const endpoint of endpoints) {
-        if (endpoint.tenant_id !== event.tenant_id) continue;
+        // An endpoint receives what happens after it was created (replays aside).
+        if (endpoint.tenant_id !== event.tenant_id || event.created_at < endpoint.created_at) continue;
         if (!matchesAnyPattern(JSON.parse(endpoint.event_types) as string[], event.type)) continue;
         deliveries.push({
           tenant_id: event.tenant_id,

@@ -78,7 +78,7 @@ export async function enabledEndpointsOf(db: Executor, tenantIds: readonly strin
   if (tenantIds.length === 0) return [];
   return db
     .selectFrom('webhook_endpoints')
-    .select(['tenant_id', 'id', 'event_types'])
+    .select(['tenant_id', 'id', 'event_types', 'created_at'])
     .where('tenant_id', 'in', tenantIds)
     .where('enabled', '=', 1)
     .execute();
