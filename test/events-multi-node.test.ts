@@ -123,7 +123,7 @@ describe('events with two API nodes and two workers on one PostgreSQL', () => {
         )
       ).rows.map((r) => r.id);
     const delivered = () =>
-      new Set(receiver.received.filter((r, i) => !failed.has(i)).map((r) => r.headers['webhook-id']));
+      new Set(receiver.received.filter((_r, i) => !failed.has(i)).map((r) => r.headers['webhook-id']));
     // Wait for the agent to draft the four versions, then for every event to arrive.
     for (const deadline = Date.now() + 180_000; ; ) {
       const ids = await expected();

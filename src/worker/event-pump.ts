@@ -8,6 +8,7 @@ import { sequenceEvents } from '../events/sequencer.js';
 import { attemptDelivery, claimDue, type DeliverySettings } from '../features/webhooks/deliver.js';
 import { hasDueDelivery, pruneFinishedDeliveries } from '../features/webhooks/deliveries.repository.js';
 import { fanOutEvents } from '../features/webhooks/fan-out.js';
+import { PollLoop } from './poll-loop.js';
 import type { WorkerLogger } from './version-worker.js';
 
 const PRUNE_EVERY_MS = 60_000;
@@ -26,9 +27,7 @@ export class EventPump {
   readonly #settings: DeliverySettings;
   readonly #logger: WorkerLogger;
   readonly #inFlight = new Set<Promise<unknown>>();
-  #loop: Promise<void> | null = null;
-  #stopping = false;
-  #wake: (() => void) | null = null;
+  readonly #loop: PollLoop;
   #prunedAt = 0;
   readonly #tenantId: string | undefined;
 
@@ -39,40 +38,21 @@ export class EventPump {
     this.#settings = { ...config.webhooks };
     this.#logger = logger;
     this.#tenantId = tenantId;
+    this.#loop = new PollLoop(
+      () => this.runOnce(),
+      config.pollMs,
+      (error) => logger.error({ err: error, pump: this.id }, 'event pump iteration failed'),
+    );
   }
 
   start(): void {
-    this.#loop ??= this.#run();
+    this.#loop.start();
   }
 
   /** Stops claiming and waits for the attempts in flight (each bounded by WEBHOOK_TIMEOUT_MS). */
   async stop(): Promise<void> {
-    this.#stopping = true;
-    this.#wake?.();
-    await this.#loop;
+    await this.#loop.stop();
     await Promise.allSettled([...this.#inFlight]);
-  }
-
-  async #run(): Promise<void> {
-    while (!this.#stopping) {
-      let busy = false;
-      try {
-        busy = await this.runOnce();
-      } catch (error) {
-        this.#logger.error({ err: error, pump: this.id }, 'event pump iteration failed');
-      }
-      if (!busy && !this.#stopping) await this.#sleep(this.#config.pollMs);
-    }
-  }
-
-  #sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.#wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
   }
 
   /** One round; true when it found work (the loop then goes round again at once). */
@@ -92,7 +72,7 @@ export class EventPump {
           )
           .finally(() => {
             this.#inFlight.delete(attempt);
-            this.#wake?.();
+            this.#loop.wake();
           });
         this.#inFlight.add(attempt);
       }

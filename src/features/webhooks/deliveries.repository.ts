@@ -7,8 +7,40 @@ import type {
   WebhookDeliveriesTable,
 } from '../../db/schema.js';
 import type { SortKey } from '../../db/sort-key.js';
+import { newId } from '../../ids.js';
 
 /** SQL of webhook deliveries and their attempts. */
+
+/** A new delivery, due at `now`, with no attempt yet. */
+export function pendingDelivery(
+  fields: Pick<
+    WebhookDeliveriesTable,
+    | 'tenant_id'
+    | 'endpoint_id'
+    | 'event_id'
+    | 'event_type'
+    | 'event_position'
+    | 'ordering_key'
+    | 'max_attempts'
+  > &
+    Partial<Pick<WebhookDeliveriesTable, 'replay_of' | 'lease_owner' | 'lease_expires_at'>>,
+  now: number,
+): WebhookDeliveriesTable {
+  return {
+    id: newId('delivery'),
+    status: 'pending',
+    attempt_count: 0,
+    next_attempt_at: now,
+    lease_owner: null,
+    lease_expires_at: null,
+    last_error: null,
+    replay_of: null,
+    replayed_by: null,
+    created_at: now,
+    completed_at: null,
+    ...fields,
+  };
+}
 
 export async function insertDeliveries(db: Executor, rows: readonly WebhookDeliveriesTable[]): Promise<void> {
   for (let start = 0; start < rows.length; start += 500)

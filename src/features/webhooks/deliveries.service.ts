@@ -15,6 +15,7 @@ import {
   findDelivery,
   insertDeliveries,
   listDeliveriesPage,
+  pendingDelivery,
   updateDelivery,
 } from './deliveries.repository.js';
 import { requireEndpoint } from './endpoints.service.js';
@@ -86,22 +87,12 @@ function replayRow(
   maxAttempts: number,
   now: number,
 ): WebhookDeliveriesTable {
-  return {
-    ...original,
-    id: newId('delivery'),
-    ordering_key: '',
-    status: 'pending',
-    attempt_count: 0,
-    max_attempts: maxAttempts,
-    next_attempt_at: now,
-    lease_owner: null,
-    lease_expires_at: null,
-    last_error: null,
-    replay_of: original.id,
-    replayed_by: null,
-    created_at: now,
-    completed_at: null,
-  };
+  const { tenant_id, endpoint_id, event_id, event_type, event_position } = original;
+  const event = { tenant_id, endpoint_id, event_id, event_type, event_position };
+  return pendingDelivery(
+    { ...event, ordering_key: '', max_attempts: maxAttempts, replay_of: original.id },
+    now,
+  );
 }
 
 async function replayable(db: Executor, tenantId: string, webhookId: string) {
@@ -175,27 +166,21 @@ export async function sendTestEvent(
   const now = Date.now();
   const owner = `test:${newId('attempt')}`;
   const eventId = newId('event');
-  const delivery: WebhookDeliveriesTable = {
-    tenant_id: tenantId,
-    id: newId('delivery'),
-    endpoint_id: webhookId,
-    event_id: eventId,
-    event_type: TEST_EVENT_TYPE,
-    event_position: 0,
-    ordering_key: '',
-    status: 'pending',
-    attempt_count: 0,
-    max_attempts: 1,
-    next_attempt_at: now,
-    // Held by this call; if it dies before the attempt, a worker makes it after the lease.
-    lease_owner: owner,
-    lease_expires_at: now + deliveryLeaseMs(settings),
-    last_error: null,
-    replay_of: null,
-    replayed_by: null,
-    created_at: now,
-    completed_at: null,
-  };
+  // Held by this call; if it dies before the attempt, a worker makes it after the lease.
+  const delivery = pendingDelivery(
+    {
+      tenant_id: tenantId,
+      endpoint_id: webhookId,
+      event_id: eventId,
+      event_type: TEST_EVENT_TYPE,
+      event_position: 0,
+      ordering_key: '',
+      max_attempts: 1,
+      lease_owner: owner,
+      lease_expires_at: now + deliveryLeaseMs(settings),
+    },
+    now,
+  );
   await writeTransaction(db, async (tx) => {
     await insertEvents(tx, [
       {

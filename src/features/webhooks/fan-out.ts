@@ -2,8 +2,7 @@ import type { Db, WebhookDeliveriesTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { matchesAnyPattern } from '../../events/event-types.js';
 import { eventsAfter, lockCursor, readCursor, setCursor } from '../../events/outbox.repository.js';
-import { newId } from '../../ids.js';
-import { insertDeliveries } from './deliveries.repository.js';
+import { insertDeliveries, pendingDelivery } from './deliveries.repository.js';
 import { enabledEndpointsOf } from './webhooks.repository.js';
 
 const BATCH = 500;
@@ -29,26 +28,20 @@ export async function fanOutEvents(db: Db, maxAttempts: number): Promise<number>
         // An endpoint receives what happens after it was created (replays aside).
         if (endpoint.tenant_id !== event.tenant_id || event.created_at < endpoint.created_at) continue;
         if (!matchesAnyPattern(JSON.parse(endpoint.event_types) as string[], event.type)) continue;
-        deliveries.push({
-          tenant_id: event.tenant_id,
-          id: newId('delivery'),
-          endpoint_id: endpoint.id,
-          event_id: event.id,
-          event_type: event.type,
-          event_position: event.position,
-          ordering_key: event.audience_id ?? '',
-          status: 'pending',
-          attempt_count: 0,
-          max_attempts: maxAttempts,
-          next_attempt_at: now,
-          lease_owner: null,
-          lease_expires_at: null,
-          last_error: null,
-          replay_of: null,
-          replayed_by: null,
-          created_at: now,
-          completed_at: null,
-        });
+        deliveries.push(
+          pendingDelivery(
+            {
+              tenant_id: event.tenant_id,
+              endpoint_id: endpoint.id,
+              event_id: event.id,
+              event_type: event.type,
+              event_position: event.position,
+              ordering_key: event.audience_id ?? '',
+              max_attempts: maxAttempts,
+            },
+            now,
+          ),
+        );
       }
     }
     await insertDeliveries(tx, deliveries);

@@ -28,7 +28,7 @@ describeEachDatabase(
       assert.equal(created.headers.location, `/admin/v0${base}/${created.body.webhookId}`);
       assert.deepEqual(created.body.events, ['version.*', 'message.created']);
       assert.equal(created.body.enabled, true);
-      const shown = await admin(ctx, 'GET', `${base}/${created.body.webhookId}`);
+      const shown = await admin(ctx, 'GET', String(created.headers.location).replace('/admin/v0', ''));
       assert.equal(shown.status, 200);
       assert.equal(shown.body.secret, undefined);
       const { secret: _, ...withoutSecret } = created.body;
