@@ -112,13 +112,20 @@ export async function findEvent(db: Executor, tenantId: string, eventId: string)
 }
 
 /**
- * Deletes up to `limit` events created before `before`, once numbered and fanned out, and only
- * when no pending webhook delivery still needs them. Returns how many went.
+ * Deletes up to `limit` events created before `before` (of one tenant, for a dedicated worker),
+ * once numbered and fanned out, and only when no pending webhook delivery still needs them.
+ * Returns how many went.
  */
-export async function pruneEvents(db: Executor, before: number, limit: number): Promise<number> {
+export async function pruneEvents(
+  db: Executor,
+  before: number,
+  limit: number,
+  tenantId?: string,
+): Promise<number> {
+  const ofTenant = tenantId === undefined ? sql`` : sql`and e.tenant_id = ${tenantId}`;
   const result = await sql`delete from events where (tenant_id, id) in (
       select e.tenant_id, e.id from events e
-      where e.created_at < ${before}
+      where e.created_at < ${before} ${ofTenant}
         and e.position <= (select position from event_cursors where name = 'fanout')
         and not exists (select 1 from webhook_deliveries d
           where d.tenant_id = e.tenant_id and d.event_id = e.id and d.status = 'pending')

@@ -31,7 +31,10 @@ export class EventPump {
   #prunedAt = 0;
   readonly #tenantId: string | undefined;
 
-  /** With `tenantId`, delivers that tenant's events only (a dedicated worker, `quire worker --tenant`). */
+  /**
+   * With `tenantId`, delivers and prunes that tenant's events only (a dedicated worker,
+   * `quire worker --tenant`); numbering and fan-out are always for every tenant.
+   */
   constructor(db: Db, config: EventsConfig, logger: WorkerLogger, tenantId?: string) {
     this.#db = db;
     this.#config = config;
@@ -87,8 +90,8 @@ export class EventPump {
     const eventsBefore = now - this.#config.retentionHours * 3_600_000;
     const logBefore = now - this.#config.webhooks.logRetentionDays * 86_400_000;
     return writeTransaction(this.#db, async (tx) => ({
-      deliveries: await pruneFinishedDeliveries(tx, logBefore, PRUNE_BATCH),
-      events: await pruneEvents(tx, eventsBefore, PRUNE_BATCH),
+      deliveries: await pruneFinishedDeliveries(tx, logBefore, PRUNE_BATCH, this.#tenantId),
+      events: await pruneEvents(tx, eventsBefore, PRUNE_BATCH, this.#tenantId),
     }));
   }
 }

@@ -1,3 +1,4 @@
+import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { deleteWebhook } from './endpoints.service.js';
 import { WebhookParams } from './webhooks.schemas.js';
@@ -11,6 +12,7 @@ export function deleteWebhookAdmin(app: App): void {
         operationId: 'deleteWebhook',
         summary: 'Delete a webhook endpoint with its deliveries (nothing more is sent to it)',
         params: WebhookParams,
+        response: { 204: Type.Null({ description: 'Deleted.' }) },
       },
     },
     async (request, reply) => {

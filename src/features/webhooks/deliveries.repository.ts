@@ -237,14 +237,19 @@ export async function failPendingDeliveries(
     .execute();
 }
 
-/** Deletes up to `limit` deliveries finished before `before`, with their attempts. */
-export async function pruneFinishedDeliveries(db: Executor, before: number, limit: number): Promise<number> {
-  const old = await db
+/** Deletes up to `limit` deliveries finished before `before` (of one tenant), with their attempts. */
+export async function pruneFinishedDeliveries(
+  db: Executor,
+  before: number,
+  limit: number,
+  tenantId?: string,
+): Promise<number> {
+  let query = db
     .selectFrom('webhook_deliveries')
     .select(['tenant_id', 'id'])
-    .where('completed_at', '<', before)
-    .limit(limit)
-    .execute();
+    .where('completed_at', '<', before);
+  if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
+  const old = await query.limit(limit).execute();
   for (const { tenant_id, id } of old) {
     await db
       .deleteFrom('webhook_attempts')
