@@ -17,7 +17,7 @@ export function deleteWebhookAdmin(app: App): void {
     },
     async (request, reply) => {
       await deleteWebhook(app.db, request.params.tenant, request.params.webhookId);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }
