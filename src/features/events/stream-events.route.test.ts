@@ -5,6 +5,7 @@ import { makePerson, makeTenant, type TestTenant } from '../../../test/factories
 import { describeEachDatabase, type TestContext } from '../../../test/harness.js';
 import { drain, FakeAgent, makeAudience, makeWorker } from '../../../test/pages-factories.js';
 import { testEventsConfig } from '../../../test/webhook-factories.js';
+import { buildApp } from '../../app.js';
 import { createApiKey } from '../tenants/tenants.service.js';
 
 function sendMessage(
@@ -135,6 +136,18 @@ describeEachDatabase(
       assert.equal(resume.problem.errors[0].header, 'Last-Event-ID');
       const anonymous = await openEventStream(`${base}/v0/events`, {});
       assert.equal(anonymous.status, 401);
+    });
+
+    it('ends its streams when the server closes, so a graceful shutdown does not wait for them', async () => {
+      const tenant = await makeTenant(ctx);
+      const second = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+      const address = await second.listen({ port: 0, host: '127.0.0.1' });
+      const stream = await openEventStream(`${address}/v0/events`, { 'x-api-key': tenant.key });
+      assert.equal(stream.status, 200);
+      const started = Date.now();
+      await second.close();
+      await stream.ended;
+      assert.ok(Date.now() - started < 5_000, 'closed at once');
     });
 
     it('bounds the open streams of a tenant and sends heartbeats', async (t) => {

@@ -85,29 +85,39 @@ export function streamEventsRoute(app: App, hub: EventStreamHub): void {
         );
 
       const stream = new PassThrough();
-      const close = () => stream.end();
       const subscriber = {
         tenantId,
-        end: close,
+        end: () => stream.end(),
         wants: (event: StreamedEvent) =>
           readable(event.type) &&
           matchesAnyPattern(patterns, event.type) &&
           (audiences === null || (event.audience_id !== null && audiences.includes(event.audience_id))),
         send: (event: StreamedEvent) => {
           stream.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${eventBody(event)}\n\n`);
-          if (stream.writableLength > MAX_BUFFERED_BYTES) close();
+          // A client that does not keep up is let go; it resumes with Last-Event-ID.
+          if (stream.writableLength > MAX_BUFFERED_BYTES) stream.end();
         },
       };
       // Sent before the backlog, so the client knows at once that the stream is open.
       stream.write(`retry: 3000\n: connected\n\n`);
       const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), heartbeatMs);
-      const unsubscribe = await hub.subscribe(subscriber, after);
-      const stopped = () => {
+      let unsubscribe = () => {};
+      let stopped = false;
+      const stop = () => {
+        stopped = true;
         clearInterval(heartbeat);
         unsubscribe();
       };
-      reply.raw.once('close', stopped);
-      stream.once('end', stopped);
+      // Listened to before the backlog is read: a client may leave meanwhile.
+      reply.raw.once('close', stop);
+      stream.once('end', stop);
+      try {
+        unsubscribe = await hub.subscribe(subscriber, after);
+      } catch (error) {
+        stop();
+        throw error;
+      }
+      if (stopped) unsubscribe();
       return (
         reply
           .header('content-type', 'text/event-stream; charset=utf-8')
