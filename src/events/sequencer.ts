@@ -2,7 +2,8 @@ import type { Db } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { hasUnsequencedEvents, lockCursor, numberEvents, setCursor } from './outbox.repository.js';
 
-const BATCH = 500;
+/** Events numbered per transaction at most. */
+export const SEQUENCE_BATCH = 500;
 
 /**
  * Gives committed events their place in the stream. Writers cannot: on PostgreSQL transactions
@@ -21,7 +22,7 @@ export async function sequenceEvents(db: Db, { wait = false } = {}): Promise<num
   return writeTransaction(db, async (tx) => {
     const last = await lockCursor(tx, 'sequence', wait);
     if (last === undefined) return 0;
-    const numbered = await numberEvents(tx, last, BATCH);
+    const numbered = await numberEvents(tx, last, SEQUENCE_BATCH);
     if (numbered > 0) await setCursor(tx, 'sequence', last + numbered);
     return numbered;
   });

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { openEventStream } from '../../../test/event-stream-client.js';
-import { makePerson, makeTenant, type TestTenant } from '../../../test/factories.js';
+import { makeAccountLog, makePerson, makeTenant, type TestTenant } from '../../../test/factories.js';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.js';
 import { drain, FakeAgent, makeAudience, makeWorker } from '../../../test/pages-factories.js';
 import { testEventsConfig } from '../../../test/webhook-factories.js';
 import { buildApp } from '../../app.js';
+import { importAccountLogs } from '../accounts/account-logs.service.js';
 import { createApiKey } from '../tenants/tenants.service.js';
 
 function sendMessage(
@@ -67,6 +68,28 @@ describeEachDatabase(
         assert.equal(message.data.type, message.event);
         assert.ok(Date.parse(message.data.timestamp) > 0);
       }
+    });
+
+    it('starts without Last-Event-ID after everything committed before, however many events wait', async (t) => {
+      const [tenant, busy] = [await makeTenant(ctx), await makeTenant(ctx)];
+      const account = await makeAccountLog(ctx, busy);
+      const many = Array.from({ length: 600 }, (_, n) => ({
+        source: 'bulk',
+        type: 'import',
+        payload: { n },
+        createdAt: Date.now(),
+      }));
+      await importAccountLogs(ctx.database.db, busy.tenantId, account.accountId, many);
+      await makePerson(ctx, tenant);
+      const stream = await open(tenant, '?types=person.created');
+      t.after(() => stream.close());
+      const later = await makePerson(ctx, tenant);
+      await stream.waitFor((m) => m.length >= 1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.deepEqual(
+        stream.messages.map((m) => m.data.data.person.personId),
+        [later.personId],
+      );
     });
 
     it('resumes after Last-Event-ID with exactly what was missed, in order', async (t) => {

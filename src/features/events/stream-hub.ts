@@ -1,6 +1,6 @@
 import type { Db } from '../../db/schema.js';
 import { eventsAfter, readCursor, type StreamedEvent } from '../../events/outbox.repository.js';
-import { sequenceEvents } from '../../events/sequencer.js';
+import { SEQUENCE_BATCH, sequenceEvents } from '../../events/sequencer.js';
 
 /** One open stream: its tenant, which events it wants and how far it has got. */
 export interface StreamSubscriber {
@@ -57,7 +57,8 @@ export class EventStreamHub {
    * happens next.
    */
   async currentPosition(): Promise<number> {
-    await sequenceEvents(this.#db, { wait: true });
+    // Batch after batch: under load more than one batch may be waiting.
+    while ((await sequenceEvents(this.#db, { wait: true })) === SEQUENCE_BATCH);
     return readCursor(this.#db, 'sequence');
   }
 
