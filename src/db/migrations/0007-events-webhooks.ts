@@ -29,8 +29,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`create sequence quire_event_seq`.execute(db);
     await sql`alter table events alter column seq set default nextval('quire_event_seq')`.execute(db);
   }
-  await sql`create unique index events_position on events (position)`.execute(db);
-  await sql`create index events_tenant_position on events (tenant_id, position)`.execute(db);
+  // Only numbered events are indexed by position: a write inserts its event without touching
+  // these, the sequencer adds the entries afterwards, in batches.
+  await sql`create unique index events_position on events (position) where position is not null`.execute(db);
+  await sql`create index events_tenant_position on events (tenant_id, position) where position is not null`.execute(
+    db,
+  );
   await sql`create index events_unsequenced on events (seq) where position is null`.execute(db);
   await sql`create index events_created on events (created_at)`.execute(db);
 
