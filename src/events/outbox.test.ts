@@ -21,7 +21,7 @@ describeEachDatabase('the outbox', (ctx) => {
       /the change failed/,
     );
     await writeTransaction(db, (tx) => emitEvent(tx, tenantId, { type: 'person.created', data: data(3) }));
-    await sequenceEvents(db);
+    await sequenceEvents(db, { wait: true });
     const events = await eventsAfter(db, 0, 100, tenantId);
     assert.deepEqual(
       events.map((e) => JSON.parse(e.data).person.personId),
@@ -43,11 +43,12 @@ describeEachDatabase('the outbox', (ctx) => {
       ),
     );
     await Promise.all([sequenceEvents(db), sequenceEvents(db), sequenceEvents(db)]);
-    while ((await sequenceEvents(db)) > 0);
+    // Other test files share the PostgreSQL database: wait for a sequencer running there.
+    while ((await sequenceEvents(db, { wait: true })) > 0);
     const events = await eventsAfter(db, start, 100, tenantId);
     assert.equal(events.length, 30);
     const positions = events.map((e) => e.position);
     assert.equal(new Set(positions).size, 30, 'no position twice');
-    assert.equal(await readCursor(db, 'sequence'), Math.max(...positions));
+    assert.ok((await readCursor(db, 'sequence')) >= Math.max(...positions), 'the cursor is past them');
   });
 });

@@ -8,7 +8,7 @@ import { sequenceEvents } from '../../events/sequencer.js';
 /** account.created and account_log.created, on both ingestion paths (PostgreSQL's one statement too). */
 describeEachDatabase('the events of account logs', (ctx) => {
   const eventsOf = async (tenantId: string) => {
-    while ((await sequenceEvents(ctx.database.db)) > 0);
+    while ((await sequenceEvents(ctx.database.db, { wait: true })) > 0);
     return (await eventsAfter(ctx.database.db, 0, 1000, tenantId)).map((e) => ({
       type: e.type,
       data: JSON.parse(e.data),
