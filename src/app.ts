@@ -11,6 +11,7 @@ import { assetsRoutes } from './features/assets/index.js';
 import { audiencesRoutes } from './features/audiences/index.js';
 import { apiKeyActor, registerWriteAudit } from './features/audit/record-writes.js';
 import { consoleRoutes } from './features/console-app/console.route.js';
+import { eventsRoutes } from './features/events/index.js';
 import { hostedRoutes } from './features/hosted/index.js';
 import { acceptBearerApiKey, MCP_PATH, mcpRoutes } from './features/mcp/index.js';
 import { registerOperability } from './features/ops/index.js';
@@ -167,6 +168,7 @@ export async function buildApp({ config, database, logger, tracing }: AppDeps): 
     topicsRoutes(scope);
     accountsRoutes(scope);
     personLogsRoutes(scope);
+    eventsRoutes(scope);
     // The MCP server: same keys, limits and tenancy; its tools call the routes above.
     mcpRoutes(scope);
   });

@@ -77,3 +77,45 @@ describe('loadConfig: observability', () => {
     );
   });
 });
+
+describe('loadConfig: events and webhooks', () => {
+  it('has safe defaults: https only, no private addresses, a day of retries', () => {
+    assert.deepEqual(loadConfig({}).events, {
+      pollMs: 250,
+      heartbeatMs: 15_000,
+      maxStreamsPerTenant: 20,
+      retentionHours: 168,
+      webhooks: {
+        concurrency: 8,
+        timeoutMs: 10_000,
+        retryBaseMs: 5_000,
+        maxAttempts: 12,
+        disableAfterMs: 5 * 86_400_000,
+        allowPrivateNetworks: false,
+        allowHttpLocalhost: false,
+        logRetentionDays: 30,
+      },
+    });
+  });
+
+  it('reads every variable and names the bad ones', () => {
+    const set = loadConfig({
+      EVENTS_POLL_MS: '50',
+      WEBHOOK_ALLOW_HTTP_LOCALHOST: 'true',
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1',
+      WEBHOOK_MAX_ATTEMPTS: '4',
+    }).events;
+    assert.equal(set.pollMs, 50);
+    assert.equal(set.webhooks.allowHttpLocalhost, true);
+    assert.equal(set.webhooks.allowPrivateNetworks, true);
+    assert.equal(set.webhooks.maxAttempts, 4);
+    assert.throws(
+      () => loadConfig({ WEBHOOK_ALLOW_HTTP_LOCALHOST: 'yes', WEBHOOK_TIMEOUT_MS: '5' }),
+      /WEBHOOK_TIMEOUT_MS must be a whole number from 100[\s\S]*|WEBHOOK_ALLOW_HTTP_LOCALHOST must be true or false/,
+    );
+    assert.throws(
+      () => loadConfig({ WEBHOOK_ALLOW_HTTP_LOCALHOST: 'yes' }),
+      /WEBHOOK_ALLOW_HTTP_LOCALHOST must be true or false, got "yes"/,
+    );
+  });
+});

@@ -61,6 +61,39 @@ export interface Config {
   shutdownTimeoutMs: number;
   observability: ObservabilityConfig;
   console: ConsoleConfig;
+  events: EventsConfig;
+}
+
+/** The event stream and the webhook deliveries (docs/events.md). */
+export interface EventsConfig {
+  /** How often the stream and the workers look for new events. */
+  pollMs: number;
+  /** A comment line on every open stream this often, so proxies and clients see it alive. */
+  heartbeatMs: number;
+  /** Open streams of one tenant per process. */
+  maxStreamsPerTenant: number;
+  /** Events are kept this long (stream resume, replays), in hours. */
+  retentionHours: number;
+  webhooks: WebhooksConfig;
+}
+
+export interface WebhooksConfig {
+  /** Deliveries in flight at once per worker process. */
+  concurrency: number;
+  /** Longest wait for a receiver's answer, per attempt. */
+  timeoutMs: number;
+  /** The first retry's delay; each next one is three times longer (capped at 6 h), with jitter. */
+  retryBaseMs: number;
+  /** Attempts of one delivery before it is marked failed. */
+  maxAttempts: number;
+  /** An endpoint whose attempts all failed for this long is disabled; 0 never disables. */
+  disableAfterMs: number;
+  /** Deliveries may go to private, loopback and link-local addresses (a receiver in your own network). */
+  allowPrivateNetworks: boolean;
+  /** `http://localhost` (and 127.0.0.1, [::1]) endpoint URLs are accepted: development and tests. */
+  allowHttpLocalhost: boolean;
+  /** Finished deliveries and their attempts are kept this long, in days. */
+  logRetentionDays: number;
 }
 
 /** The operator console's sessions (docs/console.md). */
@@ -221,6 +254,22 @@ export function loadConfig(env: Env = process.env): Config {
       otlpEndpoint: reader.optionalUrl('OTEL_EXPORTER_OTLP_ENDPOINT'),
       serviceName: reader.string('OTEL_SERVICE_NAME', 'quire'),
     },
+    events: {
+      pollMs: reader.integer('EVENTS_POLL_MS', 250, 10, 60_000),
+      heartbeatMs: reader.integer('EVENTS_HEARTBEAT_MS', 15_000, 100, 300_000),
+      maxStreamsPerTenant: reader.integer('EVENTS_MAX_STREAMS_PER_TENANT', 20, 1, 10_000),
+      retentionHours: reader.integer('EVENTS_RETENTION_HOURS', 168, 1, 24 * 366),
+      webhooks: {
+        concurrency: reader.integer('WEBHOOK_CONCURRENCY', 8, 1, 256),
+        timeoutMs: reader.integer('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
+        retryBaseMs: reader.integer('WEBHOOK_RETRY_BASE_MS', 5_000, 10, 3_600_000),
+        maxAttempts: reader.integer('WEBHOOK_MAX_ATTEMPTS', 12, 1, 50),
+        disableAfterMs: reader.integer('WEBHOOK_DISABLE_AFTER_MS', 5 * 86_400_000, 0, 365 * 86_400_000),
+        allowPrivateNetworks: reader.boolean('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
+        allowHttpLocalhost: reader.boolean('WEBHOOK_ALLOW_HTTP_LOCALHOST', false),
+        logRetentionDays: reader.integer('WEBHOOK_LOG_RETENTION_DAYS', 30, 1, 3650),
+      },
+    },
   };
   // The server's own address unless told otherwise (0.0.0.0 is not an address a browser can use).
   const ownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
@@ -311,6 +360,15 @@ class EnvReader {
       return fallback;
     }
     return Number(value);
+  }
+
+  boolean(name: string, fallback: boolean): boolean {
+    const value = this.raw(name)?.toLowerCase();
+    if (value === undefined) return fallback;
+    if (value === 'true' || value === '1') return true;
+    if (value === 'false' || value === '0') return false;
+    this.problems.push(`${name} must be true or false, got "${value}"`);
+    return fallback;
   }
 
   oneOf<const T extends readonly string[]>(name: string, allowed: T, fallback: T[number]): T[number] {

@@ -19,7 +19,11 @@ export type IdKind =
   | 'key'
   | 'pageevent'
   | 'operator'
-  | 'audit';
+  | 'audit'
+  | 'event'
+  | 'webhook'
+  | 'delivery'
+  | 'attempt';
 
 /** A new time-sortable id, e.g. `person_01jd...` (UUIDv7 inside). */
 export function newId(kind: IdKind): string {

@@ -420,6 +420,26 @@ export interface paths {
         patch: operations["updatePersonLog"];
         trace?: never;
     };
+    "/v0/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream the tenant's events (Server-Sent Events)
+         * @description Extension. A `text/event-stream` of the events of your tenant as they happen: the same events, ids and bodies as the signed webhooks (docs/events.md), filtered by `types` and `audienceId`. Reconnect with `Last-Event-ID` (browsers' EventSource does it for you) to receive what happened meanwhile, from the outbox, in order. Needs pages:read; person, account and account_log events come only to keys that also have persons:read. At most EVENTS_MAX_STREAMS_PER_TENANT streams per tenant and server process (429 beyond); an unknown or expired Last-Event-ID is a 400.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2174,6 +2194,8 @@ export interface operations {
                 limit?: number;
                 /** @description Extension: the `messagesWindow.nextCursor` of the previous window (older messages). */
                 cursor?: string;
+                /** @description Extension: only the messages after this message (a `messageId` you have, e.g. from a `message.created` event), oldest first; `pendingChanges` and `context` as always. Not with `limit` or `cursor`; an id that is not a message of this conversation is a 400. */
+                after?: string;
             };
             header?: never;
             path: {
@@ -4554,6 +4576,125 @@ export interface operations {
             };
             /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
             415: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Comma-separated event types or wildcards (`version.*,message.created`; `*` is every type, the default). The types: message.created, version.queued, version.drafted, version.published, version.cancelled, audience.created, audience.archived, page.published, page.archived, page.viewed, cta.clicked, person.created, account.created, account_log.created.
+                 * @example version.*,message.created
+                 */
+                types?: string;
+                /** @description Comma-separated audience ids: only the events of these audiences. */
+                audienceId?: string;
+                /** @description Resume after this event id, like the `Last-Event-ID` header (which wins when both are sent). */
+                after?: string;
+            };
+            header?: {
+                /** @description The `id` of the last event received: the stream resumes after it, from the outbox (events are kept EVENTS_RETENTION_HOURS, 7 days by default). */
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream. */
+            200: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid) */
+            400: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
                     "RateLimit-Policy"?: string;

@@ -17,6 +17,7 @@ import { seedCommand } from './seed.command.js';
 import { serveCommand } from './serve.command.js';
 import { tenantsCommand } from './tenants.command.js';
 import { topicsCommand } from './topics.command.js';
+import { webhooksCommand } from './webhooks.command.js';
 import { workerCommand } from './worker.command.js';
 
 /**
@@ -56,6 +57,7 @@ program.addCommand(accountsCommand());
 program.addCommand(personsCommand());
 program.addCommand(operatorsCommand());
 program.addCommand(auditCommand());
+program.addCommand(webhooksCommand());
 addReadCommands(program);
 auditCliWrites(program);
 

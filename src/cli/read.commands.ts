@@ -37,7 +37,7 @@ interface Context {
   tenantId: string;
 }
 
-function parseLimit(value: string): number {
+export function parseLimit(value: string): number {
   if (!/^[1-9][0-9]{0,5}$/.test(value)) throw new InvalidArgumentError('a whole number from 1');
   return Number(value);
 }

@@ -23,7 +23,7 @@ export function workerCommand(): Command {
       const logger = pino({ level: config.logLevel }, pino.destination(2));
       const tracing = await loadTracing(config);
       const database = openDatabase(config, {
-        poolSize: count + 2,
+        poolSize: count + 4,
         ...(tracing === null ? {} : { wrapDialect: tracing.wrapDialect }),
       });
       await migrateToLatest(database.db);

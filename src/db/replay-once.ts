@@ -5,7 +5,7 @@
  * `idempotency_key_reused`; a failed request records nothing, so it can be retried with its key.
  * Unlike /v0 the record is not the created row (operator creates span many tables) but the
  * response, stored in `admin_idempotency` under a unique key: concurrent requests with one key run
- * once, the others get a 409 while it runs. Secrets are never stored: an `apiKey` member is
+ * once, the others get a 409 while it runs. Secrets are never stored: an `apiKey` or `secret` member is
  * left out of the stored body, so a replayed key create answers without the key.
  */
 import { ApiError, type FieldError } from '../errors.js';
@@ -77,12 +77,15 @@ export async function finishOnce(
   await completeIdempotencyKey(db, key, outcome.statusCode, withoutSecrets(outcome.body));
 }
 
-/** The body as stored: an `apiKey` (shown once, never stored anywhere) is left out. */
+/**
+ * The body as stored: an `apiKey` (shown once, never stored anywhere) and a webhook signing
+ * `secret` (shown once) are left out.
+ */
 function withoutSecrets(body: string): string {
   try {
     const parsed = JSON.parse(body) as unknown;
-    if (parsed !== null && typeof parsed === 'object' && 'apiKey' in parsed) {
-      const { apiKey: _, ...rest } = parsed as Record<string, unknown>;
+    if (parsed !== null && typeof parsed === 'object' && ('apiKey' in parsed || 'secret' in parsed)) {
+      const { apiKey: _, secret: __, ...rest } = parsed as Record<string, unknown>;
       return JSON.stringify(rest);
     }
   } catch {

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
 
 /**
  * Table types, shared by both dialects. Conventions (the migrations follow them):
@@ -373,6 +373,87 @@ export interface AuditLogTable {
   created_at: number;
 }
 
+/** The outbox: one row per event, written in the transaction of the change (src/events/emit.ts). */
+export interface EventsTable {
+  tenant_id: string;
+  id: string;
+  type: string;
+  /** The audience the event is about, if any: per-audience delivery order and the stream filter. */
+  audience_id: string | null;
+  /** Set only on a test event: delivered to that endpoint alone, never streamed. */
+  target_endpoint_id: string | null;
+  /** The event's `data`, JSON text. */
+  data: string;
+  created_at: number;
+  /** PostgreSQL: insert order from a sequence (column default); null on SQLite (rowid order). */
+  seq: Generated<number | null>;
+  /** The place in the stream, given after commit by the sequencer; null until then. */
+  position: number | null;
+}
+
+/** How far the sequencer ('sequence') and the webhook fan-out ('fanout') have got. */
+export interface EventCursorsTable {
+  name: 'sequence' | 'fanout';
+  position: number;
+}
+
+export interface WebhookEndpointsTable {
+  tenant_id: string;
+  id: string;
+  url: string;
+  description: string | null;
+  /** JSON array of event types and wildcards. */
+  event_types: string;
+  enabled: number;
+  disabled_reason: string | null;
+  disabled_at: number | null;
+  /** `whsec_` + base64: Standard Webhooks signing secret (needed in clear to sign). */
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: number | null;
+  failing_since: number | null;
+  last_success_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface WebhookDeliveriesTable {
+  tenant_id: string;
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  event_position: number;
+  /** '' when unordered; else the audience id: its deliveries go one at a time, in position order. */
+  ordering_key: string;
+  status: DeliveryStatus;
+  attempt_count: number;
+  max_attempts: number;
+  next_attempt_at: number | null;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  last_error: string | null;
+  replay_of: string | null;
+  replayed_by: string | null;
+  created_at: number;
+  completed_at: number | null;
+}
+
+export interface WebhookAttemptsTable {
+  tenant_id: string;
+  id: string;
+  delivery_id: string;
+  endpoint_id: string;
+  attempted_at: number;
+  duration_ms: number;
+  outcome: 'succeeded' | 'failed';
+  response_status: number | null;
+  response_body: string | null;
+  error: string | null;
+}
+
 export interface DB {
   tenants: TenantsTable;
   api_keys: ApiKeysTable;
@@ -398,6 +479,11 @@ export interface DB {
   operator_sessions: OperatorSessionsTable;
   login_failures: LoginFailuresTable;
   audit_log: AuditLogTable;
+  events: EventsTable;
+  event_cursors: EventCursorsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type Db = Kysely<DB>;

@@ -17,6 +17,8 @@ describeEachDatabase('the example requests of the API reference', (ctx) => {
     const doc = (await ctx.request({ method: 'GET', url: '/v0/openapi.json' })).body;
     for (const [path, item] of Object.entries(doc.paths) as [string, Record<string, Doc>][]) {
       for (const [method, op] of Object.entries(item)) {
+        // A stream's answer never ends: its parameters are tested in src/features/events.
+        if (op.responses['200']?.content?.['text/event-stream'] !== undefined) continue;
         const body = REQUEST_BODIES[op.operationId];
         assert.equal(body !== undefined, op.requestBody !== undefined, `${op.operationId}: an example body`);
         const query = new URLSearchParams(QUERY_EXAMPLES[op.operationId] ?? {}).toString();

@@ -49,6 +49,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
         { name: 'Assets', description: 'Images and other assets, with full-text search.' },
         { name: 'Topics', description: 'Entries of a topic, in their sort order.' },
+        { name: 'Events', description: 'Extension: the live stream of your events (Server-Sent Events).' },
       ],
     },
     transform: ({ schema, url, route }) => ({ schema: withRequiredScope(schema, route.config?.scope), url }),

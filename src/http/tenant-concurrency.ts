@@ -1,6 +1,16 @@
 import { ApiError } from '../errors.js';
 import type { App } from './app-types.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A response that stays open (the event stream): it does no work while open, so it does not
+     * hold one of the tenant's concurrent requests; it has a bound of its own.
+     */
+    longLived?: boolean;
+  }
+}
+
 /**
  * At most TENANT_CONCURRENCY requests of one tenant are worked on at once; one more is a 429
  * `rate_limited` with `Retry-After: 1`. The rate limit bounds how many requests a tenant sends per
@@ -13,6 +23,7 @@ export function registerTenantConcurrency(scope: App, limit: number): void {
   const inFlight = new Map<string, number>();
   // A callback hook, so the check costs no promise per request.
   scope.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.config.longLived === true) return done();
     const tenant = request.tenantId;
     const running = inFlight.get(tenant) ?? 0;
     if (running >= limit) {

@@ -2,7 +2,7 @@ import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client
 
 /**
  * Process-wide counters that code outside HTTP reports to: the version worker (agent attempts),
- * SQLite's group commit and the rate limiter. They cost a counter increment each and know nothing
+ * SQLite's group commit, the rate limiter and the webhook deliveries. They cost a counter increment each and know nothing
  * of features; the /metrics route (src/http/metrics.ts) merges this registry with its app's own.
  */
 export const sharedRegistry = new Registry();
@@ -35,6 +35,34 @@ const rateLimitRejections = new Counter({
   registers: [sharedRegistry],
 });
 
+const webhookAttempts = new Counter({
+  name: 'quire_webhook_attempts_total',
+  help: 'Webhook delivery attempts by outcome (succeeded: a 2xx answer; failed: anything else).',
+  labelNames: ['outcome'] as const,
+  registers: [sharedRegistry],
+});
+
+const webhookAttemptDuration = new Histogram({
+  name: 'quire_webhook_attempt_duration_seconds',
+  help: 'Time of one webhook delivery attempt, connecting to reading the answer, by outcome.',
+  labelNames: ['outcome'] as const,
+  buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+  registers: [sharedRegistry],
+});
+
+const webhookDeliveries = new Counter({
+  name: 'quire_webhook_deliveries_total',
+  help: 'Webhook deliveries settled, by outcome (succeeded, or failed after its last attempt).',
+  labelNames: ['outcome'] as const,
+  registers: [sharedRegistry],
+});
+
+const webhookEndpointsDisabled = new Counter({
+  name: 'quire_webhook_endpoints_disabled_total',
+  help: 'Webhook endpoints disabled because every attempt failed for WEBHOOK_DISABLE_AFTER_MS.',
+  registers: [sharedRegistry],
+});
+
 let processMetricsStarted = false;
 
 /** Process metrics (CPU, memory, event-loop lag, handles) with the quire_ prefix, started once. */
@@ -60,5 +88,15 @@ export const telemetry = {
   },
   rateLimitRejected(): void {
     rateLimitRejections.inc();
+  },
+  webhookAttempt(outcome: 'succeeded' | 'failed', seconds: number): void {
+    webhookAttempts.inc({ outcome });
+    webhookAttemptDuration.observe({ outcome }, seconds);
+  },
+  webhookDelivery(outcome: 'succeeded' | 'failed'): void {
+    webhookDeliveries.inc({ outcome });
+  },
+  webhookEndpointDisabled(): void {
+    webhookEndpointsDisabled.inc();
   },
 };

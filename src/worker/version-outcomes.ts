@@ -3,21 +3,23 @@
  * lock first (the same order as every other version transition) and only acts while the version
  * is still `processing` under this worker's lease: a worker that lost its lease writes nothing.
  */
-import type { AudienceVersionsTable, Db, MessagesTable } from '../db/schema.js';
+import type { AudienceVersionsTable, Db, MessagesTable, VersionChangesTable } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import type { AudienceContent, ContentChange } from '../domain/audience-content.js';
+import {
+  type CancelReason,
+  emitMessageCreated,
+  emitVersionEvent,
+  promoteNextPendingAndAnnounce,
+} from '../features/audiences/audience-events.js';
 import {
   findConversation,
   lockAudience,
   touchConversation,
 } from '../features/audiences/audiences.repository.js';
+import { toChange } from '../features/audiences/audiences.schemas.js';
 import { insertChanges, insertMessage } from '../features/audiences/messages.repository.js';
-import {
-  expiredLeases,
-  findVersion,
-  promoteNextPending,
-  transitionVersion,
-} from '../features/audiences/versions.repository.js';
+import { expiredLeases, findVersion, transitionVersion } from '../features/audiences/versions.repository.js';
 import { newId } from '../ids.js';
 import { type AttemptFailure, interruptedReply } from './interrupted-reply.js';
 
@@ -53,7 +55,7 @@ export async function writeDraft(
 ): Promise<boolean> {
   return writeTransaction(db, async (tx) => {
     const { tenant_id: tenantId, audience_id: audienceId } = version;
-    await lockAudience(tx, tenantId, audienceId);
+    const audience = (await lockAudience(tx, tenantId, audienceId))!;
     const conversation = (await findConversation(tx, tenantId, audienceId))!;
     const now = Date.now();
     const reply = agentMessage(version, conversation.id, {
@@ -81,9 +83,8 @@ export async function writeDraft(
     );
     if (!owned) return false;
     await insertMessage(tx, reply);
-    await insertChanges(
-      tx,
-      result.changes.map((change, position) => ({
+    const changes = result.changes.map(
+      (change, position): VersionChangesTable => ({
         tenant_id: tenantId,
         id: newId('change'),
         audience_id: audienceId,
@@ -93,10 +94,16 @@ export async function writeDraft(
         field: change.field,
         previous_value: change.previousValue,
         new_value: change.newValue,
-      })),
+      }),
     );
+    await insertChanges(tx, changes);
     await touchConversation(tx, tenantId, conversation.id, { updated_at: now });
-    await promoteNextPending(tx, tenantId, audienceId, now);
+    await emitMessageCreated(tx, audience, reply, changes);
+    await emitVersionEvent(tx, 'version.drafted', audience, version.id, {
+      replyMessageId: reply.id,
+      changes: changes.map(toChange),
+    });
+    await promoteNextPendingAndAnnounce(tx, audience, now);
     return true;
   });
 }
@@ -117,7 +124,7 @@ export async function failAttempt(
 ): Promise<'requeued' | 'cancelled' | 'lost'> {
   return writeTransaction(db, async (tx) => {
     const { tenant_id: tenantId, audience_id: audienceId } = version;
-    await lockAudience(tx, tenantId, audienceId);
+    const audience = (await lockAudience(tx, tenantId, audienceId))!;
     const current = await findVersion(tx, tenantId, version.id);
     if (current === undefined || current.status !== 'processing') return 'lost';
     if (owner !== null ? current.lease_owner !== owner : current.lease_expires_at! >= Date.now())
@@ -147,9 +154,22 @@ export async function failAttempt(
     });
     await insertMessage(tx, reply);
     await touchConversation(tx, tenantId, conversation.id, { updated_at: now });
-    await promoteNextPending(tx, tenantId, audienceId, now);
+    await emitMessageCreated(tx, audience, reply);
+    await emitVersionEvent(tx, 'version.cancelled', audience, version.id, {
+      reason: cancelReason(failure, current.attempts),
+      replyMessageId: reply.id,
+    });
+    await promoteNextPendingAndAnnounce(tx, audience, now);
     return 'cancelled';
   });
+}
+
+/** `data.reason` of the `version.cancelled` of a version the agent could not write. */
+function cancelReason(failure: AttemptFailure, attempts: number): CancelReason {
+  const message = failure.message.slice(0, 2000);
+  if (failure.kind === 'refused') return { code: 'agent_refused', message };
+  if (failure.kind === 'agent') return { code: 'agent_failed', message };
+  return { code: 'attempts_exhausted', message: `${attempts} attempts failed; the last: ${message}` };
 }
 
 /** Gives a version back without counting the attempt (the worker is shutting down). */

@@ -13,6 +13,7 @@ import {
 import { telemetry } from '../metrics/telemetry.js';
 import { loadAgentInput } from './agent-context.js';
 import type { AttemptFailure } from './interrupted-reply.js';
+import { PollLoop } from './poll-loop.js';
 import { storedContentProblems } from './stored-content-problems.js';
 import { failAttempt, reapExpiredLeases, releaseVersion, writeDraft } from './version-outcomes.js';
 
@@ -50,48 +51,29 @@ const silent: WorkerLogger = { info() {}, warn() {}, error() {} };
 export class VersionWorker {
   readonly id: string;
   readonly #options: Required<Omit<VersionWorkerOptions, 'id' | 'tenantId'>> & { tenantId?: string };
-  #loop: Promise<void> | null = null;
-  #stopping = false;
+  readonly #loop: PollLoop;
   #current: AbortController | null = null;
-  #wake: (() => void) | null = null;
 
   constructor(options: VersionWorkerOptions) {
     this.id = options.id ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
     this.#options = { retryDelayMs: 1000, logger: silent, ...options };
+    this.#loop = new PollLoop(
+      async () => (await this.runOnce()) === 'processed',
+      this.#options.pollMs,
+      (error) =>
+        this.#options.logger.error({ err: error, worker: this.id }, 'version worker iteration failed'),
+    );
   }
 
   start(): void {
-    this.#loop ??= this.#run();
+    this.#loop.start();
   }
 
   /** Stops claiming; a version in progress is aborted and given back to the queue. */
   async stop(): Promise<void> {
-    this.#stopping = true;
+    const stopped = this.#loop.stop();
     this.#current?.abort(new Error('worker shutting down'));
-    this.#wake?.();
-    await this.#loop;
-  }
-
-  async #run(): Promise<void> {
-    while (!this.#stopping) {
-      let worked = false;
-      try {
-        worked = (await this.runOnce()) === 'processed';
-      } catch (error) {
-        this.#options.logger.error({ err: error, worker: this.id }, 'version worker iteration failed');
-      }
-      if (!worked && !this.#stopping) await this.#sleep(this.#options.pollMs);
-    }
-  }
-
-  #sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.#wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+    await stopped;
   }
 
   /** One step: returns 'processed' when it claimed a version (whatever the outcome), else 'idle'. */
@@ -148,7 +130,7 @@ export class VersionWorker {
         written ? 'version drafted' : 'lease lost; result discarded',
       );
     } catch (error) {
-      if (this.#stopping) {
+      if (this.#loop.stopping) {
         await releaseVersion(db, version, this.id);
         logger.info(log, 'worker stopping: version given back to the queue');
         return;

@@ -1,18 +1,26 @@
 import type { PageAgent } from '../agent/page-agent.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/schema.js';
+import { EventPump } from './event-pump.js';
 import { VersionWorker, type WorkerLogger } from './version-worker.js';
 
 export interface WorkerPool {
   readonly workers: VersionWorker[];
+  /** Numbers events and delivers webhooks (event-pump.ts), beside the page-agent workers. */
+  readonly events: EventPump;
   /** Stops claiming; versions in progress are given back to the queue. */
   stop(): Promise<void>;
 }
 
-/** Starts `count` version workers in this process (the server's in-process workers, `quire worker`). */
+const silentLogger: WorkerLogger = { info() {}, warn() {}, error() {} };
+
+/**
+ * Starts `count` version workers and one event pump in this process (the server's in-process
+ * workers, `quire worker`).
+ */
 export function startWorkers(
   db: Db,
-  config: Pick<Config, 'workerLeaseMs' | 'workerPollMs' | 'agent'>,
+  config: Pick<Config, 'workerLeaseMs' | 'workerPollMs' | 'agent' | 'events'>,
   agent: PageAgent,
   count: number,
   logger?: WorkerLogger,
@@ -34,5 +42,11 @@ export function startWorkers(
       }),
   );
   for (const worker of workers) worker.start();
-  return { workers, stop: async () => void (await Promise.all(workers.map((w) => w.stop()))) };
+  const events = new EventPump(db, config.events, logger ?? silentLogger, tenantId);
+  events.start();
+  return {
+    workers,
+    events,
+    stop: async () => void (await Promise.all([...workers.map((w) => w.stop()), events.stop()])),
+  };
 }

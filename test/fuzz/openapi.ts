@@ -15,6 +15,11 @@ export interface Operation {
   responses: Record<string, Record<string, Schema>>;
 }
 
+/** A Server-Sent Events stream (GET /v0/events): its 200 never ends, so only its refusals are fuzzed. */
+export function isStream(op: Operation): boolean {
+  return op.responses['200']?.['text/event-stream'] !== undefined;
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document is walked structurally
 type Doc = any;
 

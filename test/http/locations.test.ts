@@ -15,6 +15,8 @@ const SENDERS = [
   'src/features/audiences/create-version.route.ts',
   'src/features/audiences/restore-version.route.ts',
   'src/features/persons/create-person.route.ts',
+  // An admin route: src/features/webhooks/webhooks.admin.test.ts follows its Location.
+  'src/features/webhooks/create-webhook.admin.ts',
 ];
 
 function filesSendingLocation(dir: string): string[] {

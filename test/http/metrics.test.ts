@@ -37,6 +37,10 @@ describeEachDatabase('GET /metrics without METRICS_TOKEN', (ctx) => {
     assert.match(text, /quire_agent_attempts_total|# TYPE quire_agent_attempts_total counter/);
     assert.match(text, /# TYPE quire_sqlite_group_commit_writes histogram/);
     assert.match(text, /# TYPE quire_rate_limit_rejections_total counter/);
+    assert.match(text, /# TYPE quire_webhook_attempts_total counter/);
+    assert.match(text, /# TYPE quire_webhook_attempt_duration_seconds histogram/);
+    assert.match(text, /# TYPE quire_webhook_deliveries_total counter/);
+    assert.match(text, /# TYPE quire_webhook_endpoints_disabled_total counter/);
     if (ctx.dialect === 'postgres') assert.match(text, /quire_db_pool_connections\{state="in_use"\} \d/);
     for (const line of text.split('\n').filter((l) => l.startsWith('# HELP '))) {
       assert.match(line, /^# HELP quire_/, 'every metric name is prefixed quire_');

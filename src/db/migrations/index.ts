@@ -5,6 +5,7 @@ import * as pages from './0003-pages.js';
 import * as assetsTopics from './0004-assets-topics.js';
 import * as keyScopes from './0005-key-scopes.js';
 import * as hostedPages from './0006-hosted-pages.js';
+import * as eventsWebhooks from './0007-events-webhooks.js';
 import * as heroContentInstanceSecrets from './0009-hero-content-instance-secrets.js';
 import * as operators from './0010-operators.js';
 
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '0004-assets-topics': assetsTopics,
   '0005-key-scopes': keyScopes,
   '0006-hosted-pages': hostedPages,
+  '0007-events-webhooks': eventsWebhooks,
   '0009-hero-content-instance-secrets': heroContentInstanceSecrets,
   '0010-operators': operators,
 };

@@ -4,7 +4,9 @@ import { dialectOf } from '../../db/database.js';
 import type { AccountLogsTable, AccountsTable, Db, Executor } from '../../db/schema.js';
 import { writeStatement, writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
+import { emitEvents, eventRow } from '../../events/emit.js';
 import { newId } from '../../ids.js';
+import { accountLogCreated } from './account-events.js';
 import { findAccount, moveLatestActivity, nameAccountIfNamedAfterDomain } from './accounts.repository.js';
 import type { CreateAccountLogBody } from './accounts.schemas.js';
 import { domainOrThrow, ensureAccount, logCounter } from './accounts.service.js';
@@ -60,6 +62,7 @@ export async function createAccountLog(
       if (!(await insertLogUnlessKeyTaken(tx, 'account_logs', log))) return null;
       await moveLatestActivity(tx, tenantId, account.id, at);
       await addToCounter(tx, tenantId, logCounter(account.id, 'account_logs', 'live'), 1);
+      await emitEvents(tx, tenantId, [accountLogCreated(log)], at);
       return log;
     });
   if (input.accountId === undefined || input.name !== undefined) {
@@ -70,8 +73,9 @@ export async function createAccountLog(
   // key) or a failed batch is written on its own, which answers exactly why.
   const row = logRow(input.accountId);
   const counter = logCounter(input.accountId, 'account_logs', 'live');
+  const event = eventRow(tenantId, accountLogCreated(row), at);
   return createLogOnceWith(db, tenantId, 'account_logs', idempotency, async () => {
-    if (await writeBatchedLog(db, { row, domain, counter }).catch(() => false)) return row;
+    if (await writeBatchedLog(db, { row, domain, counter, event }).catch(() => false)) return row;
     return dialectOf(db) === 'postgres' ? writeLogOfKnownAccount(db, row, domain) : writeInTransaction(row);
   });
 }
@@ -87,8 +91,9 @@ async function writeLogOfKnownAccount(
 ): Promise<AccountLogsTable | null> {
   const accountId = row.account_id;
   const counter = logCounter(accountId, 'account_logs', 'live');
+  const event = eventRow(row.tenant_id, accountLogCreated(row), row.created_at);
   const outcome = await writeStatement(db, (pool) =>
-    insertAccountLogInOneStatement(pool, row, domain, counter),
+    insertAccountLogInOneStatement(pool, row, domain, counter, event),
   );
   if (outcome.accountDomain === null)
     throw new ApiError('account_not_found', `Account ${accountId} not found`);
@@ -182,6 +187,7 @@ export async function importAccountLogs(
         deleted_at: null,
       }));
       await insertLogs(tx, 'account_logs', rows);
+      await emitEvents(tx, tenantId, rows.map(accountLogCreated));
       ids.push(...rows.map((r) => r.id));
     }
     if (logs.length > 0) {

@@ -2,7 +2,9 @@ import { addToCounter } from '../../db/counters.repository.js';
 import type { AccountsTable, Executor } from '../../db/schema.js';
 import { normalizeDomain } from '../../domain/normalize-domain.js';
 import { ApiError } from '../../errors.js';
+import { emitEvent } from '../../events/emit.js';
 import { newId } from '../../ids.js';
+import { accountCreated } from './account-events.js';
 import {
   findAccountByDomain,
   incrementLinkedPersons,
@@ -59,6 +61,7 @@ export async function ensureAccount(
   if (await insertAccountUnlessDomainTaken(tx, row)) {
     await addToCounter(tx, tenantId, ACCOUNTS_COUNTER, 1);
     await addToCounter(tx, tenantId, EMPTY_ACCOUNTS_COUNTER, 1);
+    await emitEvent(tx, tenantId, accountCreated(row), at);
     return row;
   }
   const existing = await findAccountByDomain(tx, tenantId, domain);

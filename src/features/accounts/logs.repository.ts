@@ -4,6 +4,8 @@ import { dialectOf } from '../../db/database.js';
 import type { AccountLogsTable, Executor, LogColumns, PersonLogsTable } from '../../db/schema.js';
 import type { SortKey } from '../../db/sort-key.js';
 import { type Statement, statement } from '../../db/statement.js';
+import type { EventRow } from '../../events/emit.js';
+import { insertEvents } from '../../events/outbox.repository.js';
 import { moveLatestActivity } from './accounts.repository.js';
 
 /**
@@ -90,6 +92,7 @@ export async function insertAccountLogInOneStatement(
   row: AccountLogsTable,
   domain: string | null,
   counterName: string,
+  event: EventRow,
 ): Promise<OneStatementLog> {
   const result = await accountLogInOneStatement.first(db, [
     row.tenant_id,
@@ -100,12 +103,17 @@ export async function insertAccountLogInOneStatement(
     row.tenant_id,
     row.tenant_id,
     counterName,
+    event.tenant_id,
+    event.id,
+    event.type,
+    event.data,
   ]);
   return { accountDomain: result?.domain ?? null, inserted: Number(result?.inserted ?? 0) > 0 };
 }
 
 // Data-modifying CTEs share one snapshot; `log` returns nothing when the account is missing, its
-// domain differs or the key is taken, and then `activity` and `counted` write nothing either.
+// domain differs or the key is taken, and then `activity`, `counted` and `event` (its
+// account_log.created in the outbox, src/events/emit.ts) write nothing either.
 const accountLogInOneStatement = statement<{ domain: string | null; inserted: string | number }>(
   `with "account" as (select "id", "domain" from "accounts" where "tenant_id" = $1 and "id" = $2), ` +
     `"log" as (insert into "account_logs" (${LOG_COLUMNS}, "account_id") ` +
@@ -116,7 +124,9 @@ const accountLogInOneStatement = statement<{ domain: string | null; inserted: st
     `where "accounts"."tenant_id" = $15 and "accounts"."id" = "log"."account_id" ` +
     `and "accounts"."latest_activity_at" < "log"."created_at"), ` +
     `"counted" as (insert into "counters" ("tenant_id", "name", "value") select $16, $17, 1 from "log" ` +
-    `on conflict ("tenant_id", "name") do update set "value" = "counters"."value" + 1) ` +
+    `on conflict ("tenant_id", "name") do update set "value" = "counters"."value" + 1), ` +
+    `"event" as (insert into "events" ("tenant_id", "id", "type", "data", "created_at") ` +
+    `select $18, $19, $20, $21, "created_at" from "log") ` +
     `select (select "domain" from "account") as "domain", (select count(*) from "log") as "inserted"`,
 );
 
@@ -127,6 +137,8 @@ export interface BatchedAccountLog {
   domain: string | null;
   /** The account's live-log counter (accounts.service.ts logCounter). */
   counter: string;
+  /** Its `account_log.created` outbox row (src/events/emit.ts), written only with the log. */
+  event: EventRow;
 }
 
 /**
@@ -136,8 +148,8 @@ export interface BatchedAccountLog {
  * its domain is not the account's or its idempotency key is taken; the caller then runs it on its
  * own to learn which. PostgreSQL: one statement (data-modifying CTEs) outside any transaction,
  * so the row locks last as long as the statement. SQLite: statements inside the caller's write
- * transaction (a group commit). A second insert per log (an outbox row, for instance) belongs in
- * both, fed by the ids written.
+ * transaction (a group commit). Each written log's event goes into the outbox in the same
+ * statement (PostgreSQL) or transaction (SQLite); a skipped log writes no event.
  */
 export async function insertAccountLogBatch(db: Executor, logs: BatchedAccountLog[]): Promise<Set<string>> {
   if (logs.length === 0) return new Set();
@@ -155,6 +167,9 @@ export async function insertAccountLogBatch(db: Executor, logs: BatchedAccountLo
       column((l) => l.row.account_id),
       column((l) => l.domain),
       column((l) => l.counter),
+      column((l) => l.event.id),
+      column((l) => l.event.type),
+      column((l) => l.event.data),
     ]);
     return new Set(written.map((log) => log.id));
   }
@@ -187,14 +202,19 @@ export async function insertAccountLogBatch(db: Executor, logs: BatchedAccountLo
     await moveLatestActivity(db, tenantId, accountId, at);
     await addToCounter(db, tenantId, counter, count);
   }
-  return new Set(written.map((log) => log.id));
+  const ids = new Set(written.map((log) => log.id));
+  await insertEvents(
+    db,
+    logs.filter((log) => ids.has(log.row.id)).map((log) => log.event),
+  );
+  return ids;
 }
 
 // One parameter array per column; `input` pairs them up again, row by row.
 const accountLogBatchPostgres = statement<{ id: string }>(
   `with "input" as (select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], ` +
-    `$6::text[], $7::text[], $8::bigint[], $9::text[], $10::text[], $11::text[]) ` +
-    `as i("tenant_id", "id", "source", "type", "payload", "idempotency_key", "request_fingerprint", "created_at", "account_id", "domain", "counter")), ` +
+    `$6::text[], $7::text[], $8::bigint[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[]) ` +
+    `as i("tenant_id", "id", "source", "type", "payload", "idempotency_key", "request_fingerprint", "created_at", "account_id", "domain", "counter", "event_id", "event_type", "event_data")), ` +
     `"log" as (insert into "account_logs" (${LOG_COLUMNS}, "account_id") ` +
     `select i."tenant_id", i."id", i."source", i."type", i."payload", i."idempotency_key", i."request_fingerprint", i."created_at", null, null, a."id" ` +
     `from "input" i join "accounts" a on a."tenant_id" = i."tenant_id" and a."id" = i."account_id" ` +
@@ -205,7 +225,9 @@ const accountLogBatchPostgres = statement<{ id: string }>(
     `where "accounts"."tenant_id" = m."tenant_id" and "accounts"."id" = m."account_id" and "accounts"."latest_activity_at" < m."at"), ` +
     `"counted" as (insert into "counters" ("tenant_id", "name", "value") ` +
     `select l."tenant_id", i."counter", count(*) from "log" l join "input" i on i."id" = l."id" group by l."tenant_id", i."counter" ` +
-    `on conflict ("tenant_id", "name") do update set "value" = "counters"."value" + excluded."value") ` +
+    `on conflict ("tenant_id", "name") do update set "value" = "counters"."value" + excluded."value"), ` +
+    `"event" as (insert into "events" ("tenant_id", "id", "type", "data", "created_at") ` +
+    `select l."tenant_id", i."event_id", i."event_type", i."event_data", l."created_at" from "log" l join "input" i on i."id" = l."id") ` +
     `select "id" from "log"`,
 );
 

@@ -14,6 +14,7 @@ import { pagesAdminRoutes } from '../pages/admin.routes.js';
 import { personLogsAdminRoutes } from '../persons/admin.routes.js';
 import { tenantsAdminRoutes } from '../tenants/admin.routes.js';
 import { topicsAdminRoutes } from '../topics/admin.routes.js';
+import { webhooksAdminRoutes } from '../webhooks/admin.routes.js';
 import { registerRoleEnforcement } from './enforce-roles.js';
 import { actionOf, policyOf } from './route-roles.js';
 
@@ -57,4 +58,5 @@ export async function adminRoutes(app: App): Promise<void> {
   hostedAdminRoutes(app);
   operatorsAdminRouteSet(app);
   listAuditAdmin(app);
+  webhooksAdminRoutes(app);
 }

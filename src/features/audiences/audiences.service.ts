@@ -10,6 +10,7 @@ import {
 import { type PublicLinks, pagePath, previewUrl } from '../../domain/public-links.js';
 import { firstFreeName, kebabName, personRouteKey } from '../../domain/public-paths.js';
 import { ApiError } from '../../errors.js';
+import { emitEvent } from '../../events/emit.js';
 import { newId } from '../../ids.js';
 import { toIso, toIsoOrNull } from '../../time.js';
 import { findAccount } from '../accounts/accounts.repository.js';
@@ -17,6 +18,7 @@ import { addToAudiencesCount, findPage, lockPage } from '../pages/pages.reposito
 import { contentPageOf, type Metadata, pageActions, pageMetadata } from '../pages/pages.schemas.js';
 import { findPerson } from '../persons/persons.repository.js';
 import { findTenantByIdOrName } from '../tenants/tenants.repository.js';
+import { announceIfQueued, audienceEvent, emitVersionEvent } from './audience-events.js';
 import {
   findRouteKeysLike,
   insertAudience,
@@ -87,7 +89,14 @@ export async function createAudience(db: Db, tenantId: string, pageId: string, i
       });
       await addToAudiencesCount(tx, tenantId, pageId, 1);
       const version = await enqueueVersion(tx, row);
-      return { audience: { ...row, last_version_number: 1 }, version };
+      const audience = { ...row, last_version_number: 1 };
+      await emitEvent(
+        tx,
+        tenantId,
+        audienceEvent('audience.created', await presentAudience(tx, audience, page)),
+      );
+      await announceIfQueued(tx, row, version);
+      return { audience, version };
     }),
   );
 }
@@ -158,14 +167,21 @@ export async function archiveAudience(db: Db, tenantId: string, audienceId: stri
     if (audience === undefined) throw ApiError.notFound('Audience');
     if (audience.archived_at !== null) return audience;
     const now = Date.now();
+    const reason = { code: 'audience_archived', message: 'The audience was archived.' };
     for (const id of await waitingVersionIds(tx, tenantId, audienceId)) {
       await transitionVersion(tx, tenantId, id, ['pending', 'queued'], {
         status: 'cancelled',
         cancelled_at: now,
       });
+      await emitVersionEvent(tx, 'version.cancelled', audience, id, { reason, replyMessageId: null });
     }
     await addToAudiencesCount(tx, tenantId, audience.page_id, -1);
-    return (await updateAudienceRow(tx, tenantId, audienceId, { archived_at: now, updated_at: now }))!;
+    const archived = (await updateAudienceRow(tx, tenantId, audienceId, {
+      archived_at: now,
+      updated_at: now,
+    }))!;
+    await emitEvent(tx, tenantId, audienceEvent('audience.archived', await presentAudience(tx, archived)));
+    return archived;
   });
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createOnce, requestFingerprint } from '../../db/create-once.js';
 import type { AudiencesTable, Db, Executor, MessagesTable, PagesTable } from '../../db/schema.js';
-import type { SortKeyShape } from '../../db/sort-key.js';
+import type { SortKey, SortKeyShape } from '../../db/sort-key.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { type AudienceContent, defaultContent } from '../../domain/audience-content.js';
 import { Gate } from '../../domain/gate.js';
@@ -11,6 +11,7 @@ import { newId } from '../../ids.js';
 import { toIso } from '../../time.js';
 import { findPage } from '../pages/pages.repository.js';
 import { contentPageOf } from '../pages/pages.schemas.js';
+import { announceIfQueued, emitMessageCreated } from './audience-events.js';
 import { findAudience, findConversation, lockAudience, touchConversation } from './audiences.repository.js';
 import {
   type Change,
@@ -23,6 +24,7 @@ import {
 } from './audiences.schemas.js';
 import {
   countMessages,
+  findMessage,
   findMessageByClientId,
   insertMessageUnlessClientIdTaken,
   listChangesOfAudience,
@@ -107,6 +109,8 @@ export async function sendMessage(
         const version = await enqueueVersion(tx, locked, { requestMessageId: message.id });
         await setMessageVersion(tx, tenantId, message.id, version.id);
         await touchConversation(tx, tenantId, conversation.id, { updated_at: now });
+        await emitMessageCreated(tx, locked, { ...message, version_id: version.id });
+        await announceIfQueued(tx, locked, version);
         return accepted(version.id);
       }),
     findExisting: async (key) => {
@@ -128,10 +132,34 @@ export async function currentContent(
   return defaultContent(contentPageOf(page), contentAudienceOf(audience));
 }
 
-/** A window of the conversation (GET .../messages?limit=&cursor=, an extension). */
+/**
+ * A window of the conversation (GET .../messages?limit=&cursor=, an extension), or only the
+ * messages after a message (`after`, an extension).
+ */
 export interface MessagesWindowQuery {
   limit: number | undefined;
   cursor: string | undefined;
+  after?: string | undefined;
+}
+
+/** The conversation-order key of the `after` message; a 400 naming `after` when it is not one. */
+async function afterMessage(
+  db: Executor,
+  tenantId: string,
+  conversationId: string,
+  window: MessagesWindowQuery,
+): Promise<SortKey | null> {
+  if (window.after === undefined) return null;
+  const refuse = (detail: string) =>
+    new ApiError('validation_failed', `after: ${detail}`, [
+      { parameter: 'after', detail, code: 'invalid_value' },
+    ]);
+  if (window.limit !== undefined || window.cursor !== undefined)
+    throw refuse('after cannot be combined with limit or cursor');
+  const message = await findMessage(db, tenantId, window.after);
+  if (message === undefined || message.conversation_id !== conversationId)
+    throw refuse(`${window.after} is not a message of this conversation`);
+  return [message.timestamp, message.id];
 }
 
 const MESSAGE_KEY: SortKeyShape = ['number', 'string'];
@@ -167,6 +195,7 @@ export async function readConversation(
   const audience = await requireAudience(db, tenantId, pageId, audienceId);
   const page = (await findPage(db, tenantId, pageId))!;
   const conversation = (await findConversation(db, tenantId, audienceId))!;
+  const after = await afterMessage(db, tenantId, conversation.id, window);
   let messages: MessagesTable[];
   let messagesWindow: Conversation['messagesWindow'];
   if (windowed) {
@@ -179,17 +208,17 @@ export async function readConversation(
       hasMore,
       nextCursor: hasMore && oldest ? encodeCursor([oldest.timestamp, oldest.id], filters) : null,
     };
-  } else if ((await countMessages(db, tenantId, conversation.id)) > LONG_CONVERSATION) {
+  } else if ((await countMessages(db, tenantId, conversation.id, after)) > LONG_CONVERSATION) {
     // Held until the response is sent (`holdUntilSent`): serialising costs as much as reading.
     const release = await longConversationReads.acquire();
     if (holdUntilSent) holdUntilSent(release);
     try {
-      messages = await listMessages(db, tenantId, conversation.id);
+      messages = await listMessages(db, tenantId, conversation.id, after);
     } finally {
       if (!holdUntilSent) release();
     }
   } else {
-    messages = await listMessages(db, tenantId, conversation.id);
+    messages = await listMessages(db, tenantId, conversation.id, after);
   }
   const changes = await listChangesOfAudience(db, tenantId, audienceId);
   const published = await publishedVersion(db, tenantId, audienceId);

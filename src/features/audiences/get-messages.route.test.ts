@@ -196,4 +196,51 @@ describeEachDatabase('GET .../messages with a window (limit, cursor)', (ctx) => 
     assert.equal(garbled.status, 400);
     assert.equal(garbled.body.code, 'invalid_cursor');
   });
+
+  it('with `after`, answers only the messages after that one; without it, every message as before', async () => {
+    const tenant = await makeTenant(ctx);
+    const { pageId, audienceId } = await makeAudience(ctx, tenant);
+    const url = `/v0/pages/${pageId}/audiences/${audienceId}/messages`;
+    const worker = makeWorker(ctx, tenant, new FakeAgent());
+    for (const text of ['title: One', 'title: Two']) {
+      await ctx.request({ method: 'POST', url, key: tenant.key, body: { message: text } });
+      await drain(worker);
+    }
+    const whole = (await ctx.request({ method: 'GET', url, key: tenant.key })).body;
+    const ids = whole.messages.map((m: { messageId: string }) => m.messageId);
+    assert.ok(ids.length >= 4, 'two user messages and their replies');
+    const newer = await ctx.request({ method: 'GET', url: `${url}?after=${ids[1]}`, key: tenant.key });
+    assert.equal(newer.status, 200, newer.raw);
+    assert.deepEqual(
+      newer.body.messages.map((m: { messageId: string }) => m.messageId),
+      ids.slice(2),
+    );
+    assert.deepEqual(newer.body.pendingChanges, whole.pendingChanges);
+    assert.deepEqual(newer.body.context, whole.context);
+    assert.equal(newer.body.messagesWindow, undefined, 'the shape of the whole conversation');
+    const last = await ctx.request({ method: 'GET', url: `${url}?after=${ids.at(-1)}`, key: tenant.key });
+    assert.deepEqual(last.body.messages, []);
+
+    const other = await makeAudience(ctx, tenant);
+    await ctx.request({
+      method: 'POST',
+      url: `/v0/pages/${other.pageId}/audiences/${other.audienceId}/messages`,
+      key: tenant.key,
+      body: { message: 'elsewhere' },
+    });
+    const otherMessages = await ctx.request({
+      method: 'GET',
+      url: `/v0/pages/${other.pageId}/audiences/${other.audienceId}/messages`,
+      key: tenant.key,
+    });
+    for (const query of [
+      `after=${otherMessages.body.messages[0].messageId}`,
+      `after=${newId('message')}`,
+      `after=${ids[0]}&limit=5`,
+    ]) {
+      const refused = await ctx.request({ method: 'GET', url: `${url}?${query}`, key: tenant.key });
+      assert.equal(refused.status, 400, `${query}: ${refused.raw}`);
+      assert.equal(refused.body.errors[0].parameter, 'after', query);
+    }
+  });
 });

@@ -33,15 +33,24 @@ export function getMessagesRoute(app: App): void {
                 'Extension: the `messagesWindow.nextCursor` of the previous window (older messages).',
             }),
           ),
+          after: Type.Optional(
+            Type.String({
+              minLength: 1,
+              maxLength: 255,
+              description:
+                'Extension: only the messages after this message (a `messageId` you have, e.g. from a `message.created` event), oldest first; `pendingChanges` and `context` as always. Not with `limit` or `cursor`; an id that is not a message of this conversation is a 400.',
+            }),
+          ),
         }),
         response: { 200: Conversation, ...problemResponses('not_found', 'invalid_cursor') },
       },
     },
     async (request, reply) => {
       const { page_id, audience_id } = request.params;
-      const { limit, cursor } = request.query;
+      const { limit, cursor, after } = request.query;
       // 'close' comes once the response is sent or the client left.
-      return readConversation(app.db, request.tenantId, page_id, audience_id, { limit, cursor }, (release) =>
+      const window = { limit, cursor, after };
+      return readConversation(app.db, request.tenantId, page_id, audience_id, window, (release) =>
         reply.raw.once('close', release),
       );
     },

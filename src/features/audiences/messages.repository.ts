@@ -46,26 +46,40 @@ export async function setMessageVersion(
     .execute();
 }
 
-/** The conversation in order, oldest first. */
-export async function listMessages(db: Executor, tenantId: string, conversationId: string) {
-  return db
+/** Messages after the (timestamp, id) key `after` in conversation order. */
+const laterThan = (after: SortKey) =>
+  sql<boolean>`(${sql.ref('timestamp')}, ${sql.ref('id')}) > (${after[0]}, ${after[1]})`;
+
+/** The conversation in order, oldest first; only the messages after `after` when given. */
+export async function listMessages(
+  db: Executor,
+  tenantId: string,
+  conversationId: string,
+  after: SortKey | null = null,
+) {
+  let query = db
     .selectFrom('messages')
     .selectAll()
     .where('tenant_id', '=', tenantId)
-    .where('conversation_id', '=', conversationId)
-    .orderBy('timestamp', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+    .where('conversation_id', '=', conversationId);
+  if (after !== null) query = query.where(laterThan(after));
+  return query.orderBy('timestamp', 'asc').orderBy('id', 'asc').execute();
 }
 
-/** How many messages a conversation has (on the conversation-order index). */
-export async function countMessages(db: Executor, tenantId: string, conversationId: string): Promise<number> {
-  const row = await db
+/** How many messages a conversation has (after `after`), on the conversation-order index. */
+export async function countMessages(
+  db: Executor,
+  tenantId: string,
+  conversationId: string,
+  after: SortKey | null = null,
+): Promise<number> {
+  let query = db
     .selectFrom('messages')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('tenant_id', '=', tenantId)
-    .where('conversation_id', '=', conversationId)
-    .executeTakeFirst();
+    .where('conversation_id', '=', conversationId);
+  if (after !== null) query = query.where(laterThan(after));
+  const row = await query.executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 

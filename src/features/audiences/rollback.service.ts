@@ -3,13 +3,14 @@
  * a new one, undo one message by restoring the version before it, and bring an archived audience
  * back. History stays linear: a restore never rewrites a version, it appends one.
  */
-import type { AudienceVersionsTable, Db, MessagesTable } from '../../db/schema.js';
+import type { AudienceVersionsTable, Db, MessagesTable, VersionChangesTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { type AudienceContent, diffContent, effectiveContent } from '../../domain/audience-content.js';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { addToAudiencesCount, findPage } from '../pages/pages.repository.js';
 import { contentPageOf, pageActions } from '../pages/pages.schemas.js';
+import { emitMessageCreated, emitVersionEvent } from './audience-events.js';
 import {
   findConversation,
   lockAudience,
@@ -17,7 +18,7 @@ import {
   touchConversation,
   updateAudienceRow,
 } from './audiences.repository.js';
-import { contentAudienceOf } from './audiences.schemas.js';
+import { contentAudienceOf, toChange } from './audiences.schemas.js';
 import { currentContent } from './conversation.service.js';
 import { findMessage, insertChanges, insertMessage } from './messages.repository.js';
 import { contentVersionBefore, findVersion, insertVersion } from './versions.repository.js';
@@ -110,9 +111,8 @@ export async function restoreVersion(
     };
     await insertVersion(tx, row);
     await insertMessage(tx, reply);
-    await insertChanges(
-      tx,
-      diffContent({ actions }, before, content).map((change, position) => ({
+    const changes = diffContent({ actions }, before, content).map(
+      (change, position): VersionChangesTable => ({
         tenant_id: tenantId,
         id: newId('change'),
         audience_id: audience!.id,
@@ -122,9 +122,15 @@ export async function restoreVersion(
         field: change.field,
         previous_value: change.previousValue,
         new_value: change.newValue,
-      })),
+      }),
     );
+    await insertChanges(tx, changes);
     await touchConversation(tx, tenantId, conversation.id, { updated_at: now });
+    await emitMessageCreated(tx, audience!, reply, changes);
+    await emitVersionEvent(tx, 'version.drafted', audience!, id, {
+      replyMessageId: reply.id,
+      changes: changes.map(toChange),
+    });
     return row;
   });
   return options.publish === true ? publishVersion(db, tenantId, restored.id) : restored;

@@ -82,8 +82,16 @@ export async function hasActiveVersion(db: Executor, tenantId: string, audienceI
   return row !== undefined;
 }
 
-/** Promotes the audience's oldest pending version to queued, if no version is queued or processing. */
-export async function promoteNextPending(db: Executor, tenantId: string, audienceId: string, now: number) {
+/**
+ * Promotes the audience's oldest pending version to queued, if no version is queued or processing;
+ * returns its id, or undefined when none moved.
+ */
+export async function promoteNextPending(
+  db: Executor,
+  tenantId: string,
+  audienceId: string,
+  now: number,
+): Promise<string | undefined> {
   const busy = await db
     .selectFrom('audience_versions')
     .select('id')
@@ -91,7 +99,7 @@ export async function promoteNextPending(db: Executor, tenantId: string, audienc
     .where('audience_id', '=', audienceId)
     .where('status', 'in', ['queued', 'processing'])
     .executeTakeFirst();
-  if (busy !== undefined) return;
+  if (busy !== undefined) return undefined;
   const next = await db
     .selectFrom('audience_versions')
     .select('id')
@@ -101,13 +109,14 @@ export async function promoteNextPending(db: Executor, tenantId: string, audienc
     .orderBy('version_number', 'asc')
     .limit(1)
     .executeTakeFirst();
-  if (next === undefined) return;
+  if (next === undefined) return undefined;
   await db
     .updateTable('audience_versions')
     .set({ status: 'queued', queued_at: now, available_at: now })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', next.id)
     .execute();
+  return next.id;
 }
 
 /** Moves a version from one status to another; false when it was no longer in `from`. */

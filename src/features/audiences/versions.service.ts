@@ -10,6 +10,7 @@ import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { findPage } from '../pages/pages.repository.js';
 import { pageActions } from '../pages/pages.schemas.js';
+import { announceIfQueued, emitVersionEvent, promoteNextPendingAndAnnounce } from './audience-events.js';
 import {
   findConversation,
   lockAudience,
@@ -23,7 +24,7 @@ import {
   hasActiveVersion,
   insertVersion,
   olderLiveVersions,
-  promoteNextPending,
+  publishedVersion,
   transitionVersion,
 } from './versions.repository.js';
 
@@ -100,7 +101,9 @@ export async function createVersion(
       ) {
         return null;
       }
-      return enqueueVersion(tx, audience, { operationKey: operationKey ?? null, fingerprint });
+      const version = await enqueueVersion(tx, audience, { operationKey: operationKey ?? null, fingerprint });
+      await announceIfQueued(tx, audience, version);
+      return version;
     });
   const result = await createOnce({
     idempotency: operationKey === undefined ? null : { key: operationKey, fingerprint },
@@ -133,6 +136,7 @@ export async function publishVersion(
       throw new ApiError('conflict', `Only a draft can be published; this version is ${current!.status}`);
     }
     const now = Date.now();
+    const previous = await publishedVersion(tx, tenantId, version.audience_id);
     for (const older of await olderLiveVersions(tx, tenantId, version.audience_id, version.version_number)) {
       const obsolete = older.status === 'draft' ? { obsolete_at: now } : {};
       await transitionVersion(tx, tenantId, older.id, [older.status], {
@@ -148,6 +152,9 @@ export async function publishVersion(
       published_message_id: version.reply_message_id,
     });
     await applyContentToAudience(tx, audience!, JSON.parse(version.content!) as AudienceContent, now);
+    await emitVersionEvent(tx, 'version.published', audience!, versionId, {
+      previousVersionId: previous?.id ?? null,
+    });
     return (await findVersion(tx, tenantId, versionId))!;
   });
 }
@@ -183,7 +190,7 @@ export async function cancelVersion(
   return writeTransaction(db, async (tx) => {
     const version = await findVersion(tx, tenantId, versionId);
     if (version === undefined) throw ApiError.notFound('Version');
-    await lockAudience(tx, tenantId, version.audience_id);
+    const audience = (await lockAudience(tx, tenantId, version.audience_id))!;
     const now = Date.now();
     const cancelled = await transitionVersion(tx, tenantId, versionId, ['pending', 'queued'], {
       status: 'cancelled',
@@ -196,7 +203,9 @@ export async function cancelVersion(
         `Only a pending or queued version can be cancelled; this one is ${current!.status}`,
       );
     }
-    await promoteNextPending(tx, tenantId, version.audience_id, now);
+    const reason = { code: 'operator', message: 'An operator cancelled the version.' };
+    await emitVersionEvent(tx, 'version.cancelled', audience, versionId, { reason, replyMessageId: null });
+    await promoteNextPendingAndAnnounce(tx, audience, now);
     return (await findVersion(tx, tenantId, versionId))!;
   });
 }

@@ -1,5 +1,8 @@
 import type { Db } from '../../db/schema.js';
+import { writeTransaction } from '../../db/write-transaction.js';
+import { emitEvent, type OutgoingEvent } from '../../events/emit.js';
 import { newId } from '../../ids.js';
+import { toIso } from '../../time.js';
 import { createPersonLog } from '../persons/person-logs.service.js';
 import { countPageEvents, hasRecentView, insertPageEvent } from './hosted.repository.js';
 
@@ -47,16 +50,19 @@ async function record(
   actionId: string | null,
   now: number,
 ) {
-  await insertPageEvent(db, {
-    tenant_id: event.tenantId,
-    id: newId('pageevent'),
-    page_id: event.pageId,
-    audience_id: event.audience?.id ?? '',
-    version_id: event.versionId,
-    kind,
-    action_id: actionId,
-    visitor_hash: event.visitorHash,
-    created_at: now,
+  await writeTransaction(db, async (tx) => {
+    await insertPageEvent(tx, {
+      tenant_id: event.tenantId,
+      id: newId('pageevent'),
+      page_id: event.pageId,
+      audience_id: event.audience?.id ?? '',
+      version_id: event.versionId,
+      kind,
+      action_id: actionId,
+      visitor_hash: event.visitorHash,
+      created_at: now,
+    });
+    await emitEvent(tx, event.tenantId, engagementEvent(event, kind, actionId, now), now);
   });
   // A person's page: the event becomes activity of the person, so the account and the agent see it.
   if (event.audience?.personId) {
@@ -80,6 +86,33 @@ async function record(
       now,
     );
   }
+}
+
+/**
+ * `page.viewed` / `cta.clicked`: which page, audience, version and button, and where the visitor
+ * came from; nothing that identifies the visitor.
+ */
+function engagementEvent(
+  event: EngagementEvent,
+  kind: 'view' | 'click',
+  actionId: string | null,
+  now: number,
+): OutgoingEvent {
+  return {
+    type: kind === 'view' ? 'page.viewed' : 'cta.clicked',
+    audienceId: event.audience?.id ?? null,
+    data: {
+      pageId: event.pageId,
+      pageSlug: event.pageSlug,
+      audienceId: event.audience?.id ?? null,
+      personId: event.audience?.personId ?? null,
+      versionId: event.versionId,
+      ...(actionId === null ? {} : { actionId }),
+      referrerHost: referrerHost(event.referrer),
+      utm: utm(event.query),
+      occurredAt: toIso(now),
+    },
+  };
 }
 
 /** Records a view unless the visitor's last one of this audience is under 30 minutes old. */

@@ -44,11 +44,18 @@ export function apiOperations(document: Json): ApiOperation[] {
     if (!path.startsWith('/v0/')) continue;
     for (const method of METHODS) {
       const operation = item[method];
-      if (operation?.operationId === undefined) continue;
+      if (operation?.operationId === undefined || isStream(operation)) continue;
       operations.push(toApiOperation(document, path, method, operation));
     }
   }
   return operations;
+}
+
+/** A stream (GET /v0/events, Server-Sent Events) never ends, so it cannot be a tool call. */
+function isStream(operation: Json): boolean {
+  return Object.values((operation.responses ?? {}) as Record<string, Json>).some(
+    (response) => response?.content?.['text/event-stream'] !== undefined,
+  );
 }
 
 function toApiOperation(document: Json, path: string, method: (typeof METHODS)[number], operation: Json) {

@@ -3,8 +3,10 @@ import type { Db, PagesTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { firstFreeName, kebabName } from '../../domain/public-paths.js';
 import { ApiError } from '../../errors.js';
+import { emitEvents } from '../../events/emit.js';
 import { newId } from '../../ids.js';
 import { checkPageContent } from './page-content.js';
+import { pageStatusEvents } from './page-events.js';
 import { findPage, findSlugsLike, insertPage, lockPage, updatePageRow } from './pages.repository.js';
 import { type CreatePageInput, pageActions, type UpdatePageInput } from './pages.schemas.js';
 
@@ -45,7 +47,12 @@ export async function createPage(db: Db, tenantId: string, input: CreatePageInpu
     archived_at: null,
     deleted_at: null,
   };
-  await slugChecked(row.slug!, () => insertPage(db, row));
+  await slugChecked(row.slug!, () =>
+    writeTransaction(db, async (tx) => {
+      await insertPage(tx, row);
+      await emitEvents(tx, tenantId, pageStatusEvents(null, row), now);
+    }),
+  );
   return row;
 }
 
@@ -113,7 +120,9 @@ export async function updatePage(
         ...(input.indexable === undefined ? {} : { indexable: input.indexable ? 1 : 0 }),
         updated_at: Date.now(),
       });
-    return (await slugChecked(input.slug ?? '', write))!;
+    const updated = (await slugChecked(input.slug ?? '', write))!;
+    await emitEvents(tx, tenantId, pageStatusEvents(page, updated));
+    return updated;
   });
 }
 
@@ -124,12 +133,14 @@ export async function archivePage(db: Db, tenantId: string, pageId: string): Pro
     if (page === undefined) throw ApiError.notFound('Page');
     if (page.status === 'archived') return page;
     const now = Date.now();
-    return (await updatePageRow(tx, tenantId, pageId, {
+    const archived = (await updatePageRow(tx, tenantId, pageId, {
       status: 'archived',
       status_before_archive: page.status,
       archived_at: now,
       updated_at: now,
     }))!;
+    await emitEvents(tx, tenantId, pageStatusEvents(page, archived), now);
+    return archived;
   });
 }
 
@@ -144,7 +155,13 @@ export async function deletePage(db: Db, tenantId: string, pageId: string): Prom
       page.status === 'archived'
         ? {}
         : { status: 'archived' as const, status_before_archive: page.status, archived_at: now };
-    return (await updatePageRow(tx, tenantId, pageId, { ...archive, deleted_at: now, updated_at: now }))!;
+    const deleted = (await updatePageRow(tx, tenantId, pageId, {
+      ...archive,
+      deleted_at: now,
+      updated_at: now,
+    }))!;
+    await emitEvents(tx, tenantId, pageStatusEvents(page, deleted), now);
+    return deleted;
   });
 }
 
@@ -158,13 +175,15 @@ export async function restorePage(db: Db, tenantId: string, pageId: string): Pro
     const page = await lockPage(tx, tenantId, pageId);
     if (page === undefined) throw ApiError.notFound('Page');
     if (page.status !== 'archived' && page.archived_at === null && page.deleted_at === null) return page;
-    return (await updatePageRow(tx, tenantId, pageId, {
+    const restored = (await updatePageRow(tx, tenantId, pageId, {
       status: page.status === 'archived' ? (page.status_before_archive ?? 'draft') : page.status,
       status_before_archive: null,
       archived_at: null,
       deleted_at: null,
       updated_at: Date.now(),
     }))!;
+    await emitEvents(tx, tenantId, pageStatusEvents(page, restored));
+    return restored;
   });
 }
 

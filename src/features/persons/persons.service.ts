@@ -4,10 +4,11 @@ import type { Db, PersonsTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { normalizeDomain } from '../../domain/normalize-domain.js';
 import { ApiError } from '../../errors.js';
+import { emitEvent } from '../../events/emit.js';
 import { newId } from '../../ids.js';
 import { ensureAccount, linkPerson } from '../accounts/accounts.service.js';
 import { findSlugsLike, insertPersonUnlessSlugTaken } from './persons.repository.js';
-import type { CreatePersonBody } from './persons.schemas.js';
+import { type CreatePersonBody, toPerson } from './persons.schemas.js';
 import { baseSlug, nextFreeSlug } from './slug.js';
 
 export const PERSONS_COUNTER = 'persons';
@@ -47,6 +48,7 @@ export async function createPerson(db: Db, tenantId: string, input: CreatePerson
       if (await insertPersonUnlessSlugTaken(tx, row)) {
         await addToCounter(tx, tenantId, PERSONS_COUNTER, 1);
         if (account !== null) await linkPerson(tx, tenantId, account.id, now);
+        await emitEvent(tx, tenantId, { type: 'person.created', data: { person: toPerson(row) } }, now);
         return row;
       }
     }

@@ -1,0 +1,94 @@
+import dns from 'node:dns';
+import net, { BlockList, type LookupFunction } from 'node:net';
+
+/**
+ * Where webhook deliveries may connect (SSRF protection). A URL names a host; the host is resolved
+ * here, every address is checked, and the connection is made to the checked address itself (this
+ * lookup is handed to the HTTP client), so a name that resolves to a public address for the check
+ * and to a private one for the connection (DNS rebinding) cannot get through.
+ */
+export interface NetworkPolicy {
+  /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: private, loopback and link-local addresses are allowed. */
+  allowPrivateNetworks: boolean;
+  /** WEBHOOK_ALLOW_HTTP_LOCALHOST: loopback addresses are allowed (development and tests). */
+  allowHttpLocalhost: boolean;
+}
+
+/** Never a delivery target: "this network", multicast, broadcast. */
+const NEVER = new BlockList();
+NEVER.addSubnet('0.0.0.0', 8, 'ipv4');
+NEVER.addSubnet('224.0.0.0', 4, 'ipv4');
+NEVER.addAddress('255.255.255.255', 'ipv4');
+NEVER.addAddress('::', 'ipv6');
+NEVER.addSubnet('ff00::', 8, 'ipv6');
+
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** Addresses that are not on the public internet (IANA special-purpose registries). */
+const PRIVATE = new BlockList();
+for (const [network, prefix] of [
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10], // carrier-grade NAT
+  ['169.254.0.0', 16], // link-local, cloud metadata services
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['240.0.0.0', 4],
+] as const)
+  PRIVATE.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['64:ff9b:1::', 48], // local-use NAT64
+  ['100::', 64], // discard
+  ['2001:db8::', 32], // documentation
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+] as const)
+  PRIVATE.addSubnet(network, prefix, 'ipv6');
+
+function familyOf(address: string): 'ipv4' | 'ipv6' {
+  return net.isIPv6(address) ? 'ipv6' : 'ipv4';
+}
+
+/** Why a delivery may not connect to `address`, or null when it may. IPv4-mapped IPv6 counts as IPv4. */
+export function addressRefusal(address: string, policy: NetworkPolicy): string | null {
+  const family = familyOf(address);
+  if (NEVER.check(address, family)) return `${address} is not a unicast address`;
+  const loopback = LOOPBACK.check(address, family);
+  if (loopback && (policy.allowHttpLocalhost || policy.allowPrivateNetworks)) return null;
+  if (loopback) return `${address} is a loopback address`;
+  if (PRIVATE.check(address, family) && !policy.allowPrivateNetworks)
+    return `${address} is a private or link-local address`;
+  return null;
+}
+
+export class RefusedAddressError extends Error {
+  readonly code = 'QUIRE_REFUSED_ADDRESS';
+}
+
+/**
+ * A `lookup` for http(s).request: resolves the host, refuses the connection if any of its
+ * addresses is not allowed, and otherwise hands the resolved addresses to the socket.
+ */
+export function guardedLookup(policy: NetworkPolicy): LookupFunction {
+  return (hostname, options, callback) => {
+    dns.lookup(hostname, { all: true, verbatim: true }, (error, addresses) => {
+      if (error) return callback(error, '', 4);
+      const refusal = addresses.map((a) => addressRefusal(a.address, policy)).find((r) => r !== null);
+      if (refusal !== undefined || addresses.length === 0) {
+        const why = refusal ?? 'no address';
+        return callback(new RefusedAddressError(`refused to connect to ${hostname}: ${why}`), '', 4);
+      }
+      if ((options as { all?: boolean }).all) return (callback as AllCallback)(null, addresses);
+      const first = addresses[0]!;
+      callback(null, first.address, first.family);
+    });
+  };
+}
+
+type AllCallback = (error: Error | null, addresses: dns.LookupAddress[]) => void;
