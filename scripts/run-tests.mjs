@@ -26,14 +26,27 @@ const env = { ...process.env };
 if (pgUrl) env.QUIRE_TEST_PG_URL = pgUrl;
 else delete env.QUIRE_TEST_PG_URL;
 
+const started = Date.now();
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
+// A bound on every test and every test file (a file whose process never exits counts): a hang
+// fails with the file's name instead of holding the run until CI's own limit kills it unnamed.
+const timeoutMs = process.env.TEST_TIMEOUT_MS ?? '600000';
 const child = spawn(
   process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...flags, ...files],
+  [
+    '--import',
+    'tsx',
+    '--test',
+    `--test-concurrency=${concurrency}`,
+    `--test-timeout=${timeoutMs}`,
+    ...flags,
+    ...files,
+  ],
   { stdio: 'inherit', env },
 );
 const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
 if (pgUrl) await dropPostgresDatabase();
+console.log(`Tests took ${Math.round((Date.now() - started) / 1000)} s.`);
 console.log(
   pgUrl
     ? `Databases: SQLite and PostgreSQL (${redact(baseUrl)}) were both tested.`
