@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, before, describe } from 'node:test';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { type Config, loadConfig } from '../src/config.js';
+import { type Config, DEFAULT_WAITS, loadConfig } from '../src/config.js';
 import { type Database, type Dialect, openPostgres, openSqlite } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 
@@ -62,8 +62,16 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+/**
+ * The suite runs two files at a time on two cores, beside browsers and child processes: opening a
+ * PostgreSQL connection can take seconds then. The pool's bound is tested where it is the subject
+ * (test/reliability/database-waits.test.ts); elsewhere a slow machine must not fail a test.
+ */
+export const TEST_PG_POOL_TIMEOUT_MS = 30_000;
+const TEST_WAITS = { ...DEFAULT_WAITS, pgPoolTimeoutMs: TEST_PG_POOL_TIMEOUT_MS };
+
 export function openTestDatabase(dialect: Dialect): Database {
-  if (dialect === 'postgres') return openPostgres(process.env.QUIRE_TEST_PG_URL!, 5);
+  if (dialect === 'postgres') return openPostgres(process.env.QUIRE_TEST_PG_URL!, 5, TEST_WAITS);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-test-'));
   return openSqlite(path.join(dir, 'quire.db'));
 }
@@ -71,7 +79,7 @@ export function openTestDatabase(dialect: Dialect): Database {
 /** A second connection (pool) to the database of `ctx`, as another process would open it. */
 export function openSameDatabase(ctx: TestContext): Database {
   return ctx.dialect === 'postgres'
-    ? openPostgres(process.env.QUIRE_TEST_PG_URL!, 2)
+    ? openPostgres(process.env.QUIRE_TEST_PG_URL!, 2, TEST_WAITS)
     : openSqlite(ctx.database.location);
 }
 

@@ -18,6 +18,8 @@ export function envFor(dialect: string): NodeJS.ProcessEnv {
     ...rest,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // As in test/harness.ts (TEST_PG_POOL_TIMEOUT_MS): a loaded machine is not a failure.
+    PG_POOL_TIMEOUT_MS: rest.PG_POOL_TIMEOUT_MS ?? '30000',
     ...(dialect === 'postgres' ? { DATABASE_URL: QUIRE_TEST_PG_URL } : {}),
   };
 }
