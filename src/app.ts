@@ -19,6 +19,7 @@ import { pagesRoutes } from './features/pages/index.js';
 import { personLogsRoutes, personsRoutes } from './features/persons/index.js';
 import { findLiveKeyByHash } from './features/tenants/api-keys.repository.js';
 import { keyUsageRecorder } from './features/tenants/key-usage.js';
+import { onTenantDeleted } from './features/tenants/tenant-deletions.js';
 import { hashApiKey } from './features/tenants/tenants.service.js';
 import { topicsRoutes } from './features/topics/index.js';
 import type { App } from './http/app-types.js';
@@ -141,7 +142,7 @@ export async function buildApp({ config, database, logger, tracing }: AppDeps): 
       redisTimeoutMs: config.redisTimeoutMs,
     });
     acceptBearerApiKey(scope, [MCP_PATH]);
-    registerApiKeyAuth(scope, {
+    const keyCache = registerApiKeyAuth(scope, {
       hashKey: hashApiKey,
       findKey: async (keyHash) => {
         const row = await findLiveKeyByHash(database.db, keyHash);
@@ -152,6 +153,9 @@ export async function buildApp({ config, database, logger, tracing }: AppDeps): 
       failureBurst: config.authFailureBurst,
       limiter,
     });
+    // A deleted tenant's keys stop working at once here, not when their cached verdicts expire.
+    const forgetDeletedTenants = onTenantDeleted((tenantId) => keyCache.forgetTenant(tenantId));
+    scope.addHook('onClose', async () => forgetDeletedTenants());
     registerRateLimit(scope, limiter);
     registerTenantConcurrency(scope, config.tenantConcurrency);
     registerMalformedUrlRoute(scope, '/v0');

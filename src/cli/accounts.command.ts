@@ -1,7 +1,9 @@
 import { Command } from 'commander';
 import { toAccount } from '../features/accounts/accounts.schemas.js';
+import { deleteAccount } from '../features/accounts/delete-account.service.js';
 import { RenameAccountBody, renameAccount } from '../features/accounts/rename-account.admin.js';
 import { requireTenant } from '../features/tenants/require-tenant.js';
+import { type DeletionOptions, runDeletion } from './confirm-deletion.js';
 import { print, withDatabase } from './context.js';
 import { checkInput } from './validate-input.js';
 
@@ -19,6 +21,24 @@ export function accountsCommand(): Command {
         const { name } = checkInput(RenameAccountBody, { name: o.name });
         const account = await renameAccount(db, await requireTenant(db, o.tenant), accountId, name);
         print(toAccount(account), o.json === true);
+      });
+    });
+  accounts
+    .command('delete <accountId>')
+    .description('Delete an account with its logs (its persons stay, without an account); asks unless --yes')
+    .requiredOption('--tenant <id or name>', 'the tenant of the account')
+    .option('--yes', 'delete without asking (scripts)')
+    .option('--dry-run', 'print what would be removed, remove nothing')
+    .option('--json', 'print the result as one JSON object')
+    .action(async (accountId: string, o: DeletionOptions & { tenant: string }) => {
+      await withDatabase(async ({ db }) => {
+        const tenantId = await requireTenant(db, o.tenant);
+        await runDeletion(
+          `the account ${accountId}`,
+          () => 'yes',
+          (dryRun) => deleteAccount(db, tenantId, accountId, { dryRun }),
+          o,
+        );
       });
     });
   return accounts;

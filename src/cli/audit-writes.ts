@@ -23,6 +23,8 @@ export function auditCliWrites(program: Command): void {
     const verb = action.name().split(' ')[0] as string;
     if (group === undefined || group === 'quire' || SELF_AUDITED.has(group) || READS.has(verb)) return;
     const options = action.opts() as Record<string, unknown>;
+    // A dry run (`delete --dry-run`) changes nothing, so there is nothing to audit.
+    if (options.dryRun === true) return;
     const { json: _json, ...given } = options;
     const firstArg = action.args[0];
     const database = openDatabase(configOrExit(), { poolSize: 1 });

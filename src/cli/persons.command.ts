@@ -1,7 +1,9 @@
 import { Command } from 'commander';
+import { deletePerson } from '../features/persons/delete-person.service.js';
 import { EditPersonBody, editPerson } from '../features/persons/edit-person.admin.js';
 import { toPerson } from '../features/persons/persons.schemas.js';
 import { requireTenant } from '../features/tenants/require-tenant.js';
+import { type DeletionOptions, runDeletion } from './confirm-deletion.js';
 import { print, withDatabase } from './context.js';
 import { readJsonInput } from './validate-input.js';
 
@@ -22,6 +24,26 @@ export function personsCommand(): Command {
         const input = readJsonInput(EditPersonBody, o);
         const person = await editPerson(db, await requireTenant(db, o.tenant), personId, input);
         print(toPerson(person), o.json === true);
+      });
+    });
+  persons
+    .command('delete <personId>')
+    .description(
+      'Delete a person with their logs and audiences, erasing them from events and audit documents; asks unless --yes',
+    )
+    .requiredOption('--tenant <id or name>', 'the tenant of the person')
+    .option('--yes', 'delete without asking (scripts)')
+    .option('--dry-run', 'print what would be removed, remove nothing')
+    .option('--json', 'print the result as one JSON object')
+    .action(async (personId: string, o: DeletionOptions & { tenant: string }) => {
+      await withDatabase(async ({ db }) => {
+        const tenantId = await requireTenant(db, o.tenant);
+        await runDeletion(
+          `the person ${personId}`,
+          () => 'yes',
+          (dryRun) => deletePerson(db, tenantId, personId, { dryRun }),
+          o,
+        );
       });
     });
   return persons;

@@ -1,6 +1,5 @@
 import { Command } from 'commander';
 import { linksOf } from '../domain/public-links.js';
-import { seedDemo } from '../seed/demo.js';
 import { print, withDatabase } from './context.js';
 
 export function seedCommand(): Command {
@@ -11,6 +10,8 @@ export function seedCommand(): Command {
     .option('--json', 'print exactly one JSON object on stdout')
     .action(async (options: { json?: boolean }) => {
       await withDatabase(async ({ db }, config) => {
+        // Loaded when the command runs (it brings the page agent and the worker), not at start-up.
+        const { seedDemo } = await import('../seed/demo.js');
         const result = await seedDemo(db, linksOf(config));
         print(result, options.json === true);
       });

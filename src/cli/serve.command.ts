@@ -1,6 +1,5 @@
 import { Command } from 'commander';
 import { boundHeapGrowth } from '../heap.js';
-import { startServer } from '../server.js';
 import { configOrExit } from './context.js';
 import { startupFailureMessage } from './startup-failure.js';
 
@@ -10,6 +9,8 @@ export function serveCommand(): Command {
     .action(async () => {
       boundHeapGrowth();
       const config = configOrExit();
+      // Loaded when the command runs, not when `quire` starts: other commands answer without loading it.
+      const { startServer } = await import('../server.js');
       try {
         await startServer(config);
       } catch (error) {

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { deleteTenant, type TenantDeletion } from '../features/tenants/delete-tenant.service.js';
 import {
   addTenantHost,
   createTenant,
@@ -6,6 +7,7 @@ import {
   setTenantHandle,
   tenantsWithKeys,
 } from '../features/tenants/tenants.service.js';
+import { type DeletionOptions, runDeletion } from './confirm-deletion.js';
 import { print, withDatabase } from './context.js';
 import { createOnceFromCli, idempotencyOption, printCreated } from './idempotent-create.js';
 
@@ -55,6 +57,24 @@ export function tenantsCommand(): Command {
     .description("Stop serving the tenant's pages on a host name")
     .action(async (tenant: string, host: string) => {
       await withDatabase(async ({ db }) => print({ hosts: await removeTenantHost(db, tenant, host) }, true));
+    });
+  tenants
+    .command('delete <tenant>')
+    .description(
+      'Delete a tenant and all its data (README, "What a deletion removes"); asks to type its name unless --yes',
+    )
+    .option('--yes', 'delete without asking (scripts)')
+    .option('--dry-run', 'print what would be removed, remove nothing')
+    .option('--json', 'print the result as one JSON object')
+    .action(async (tenant: string, options: DeletionOptions) => {
+      await withDatabase(async ({ db }) =>
+        runDeletion(
+          `the tenant "${tenant}"`,
+          (preview: TenantDeletion) => preview.name,
+          (dryRun) => deleteTenant(db, tenant, { dryRun }),
+          options,
+        ),
+      );
     });
   return tenants;
 }

@@ -1,11 +1,7 @@
 import { Command } from 'commander';
-import pino from 'pino';
-import { createAgent } from '../agent/create-agent.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { requireTenant } from '../features/tenants/require-tenant.js';
-import { loadTracing } from '../tracing/load.js';
-import { startWorkers } from '../worker/worker-pool.js';
 import { configOrExit } from './context.js';
 
 export function workerCommand(): Command {
@@ -20,6 +16,13 @@ export function workerCommand(): Command {
         process.stderr.write('quire: --concurrency must be a whole number from 1 to 64\n');
         process.exit(2);
       }
+      // Loaded when the command runs, not when `quire` starts: other commands answer without loading it.
+      const [{ default: pino }, { createAgent }, { loadTracing }, { startWorkers }] = await Promise.all([
+        import('pino'),
+        import('../agent/create-agent.js'),
+        import('../tracing/load.js'),
+        import('../worker/worker-pool.js'),
+      ]);
       const logger = pino({ level: config.logLevel }, pino.destination(2));
       const tracing = await loadTracing(config);
       const database = openDatabase(config, {

@@ -65,7 +65,7 @@ const UNAUTHENTICATED_HEADERS = { 'WWW-Authenticate': 'ApiKey header="x-api-key"
 export function registerApiKeyAuth(
   scope: FastifyInstance,
   { hashKey, findKey, ttlMs, limiter = null, failureBurst = 0, onKeyUsed }: ApiKeyAuthOptions,
-): void {
+): ApiKeyCache {
   const cache = new ExpiringMap<string, KeyVerdict>(10_000, Math.max(ttlMs, 1));
   // Rejected keys live in a separate, short cache: a flood of made-up keys can then neither evict
   // the live keys' verdicts nor keep a key that was just created refused for long.
@@ -135,6 +135,13 @@ export function registerApiKeyAuth(
       return lookUp(hash, request.ip).then((found) => accept(request, reply, found));
     }, done);
   });
+  return { forgetTenant: (tenantId) => cache.deleteWhere((verdict) => verdict.tenantId === tenantId) };
+}
+
+/** The cached verdicts, for the application to drop when it knows better than their expiry. */
+export interface ApiKeyCache {
+  /** Forgets every key of a deleted tenant: the next request with one is looked up (and refused). */
+  forgetTenant(tenantId: string): void;
 }
 
 function keyInUrl(parameter: string): ApiError {

@@ -41,6 +41,11 @@ export class ExpiringMap<K, V> {
     this.entries.delete(key);
   }
 
+  /** Drops every entry whose value `matches` (rare: a scan of the whole map). */
+  deleteWhere(matches: (value: V) => boolean): void {
+    for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key);
+  }
+
   private sweep(now: number): void {
     for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
     if (this.entries.size < this.maxEntries) return;

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
+import { deleteAccountAdmin } from './delete-account.admin.js';
 import { getAccountAdmin } from './get-account.admin.js';
 import { listAccountActivityAdmin } from './list-account-activity.admin.js';
 import { listAccountsAdmin } from './list-accounts.admin.js';
@@ -24,4 +25,5 @@ export function logsAdminRoutes(app: App): void {
     );
   }
   renameAccountAdminRoute(app);
+  deleteAccountAdmin(app);
 }

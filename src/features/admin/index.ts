@@ -2,6 +2,7 @@ import { registerAdminAuth } from '../../http/admin-auth.js';
 import { registerAdminIdempotency } from '../../http/admin-idempotency.js';
 import type { App } from '../../http/app-types.js';
 import { registerMalformedUrlRoute } from '../../http/malformed-url.js';
+import { isFlagSet } from '../../http/query-flags.js';
 import { logsAdminRoutes } from '../accounts/admin.routes.js';
 import { assetsAdminRoutes } from '../assets/admin.routes.js';
 import { audiencesAdminRoutes } from '../audiences/admin.routes.js';
@@ -36,6 +37,8 @@ export async function adminRoutes(app: App): Promise<void> {
     const policy = policyOf(request.method, request.routeOptions.url);
     const actor = adminActor(request);
     if (policy === undefined || policy.audited === 'service' || actor === null) return null;
+    // A dry run (`?dryRun=true` on a deletion) changes nothing, so there is nothing to audit.
+    if (policy.dryRun === true && isFlagSet((request.query as { dryRun?: string }).dryRun)) return null;
     return {
       actor,
       action: actionOf(request.method, request.routeOptions.url as string, policy),

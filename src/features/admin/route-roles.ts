@@ -9,7 +9,8 @@ import type { OperatorRole } from '../../http/admin-auth.js';
  * - `instance`: instance-wide routes, for instance admins (and the ADMIN_TOKEN bearer, which is one).
  *
  * `action` names the route's writes in the audit log (src/features/audit/record-writes.ts);
- * `audited: 'service'` marks routes whose service records its own entry in its transaction.
+ * `audited: 'service'` marks routes whose service records its own entry in its transaction;
+ * `dryRun` routes take `?dryRun=true`, which changes nothing and is therefore not audited.
  * A route missing here is refused to everyone but the bearer, and fails
  * src/features/admin/route-roles.test.ts, so a new route cannot ship without a role.
  */
@@ -19,6 +20,7 @@ export interface RoutePolicy {
   access: RouteAccess;
   action?: string;
   audited?: 'service';
+  dryRun?: true;
 }
 
 const T = '/tenants/:tenant';
@@ -36,6 +38,8 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   'GET /tenants': { access: 'instance' },
   'POST /tenants': { access: 'instance', action: 'tenant.create' },
   'POST /keys/:key_id/revoke': { access: 'instance', action: 'key.revoke' },
+  // Deleting a tenant removes its operators too, so a tenant's own admin may not.
+  [`DELETE ${T}`]: { access: 'instance', action: 'tenant.delete', dryRun: true },
   'GET /audit': { access: 'instance' },
 
   // A tenant's settings, keys, operators, hosts, webhooks and audit log.
@@ -90,11 +94,13 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   [`GET ${T}/persons`]: { access: 'viewer' },
   [`GET ${T}/persons/:person_id`]: { access: 'viewer' },
   [`PATCH ${T}/persons/:person_id`]: { access: 'editor', action: 'person.update' },
+  [`DELETE ${T}/persons/:person_id`]: { access: 'admin', action: 'person.delete', dryRun: true },
   [`POST ${T}/persons/:person_id/logs`]: { access: 'editor', action: 'person_log.create' },
   [`GET ${T}/accounts`]: { access: 'viewer' },
   [`GET ${T}/accounts/:account_id`]: { access: 'viewer' },
   [`GET ${T}/accounts/:account_id/activity`]: { access: 'viewer' },
   [`PATCH ${T}/accounts/:account_id`]: { access: 'editor', action: 'account.rename' },
+  [`DELETE ${T}/accounts/:account_id`]: { access: 'admin', action: 'account.delete', dryRun: true },
   [`POST ${T}/logs/:log_id/delete`]: { access: 'editor', action: 'log.delete' },
   [`POST ${T}/logs/:log_id/undelete`]: { access: 'editor', action: 'log.undelete' },
 

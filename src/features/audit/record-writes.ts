@@ -102,7 +102,9 @@ function recordOf(
   }
   const params = Object.entries(request.params as Record<string, string>).filter(([k]) => k !== 'tenant');
   const last = params[params.length - 1];
-  return { action, recordType, recordId: last?.[1] ?? null };
+  // A route on the tenant itself (PATCH or DELETE /tenants/:tenant) names it by its id in the answer.
+  const tenantId = recordType === 'tenant' && typeof body?.tenantId === 'string' ? body.tenantId : null;
+  return { action, recordType, recordId: last?.[1] ?? tenantId };
 }
 
 function camel(snake: string): string {

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
+import { deletePersonAdmin } from './delete-person.admin.js';
 import { editPersonAdminRoute } from './edit-person.admin.js';
 import { getPersonAdmin } from './get-person.admin.js';
 import { listPersonsAdmin } from './list-persons.admin.js';
@@ -26,4 +27,5 @@ export function personLogsAdminRoutes(app: App): void {
     },
   );
   editPersonAdminRoute(app);
+  deletePersonAdmin(app);
 }

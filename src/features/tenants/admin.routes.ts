@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
 import { createKeyAdmin } from './create-key.admin.js';
+import { deleteTenantAdmin } from './delete-tenant.admin.js';
 import { getKeyAdmin } from './get-key.admin.js';
 import { getTenantAdmin } from './get-tenant.admin.js';
 import { listKeysAdmin } from './list-keys.admin.js';
@@ -18,6 +19,7 @@ import {
 /** Operator API for tenants and keys (the same service as `quire tenants` and `quire keys`). */
 export function tenantsAdminRoutes(app: App): void {
   getTenantAdmin(app);
+  deleteTenantAdmin(app);
   app.post(
     '/tenants',
     {

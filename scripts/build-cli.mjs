@@ -1,0 +1,35 @@
+// Builds dist/quire.mjs, the bundle bin/quire.mjs runs (`npm run build:cli`; `npm install` runs it
+// through `prepare`). Packages are bundled too: node then compiles a few files instead of resolving
+// and reading thousands in node_modules, which is most of a command's start-up time. Commands that
+// need the server, the worker or the agent load them on use (dynamic imports, split into chunks
+// beside quire.mjs, so paths relative to import.meta.url are the same in every chunk).
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: { quire: 'src/cli/main.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
+  chunkNames: '[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  logLevel: 'warning',
+  external: [
+    // Native modules: loaded from node_modules as built for this machine.
+    '@node-rs/argon2',
+    'better-sqlite3',
+    'pg-native',
+    // Packages that read files next to their own sources (__dirname), which a bundle moves.
+    'pino',
+    'thread-stream',
+    'ioredis',
+    '@fastify/swagger',
+  ],
+  // Bundled CommonJS packages call require(): give the ES module one.
+  banner: {
+    js: "import { createRequire as __quireRequire } from 'node:module'; const require = __quireRequire(import.meta.url);",
+  },
+});
