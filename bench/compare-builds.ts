@@ -1,11 +1,13 @@
 // Two builds of Quire side by side on one SQLite file, alternated in one run: how a change moves
 // the server's CPU per request and its throughput, measured the same way as `npm run bench`.
 //
-//   git stash && npm run build && cp dist/quire.mjs dist/before.mjs && git stash pop && npm run build
-//   node --import tsx bench/compare-builds.ts dist/before.mjs dist/quire.mjs --scenario get
+//   git stash && npm run build && rm -rf .tmp/before && mkdir -p .tmp && cp -r dist .tmp/before
+//   git stash pop && npm run build
+//   node --import tsx bench/compare-builds.ts .tmp/before/quire.mjs dist/quire.mjs --scenario get
 //
 // Scenarios: get (GET /v0/persons/{id}), post (POST /v0/account_logs over 100 accounts), page
-// (the demo's hosted person page). The builds must sit in dist/ (they import from node_modules).
+// (the demo's hosted person page). A build is quire.mjs with the chunks beside it, so copy the whole
+// folder; it must sit inside the project (its external packages resolve from node_modules).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
