@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { describe, it } from 'node:test';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { openEventStream } from './event-stream-client.js';
 import { DIALECTS } from './harness.js';
-import { isolatedEnvFor, QUIRE, quire, serve, stop } from './processes.js';
+import { isolatedEnvFor, quire, serve, spawnQuire, stop } from './processes.js';
 import { startReceiver } from './webhook-receiver.js';
 
 /**
@@ -70,7 +70,7 @@ describe('events with two API nodes and two workers on one PostgreSQL', () => {
     );
     const nodes = [await serve(env), await serve(env)];
     const workers: ChildProcess[] = [0, 1].map(() =>
-      spawn(process.execPath, [QUIRE, 'worker'], { env, stdio: ['ignore', 'ignore', 'ignore'] }),
+      spawnQuire(['worker'], { env, stdio: ['ignore', 'ignore', 'ignore'] }),
     );
     t.after(async () => {
       for (const worker of workers) worker.kill('SIGTERM');

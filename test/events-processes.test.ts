@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { openEventStream } from './event-stream-client.js';
 import { DIALECTS } from './harness.js';
-import { isolatedEnvFor, QUIRE, quire, serve, stop } from './processes.js';
+import { isolatedEnvFor, quire, serve, spawnQuire, stop } from './processes.js';
 import { startReceiver, type WebhookReceiver } from './webhook-receiver.js';
 
 /**
@@ -21,7 +21,7 @@ const EVENTS_ENV = {
 };
 
 function startWorker(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [QUIRE, 'worker'], { env, stdio: ['ignore', 'ignore', 'ignore'] });
+  return spawnQuire(['worker'], { env, stdio: ['ignore', 'ignore', 'ignore'] });
 }
 
 async function seedWithWebhook(env: NodeJS.ProcessEnv, url: string, events: string[]) {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { DIALECTS } from './harness.js';
-import { envFor, QUIRE, quire, serve, stop } from './processes.js';
+import { envFor, quire, serve, spawnQuire, stop } from './processes.js';
 
 /**
  * Several nodes on one PostgreSQL: two API processes and two worker processes, with Redis for the
@@ -69,7 +69,7 @@ describe('two API nodes and two workers on one PostgreSQL with Redis', () => {
 
       // 2. Messages through both nodes, versions processed by two workers: each exactly once.
       for (let w = 0; w < 2; w++) {
-        const child = spawn(process.execPath, [QUIRE, 'worker', '--tenant', b.tenantId], {
+        const child = spawnQuire(['worker', '--tenant', b.tenantId], {
           env: { ...env, LOG_LEVEL: 'warn', WORKER_POLL_MS: '25' },
           stdio: ['ignore', 'ignore', 'ignore'],
         });

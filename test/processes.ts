@@ -1,13 +1,42 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import {
+  type ChildProcess,
+  type ChildProcessWithoutNullStreams,
+  execFile,
+  type SpawnOptions,
+  type SpawnOptionsWithoutStdio,
+  spawn,
+} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { after } from 'node:test';
 import { promisify } from 'node:util';
 import pg from 'pg';
 
 /** Helpers for tests that run Quire as real processes: the `quire` CLI and `quire serve`. */
 const run = promisify(execFile);
 export const QUIRE = path.resolve('bin/quire.mjs');
+
+/**
+ * Every `quire` process a test file starts, until it exits. A test that fails between starting one
+ * and registering its stop (a timeout while `quire serve` starts, say) left it running, and its
+ * pipes kept the test file's process alive for good: the whole run waited on it. When the file ends
+ * (a top-level `after` is the file's own), whatever still runs is killed.
+ */
+const running = new Set<ChildProcess>();
+after(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/** Starts `quire <args>` as its own process, killed at the end of the test file if still running. */
+export function spawnQuire(args: string[], options: SpawnOptionsWithoutStdio): ChildProcessWithoutNullStreams;
+export function spawnQuire(args: string[], options: SpawnOptions): ChildProcess;
+export function spawnQuire(args: string[], options: SpawnOptions): ChildProcess {
+  const child = spawn(process.execPath, [QUIRE, ...args], options);
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
 
 /** The environment of a process against a fresh data directory or the test PostgreSQL database. */
 export function envFor(dialect: string): NodeJS.ProcessEnv {
@@ -70,7 +99,7 @@ export async function serve(env: NodeJS.ProcessEnv): Promise<{ child: ChildProce
   const shared = process.env.QUIRE_TEST_PG_URL;
   if ((env.WORKERS ?? '0') !== '0' && shared !== undefined && env.DATABASE_URL === shared)
     throw new Error('a server with a worker needs its own database (isolatedEnvFor), not the shared one');
-  const child = spawn(process.execPath, [QUIRE, 'serve'], {
+  const child = spawnQuire(['serve'], {
     env: { ...env, WORKERS: env.WORKERS ?? '0', PORT: '0', LOG_LEVEL: 'info' },
   });
   const base = await new Promise<string>((resolve, reject) => {
@@ -86,9 +115,14 @@ export async function serve(env: NodeJS.ProcessEnv): Promise<{ child: ChildProce
   return { child, base };
 }
 
-/** Sends SIGTERM and resolves with the exit code. */
+/**
+ * Sends SIGTERM and resolves with the exit code (at once if it has exited already: waiting for an
+ * 'exit' that came before hung the test's clean-up). A process still running 30 s later is killed.
+ */
 export function stop(child: ChildProcess): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   child.kill('SIGTERM');
-  return exited;
+  const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  return exited.finally(() => clearTimeout(killer));
 }

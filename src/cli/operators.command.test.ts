@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-
-const QUIRE = path.resolve('bin/quire.mjs');
+import { spawnQuire } from '../../test/processes.js';
 
 // One database is enough here: the verbs call the services the dialect-tested suites cover.
 describe('quire operators and quire audit', () => {
@@ -18,7 +16,7 @@ describe('quire operators and quire audit', () => {
     };
     const quire = (args: string[], stdin = '') =>
       new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [QUIRE, ...args], { env });
+        const child = spawnQuire(args, { env });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (d) => (stdout += d));

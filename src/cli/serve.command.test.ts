@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { DIALECTS, testConfig } from '../../test/harness.js';
-import { envFor, QUIRE, quire, serve, stop } from '../../test/processes.js';
+import { envFor, quire, serve, spawnQuire, stop } from '../../test/processes.js';
 import { startupFailureMessage } from './startup-failure.js';
 
 /** `quire serve` on a free port, resolved once both its human line and its JSON log line are out. */
 async function serveWithBanner(env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, [QUIRE, 'serve'], { env: { ...env, PORT: '0', LOG_LEVEL: 'info' } });
+  const child = spawnQuire(['serve'], { env: { ...env, PORT: '0', LOG_LEVEL: 'info' } });
   let out = '';
   let err = '';
   const lines = await new Promise<{ banner: string; log: string }>((resolve, reject) => {

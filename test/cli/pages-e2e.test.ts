@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import { spawnQuire } from '../processes.js';
 
 /**
  * The acceptance flow with real processes, as the README shows it: `quire serve` with its
@@ -30,7 +31,7 @@ describe('end to end: message -> agent draft -> publish with the CLI [sqlite]', 
     const seed = JSON.parse((await quire('seed', 'demo', '--json')).trim());
     for (const member of ['pageId', 'audienceId', 'archivedPageId'])
       assert.equal(typeof seed[member], 'string');
-    server = spawn(process.execPath, [QUIRE, 'serve'], {
+    server = spawnQuire(['serve'], {
       env: { ...env, PORT: '0', LOG_LEVEL: 'info', WORKER_POLL_MS: '50' },
     });
     const base = await new Promise<string>((resolve, reject) => {

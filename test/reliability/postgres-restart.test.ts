@@ -6,12 +6,12 @@
  * version is drafted exactly once. The cluster is the test's own (test/private-postgres.ts).
  */
 import assert from 'node:assert/strict';
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { findPostgresBin, PrivatePostgres } from '../private-postgres.js';
-import { QUIRE, serve } from '../processes.js';
+import { QUIRE, serve, spawnQuire } from '../processes.js';
 
 const run = promisify(execFile);
 const bin = findPostgresBin();
@@ -138,7 +138,7 @@ describe('PostgreSQL restarts and terminated backends under load (private cluste
     seed = JSON.parse(stdout) as Seed;
     ({ child: server, base } = await serve(env));
     server.on('exit', (code, signal) => exits.push(`quire serve exited: ${code ?? signal}`));
-    worker = spawn(process.execPath, [QUIRE, 'worker', '--concurrency', '2'], {
+    worker = spawnQuire(['worker', '--concurrency', '2'], {
       env: { ...env, AGENT: 'builtin', WORKER_POLL_MS: '25', WORKER_LEASE_MS: '2000' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
