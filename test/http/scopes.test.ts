@@ -91,7 +91,8 @@ describeEachDatabase('API key scopes', (ctx) => {
     assert.equal(refused.status, 403, refused.raw);
     assert.match(refused.body.detail, /needs the scope pages:publish; the API key has: pages:write/);
     const publisher = await key(['pages:publish']);
-    for (const op of ops.filter((o) => o.scope.startsWith('pages:'))) {
+    // Not the event stream (pages:read): its answer never ends; src/features/events tests its scope.
+    for (const op of ops.filter((o) => o.scope.startsWith('pages:') && !o.stream)) {
       const response = await call(op, publisher);
       if (op === publish || op.method === 'GET')
         assert.notEqual(response.status, 403, `${op.path}: ${response.raw}`);
@@ -116,7 +117,7 @@ describeEachDatabase('API key scopes', (ctx) => {
 
   it('a persons:write key cannot touch pages, audiences or assets, and reads persons', async () => {
     const personsWriter = await key(['persons:write']);
-    for (const op of ops) {
+    for (const op of ops.filter((o) => !o.stream)) {
       const response = await call(op, personsWriter);
       if (op.scope.startsWith('persons:')) {
         assert.notEqual(response.status, 403, `${op.method} ${op.path}: ${response.raw}`);
