@@ -7,6 +7,7 @@ import { docsRoute } from './docs/docs.route.js';
 import { parseScopes } from './domain/scopes.js';
 import { accountsRoutes } from './features/accounts/index.js';
 import { adminRoutes } from './features/admin/index.js';
+import { registerAdminOpenApi } from './features/admin/openapi.js';
 import { assetsRoutes } from './features/assets/index.js';
 import { audiencesRoutes } from './features/audiences/index.js';
 import { apiKeyActor, registerWriteAudit } from './features/audit/record-writes.js';
@@ -127,6 +128,7 @@ export async function buildApp({ config, database, logger, tracing }: AppDeps): 
   tracing?.registerHttp(app);
   registerOperability(app, database);
   await registerOpenApi(app);
+  await registerAdminOpenApi(app);
   registerHealthRoutes(app, database);
   registerMalformedUrlRoute(app);
 

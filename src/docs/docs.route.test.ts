@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { describeEachDatabase } from '../../test/harness.js';
+import { ADMIN_TOKEN, describeEachDatabase } from '../../test/harness.js';
 import { REDOCLY_LOGO } from './docs.route.js';
 import { BASE_PLACEHOLDER } from './reference-document.js';
 
@@ -75,5 +75,39 @@ describeEachDatabase('GET /docs', (ctx) => {
       }
     }
     assert.match(reference.info.description, /# Errors/);
+  });
+
+  it('serves the operator API reference at /docs/admin, linked from /docs, with the same renderer', async () => {
+    const page = await ctx.request({ method: 'GET', url: '/docs/admin' });
+    assert.equal(page.status, 200);
+    assert.match(String(page.headers['content-security-policy']), /script-src 'self'(;|$)/);
+    assert.match(page.raw, /<title>Quire operator API reference<\/title>/);
+    const sources = [...page.raw.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    // Relative to /docs/: the same Redoc bundle and starter as /docs.
+    assert.deepEqual(sources.sort(), [
+      '../admin/v0/openapi.json',
+      'data:,',
+      'redoc.standalone.js',
+      'reference.js',
+    ]);
+    assert.match(page.raw, /data-document="admin\/openapi.json"/);
+    assert.match(page.raw, /data-root="..\/"/);
+
+    const served = (
+      await ctx.request({
+        method: 'GET',
+        url: '/admin/v0/openapi.json',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      })
+    ).body;
+    const reference = await ctx.request({ method: 'GET', url: '/docs/admin/openapi.json' });
+    assert.equal(reference.status, 200, 'readable without credentials, like the file in the repository');
+    assert.deepEqual(Object.keys(reference.body.paths), Object.keys(served.paths));
+    assert.match(reference.body.info.description, /# Roles/);
+    const createPage = reference.body.paths['/admin/v0/tenants/{tenant}/pages'].post;
+    assert.match(createPage.description, /Role: `editor` or higher/);
+
+    const publicReference = (await ctx.request({ method: 'GET', url: '/docs/openapi.json' })).body;
+    assert.match(publicReference.info.description, /\[Quire operator API\]\(docs\/admin\)/);
   });
 });

@@ -75,6 +75,9 @@ A key may be limited to scopes (\`npx quire keys create --tenant <tenant> --scop
 needs; a key without it is answered \`403 forbidden\` naming the scope. Keys created without
 scopes have full access.
 
+The operator API (\`/admin/v0\`: tenants, keys, operators and every record of a tenant) has its
+own reference: [Quire operator API](docs/admin).
+
 The examples use \`$KEY\` for the key and \`$PAGEID\`, \`$AUDIENCEID\`... for ids, as the README's
 quick start exports them, and the address this page was loaded from.
 

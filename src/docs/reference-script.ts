@@ -1,14 +1,16 @@
 /**
- * The script that starts Redoc on /docs (served as /docs/reference.js: the page's policy allows
- * no inline script). It renders the reference document with the curl examples pointed at the
+ * The script that starts Redoc on /docs and /docs/admin (served as /docs/reference.js: the page's
+ * policy allows no inline script); the page's #redoc element names the document and the way to
+ * the server's root. It renders the reference document with the curl examples pointed at the
  * address the page was loaded from, so they work when pasted.
  */
 export const REFERENCE_SCRIPT = String.raw`(async () => {
   const root = document.getElementById('redoc');
+  const source = root.dataset.document;
   try {
-    const base = new URL('.', window.location.href).href.replace(/\/$/, '');
-    const response = await fetch('docs/openapi.json');
-    if (!response.ok) throw new Error('docs/openapi.json answered ' + response.status);
+    const base = new URL(root.dataset.root, window.location.href).href.replace(/\/$/, '');
+    const response = await fetch(source);
+    if (!response.ok) throw new Error(source + ' answered ' + response.status);
     const text = (await response.text()).replaceAll('{{quire-base}}', base);
     window.Redoc.init(
       JSON.parse(text),
@@ -23,7 +25,7 @@ export const REFERENCE_SCRIPT = String.raw`(async () => {
       root,
     );
   } catch (error) {
-    root.textContent = 'The reference could not be rendered (' + error.message + '); the document is at /v0/openapi.json.';
+    root.textContent = 'The reference could not be rendered (' + error.message + '); the document is at ' + root.dataset.fallback + '.';
   }
 })();
 `;

@@ -9,7 +9,7 @@ type OpenApiDoc = any;
  * than anonymous inline ones. Names: a schema's `title`; a request body `<OperationId>Body`; a list
  * `<Item>Page`. A name already taken by a different schema gets the operation's name instead.
  */
-export function nameSchemas(doc: OpenApiDoc): void {
+export function nameSchemas(doc: OpenApiDoc, pathPrefix = '/v0/'): void {
   doc.components ??= {};
   doc.components.schemas ??= {};
   const components: Record<string, unknown> = doc.components.schemas;
@@ -38,7 +38,7 @@ export function nameSchemas(doc: OpenApiDoc): void {
   };
 
   for (const [path, item] of Object.entries(doc.paths ?? {}) as [string, OpenApiDoc][]) {
-    if (!path.startsWith('/v0/')) continue;
+    if (!path.startsWith(pathPrefix)) continue;
     for (const operation of Object.values(item) as OpenApiDoc[]) {
       const context = pascal(String(operation.operationId ?? 'Operation'));
       const json = operation.requestBody?.content?.['application/json'];

@@ -4,17 +4,28 @@ import { codesOf, PROBLEM_CONTENT_TYPE, problemResponse, WITH_A_BODY, WITH_PARAM
 // biome-ignore lint/suspicious/noExplicitAny: the document is walked structurally
 type OpenApiDoc = any;
 
+export interface ProblemResponseOptions {
+  /** The operations completed: those whose path starts with it. */
+  pathPrefix: string;
+  /** What an operation can answer besides what its route and request say (authentication, roles). */
+  extraCodes?: (operation: OpenApiDoc, path: string) => ErrorCode[];
+}
+
 /**
- * Gives each /v0 operation exactly the error responses it can return: those its route names
+ * Gives each operation exactly the error responses it can return: those its route names
  * (src/http/problem.ts), those of its request (a body can be malformed, too large or of another
  * media type; parameters can be invalid), and an example problem for each.
  */
-export function completeProblemResponses(doc: OpenApiDoc): void {
+export function completeProblemResponses(
+  doc: OpenApiDoc,
+  { pathPrefix, extraCodes }: ProblemResponseOptions = { pathPrefix: '/v0/' },
+): void {
   for (const [path, item] of Object.entries(doc.paths ?? {}) as [string, OpenApiDoc][]) {
-    if (!path.startsWith('/v0/')) continue;
+    if (!path.startsWith(pathPrefix)) continue;
     for (const operation of Object.values(item) as OpenApiDoc[]) {
-      const responses = operation.responses ?? {};
-      const codes = new Set<ErrorCode>();
+      operation.responses ??= {};
+      const responses = operation.responses;
+      const codes = new Set<ErrorCode>(extraCodes?.(operation, path) ?? []);
       for (const [status, response] of Object.entries(responses) as [string, OpenApiDoc][])
         if (/^[45]/.test(status)) for (const code of codesOf(response.description ?? '')) codes.add(code);
       if (operation.requestBody) for (const code of WITH_A_BODY) codes.add(code);
@@ -34,7 +45,7 @@ export function completeProblemResponses(doc: OpenApiDoc): void {
         media.schema = { $ref: '#/components/schemas/Problem' };
         const hasBody = operation.requestBody !== undefined;
         media.examples = Object.fromEntries(
-          list.map((code) => [code, { value: exampleProblem(code, hasBody, operation['x-required-scope']) }]),
+          list.map((code) => [code, { value: exampleProblem(code, hasBody, operation) }]),
         );
         responses[status] = response;
       }
@@ -42,7 +53,17 @@ export function completeProblemResponses(doc: OpenApiDoc): void {
   }
 }
 
-function exampleProblem(code: ErrorCode, hasBody: boolean, scope?: string) {
+/** The words of src/features/admin/enforce-roles.ts for a caller without the route's access. */
+function forbiddenByRole(role: string): string {
+  if (role === 'instance') return 'This route is for instance admins';
+  if (role === 'signed-in') return 'This route is for a console session, not the admin token';
+  if (role === 'viewer') return 'Choose a new password first (POST /admin/v0/me/password)';
+  return `This needs the ${role} role; you are viewer`;
+}
+
+function exampleProblem(code: ErrorCode, hasBody: boolean, operation: OpenApiDoc) {
+  const scope: string | undefined = operation['x-required-scope'];
+  const role: string | undefined = operation['x-required-role'];
   const { status, title } = ERROR_CODES[code];
   const base = {
     type: 'about:blank',
@@ -53,6 +74,8 @@ function exampleProblem(code: ErrorCode, hasBody: boolean, scope?: string) {
   };
   switch (code) {
     case 'forbidden': {
+      // An operator API route needs a role (src/features/admin/route-roles.ts), not a scope.
+      if (scope === undefined && role !== undefined) return { ...base, detail: forbiddenByRole(role) };
       const held = scope?.endsWith(':write') ? scope.replace(/:write$/, ':read') : 'assets:read';
       return { ...base, detail: `This operation needs the scope ${scope}; the API key has: ${held}` };
     }

@@ -52,18 +52,25 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'Events', description: 'Extension: the live stream of your events (Server-Sent Events).' },
       ],
     },
-    transform: ({ schema, url, route }) => ({ schema: withRequiredScope(schema, route.config?.scope), url }),
+    // This document is /v0 only; the operator API has its own (src/features/admin/openapi.ts).
+    transform: ({ schema, url, route }) =>
+      url.startsWith('/v0/')
+        ? { schema: withRequiredScope(schema, route.config?.scope), url }
+        : { schema: { ...schema, hide: true }, url },
     transformObject: (document) =>
       describeCommonHeaders((document as { openapiObject: OpenApiDoc }).openapiObject),
-    refResolver: {
-      // Shared schemas (added with app.addSchema) become components named by their $id.
-      buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`),
-    },
+    refResolver: SHARED_SCHEMA_NAMES,
   });
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is walked structurally
 type OpenApiDoc = any;
+
+/** Shared schemas (added with app.addSchema) become components named by their $id. */
+export const SHARED_SCHEMA_NAMES = {
+  buildLocalReference: (json: { $id?: unknown }, _baseUri: unknown, _fragment: unknown, i: number) =>
+    String(json.$id ?? `def-${i}`),
+};
 
 /**
  * Publishes the scope a /v0 operation needs twice: as the role list of its security requirement
@@ -115,7 +122,8 @@ function describeCommonHeaders(doc: OpenApiDoc): OpenApiDoc {
   return doc;
 }
 
-function markIntegers(node: unknown): void {
+/** `int64` on every integer without a format (OWASP's lint asks for one). */
+export function markIntegers(node: unknown): void {
   if (Array.isArray(node)) {
     for (const item of node) markIntegers(item);
     return;

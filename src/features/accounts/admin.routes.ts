@@ -13,13 +13,20 @@ export function logsAdminRoutes(app: App): void {
   listAccountsAdmin(app);
   getAccountAdmin(app);
   listAccountActivityAdmin(app);
-  for (const [verb, deleted] of [
-    ['delete', true],
-    ['undelete', false],
+  for (const [verb, deleted, operationId, summary] of [
+    ['delete', true, 'adminDeleteLog', 'Delete an activity log entry (it can be undeleted)'],
+    ['undelete', false, 'adminUndeleteLog', 'Bring a deleted activity log entry back'],
   ] as const) {
     app.post(
       `/tenants/:tenant/logs/:log_id/${verb}`,
-      { schema: { params: Type.Object({ tenant: PathId, log_id: PathId }) } },
+      {
+        schema: {
+          operationId,
+          tags: ['Accounts'],
+          summary,
+          params: Type.Object({ tenant: PathId, log_id: PathId }),
+        },
+      },
       async (request) =>
         setLogDeletedByOperator(app.db, request.params.tenant, request.params.log_id, deleted),
     );

@@ -27,6 +27,9 @@ export function renameAccountAdminRoute(app: App): void {
     '/tenants/:tenant/accounts/:account_id',
     {
       schema: {
+        operationId: 'adminRenameAccount',
+        tags: ['Accounts'],
+        summary: 'Rename an account',
         params: Type.Object({ tenant: PathId, account_id: PathId }),
         body: RenameAccountBody,
         response: { 200: Account },

@@ -17,12 +17,14 @@ import { tenantsAdminRoutes } from '../tenants/admin.routes.js';
 import { topicsAdminRoutes } from '../topics/admin.routes.js';
 import { webhooksAdminRoutes } from '../webhooks/admin.routes.js';
 import { registerRoleEnforcement } from './enforce-roles.js';
+import { adminOpenApiRoute } from './openapi.route.js';
 import { actionOf, policyOf } from './route-roles.js';
 
 /**
  * The operator API under /admin/v0: the ADMIN_TOKEN bearer (scripts) or a console session. Each
  * feature keeps its admin routes in its own folder; this file guards them (authentication, the
- * roles of route-roles.ts, the audit of writes) and lists them. Hidden from the public OpenAPI document.
+ * roles of route-roles.ts, the audit of writes) and lists them. Their OpenAPI document is their own
+ * (openapi.ts), not the public one.
  */
 export async function adminRoutes(app: App): Promise<void> {
   const limits = { idleMs: app.config.console.sessionIdleMs, maxMs: app.config.console.sessionMaxMs };
@@ -47,9 +49,7 @@ export async function adminRoutes(app: App): Promise<void> {
   });
   registerMalformedUrlRoute(app);
   registerAdminIdempotency(app, app.db);
-  app.addHook('onRoute', (route) => {
-    route.schema = { ...route.schema, hide: true };
-  });
+  adminOpenApiRoute(app);
   tenantsAdminRoutes(app);
   pagesAdminRoutes(app);
   audiencesAdminRoutes(app);

@@ -32,6 +32,8 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   'POST /session/sign-out-everywhere': { access: 'signed-in', audited: 'service' },
   'GET /me': { access: 'signed-in' },
   'POST /me/password': { access: 'signed-in', audited: 'service' },
+  // The operator API's OpenAPI document: any operator may read what the API offers.
+  'GET /openapi.json': { access: 'viewer' },
 
   // Instance-wide.
   'GET /status': { access: 'instance' },

@@ -15,6 +15,11 @@ import { getAssetAdmin } from './get-asset.admin.js';
 import { listAssetsAdmin } from './list-assets.admin.js';
 
 const ACTIONS: AssetAction[] = ['trash', 'restore', 'delete'];
+const ACTION_SUMMARIES: Record<AssetAction, { operationId: string; summary: string }> = {
+  trash: { operationId: 'adminTrashAsset', summary: 'Move an asset to the trash (it can be restored)' },
+  restore: { operationId: 'adminRestoreAsset', summary: 'Restore a trashed asset' },
+  delete: { operationId: 'adminDeleteAsset', summary: 'Delete an asset (final; it stays listed as deleted)' },
+};
 
 /** Operator API for assets: any type, tags and aiDescription, the lifecycle (same services as `quire assets`). */
 export function assetsAdminRoutes(app: App): void {
@@ -22,7 +27,15 @@ export function assetsAdminRoutes(app: App): void {
   getAssetAdmin(app);
   app.post(
     '/tenants/:tenant/assets',
-    { schema: { params: Type.Object({ tenant: PathId }), body: OperatorAssetBody } },
+    {
+      schema: {
+        operationId: 'adminCreateAsset',
+        tags: ['Assets'],
+        summary: 'Create an asset',
+        params: Type.Object({ tenant: PathId }),
+        body: OperatorAssetBody,
+      },
+    },
     async (request, reply) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       const body = request.body;
@@ -41,7 +54,15 @@ export function assetsAdminRoutes(app: App): void {
   );
   app.patch(
     '/tenants/:tenant/assets/:asset_id',
-    { schema: { params: AdminAssetPath, body: AssetEditBody } },
+    {
+      schema: {
+        operationId: 'adminUpdateAsset',
+        tags: ['Assets'],
+        summary: "Change an asset's tags, AI description or visibility",
+        params: AdminAssetPath,
+        body: AssetEditBody,
+      },
+    },
     async (request) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       const row = await editAsset(app.db, tenantId, request.params.asset_id, request.body);
@@ -51,7 +72,7 @@ export function assetsAdminRoutes(app: App): void {
   for (const action of ACTIONS) {
     app.post(
       `/tenants/:tenant/assets/:asset_id/${action}`,
-      { schema: { params: AdminAssetPath } },
+      { schema: { ...ACTION_SUMMARIES[action], tags: ['Assets'], params: AdminAssetPath } },
       async (request) => {
         const tenantId = await requireTenant(app.db, request.params.tenant);
         const row = await applyAssetAction(app.db, tenantId, request.params.asset_id, action);

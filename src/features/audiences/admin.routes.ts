@@ -1,8 +1,16 @@
 import { linksOf } from '../../domain/public-links.js';
 import type { App } from '../../http/app-types.js';
+import { problemResponses } from '../../http/problem.js';
 import { AdminPagePath } from '../pages/pages.schemas.js';
 import { requireTenant } from '../tenants/require-tenant.js';
-import { AdminAudiencePath, AdminVersionPath, AudienceInput, toVersion } from './audiences.schemas.js';
+import {
+  AdminAudiencePath,
+  AdminVersionPath,
+  Audience,
+  AudienceInput,
+  AudienceVersion,
+  toVersion,
+} from './audiences.schemas.js';
 import { archiveAudience, createAudience, presentAudience, updateAudience } from './audiences.service.js';
 import { getAudienceAdmin } from './get-audience.admin.js';
 import { getVersionAdmin } from './get-version.admin.js';
@@ -25,7 +33,16 @@ export function audiencesAdminRoutes(app: App): void {
   sendMessageAdmin(app);
   app.post(
     '/tenants/:tenant/pages/:page_id/audiences',
-    { schema: { params: AdminPagePath, body: AudienceInput } },
+    {
+      schema: {
+        operationId: 'adminCreateAudience',
+        tags: ['Audiences'],
+        summary: 'Create an audience of a page (the agent writes its first version)',
+        params: AdminPagePath,
+        body: AudienceInput,
+        response: { 201: Audience, ...problemResponses('not_found', 'conflict') },
+      },
+    },
     async (request, reply) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       const { audience } = await createAudience(app.db, tenantId, request.params.page_id, request.body);
@@ -34,7 +51,16 @@ export function audiencesAdminRoutes(app: App): void {
   );
   app.patch(
     '/tenants/:tenant/audiences/:audience_id',
-    { schema: { params: AdminAudiencePath, body: AudienceInput } },
+    {
+      schema: {
+        operationId: 'adminUpdateAudience',
+        tags: ['Audiences'],
+        summary: 'Change an audience (name, person, route key, context, overrides)',
+        params: AdminAudiencePath,
+        body: AudienceInput,
+        response: { 200: Audience, ...problemResponses('not_found', 'conflict') },
+      },
+    },
     async (request) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       return presentAudience(
@@ -47,7 +73,15 @@ export function audiencesAdminRoutes(app: App): void {
   );
   app.post(
     '/tenants/:tenant/audiences/:audience_id/archive',
-    { schema: { params: AdminAudiencePath } },
+    {
+      schema: {
+        operationId: 'adminArchiveAudience',
+        tags: ['Audiences'],
+        summary: 'Archive an audience',
+        params: AdminAudiencePath,
+        response: { 200: Audience, ...problemResponses('not_found') },
+      },
+    },
     async (request) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       return presentAudience(
@@ -60,7 +94,15 @@ export function audiencesAdminRoutes(app: App): void {
   );
   app.post(
     '/tenants/:tenant/versions/:version_id/publish',
-    { schema: { params: AdminVersionPath } },
+    {
+      schema: {
+        operationId: 'adminPublishVersion',
+        tags: ['Audiences'],
+        summary: 'Publish a version (visitors see it)',
+        params: AdminVersionPath,
+        response: { 200: AudienceVersion, ...problemResponses('not_found', 'conflict') },
+      },
+    },
     async (request) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       return toVersion(await publishVersion(app.db, tenantId, request.params.version_id));
@@ -68,7 +110,15 @@ export function audiencesAdminRoutes(app: App): void {
   );
   app.post(
     '/tenants/:tenant/versions/:version_id/cancel',
-    { schema: { params: AdminVersionPath } },
+    {
+      schema: {
+        operationId: 'adminCancelVersion',
+        tags: ['Audiences'],
+        summary: 'Cancel a draft or queued version',
+        params: AdminVersionPath,
+        response: { 200: AudienceVersion, ...problemResponses('not_found', 'conflict') },
+      },
+    },
     async (request) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       return toVersion(await cancelVersion(app.db, tenantId, request.params.version_id));

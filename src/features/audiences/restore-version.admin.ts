@@ -27,6 +27,9 @@ export function restoreVersionAdminRoute(app: App): void {
     {
       preValidation: bodyDefaultsToEmpty,
       schema: {
+        operationId: 'adminRestoreVersion',
+        tags: ['Audiences'],
+        summary: 'Restore an earlier version as a new draft (optionally published at once)',
         params: AdminVersionPath,
         body: RestoreBody,
         response: { 201: AudienceVersion },

@@ -13,6 +13,9 @@ export function revertMessageAdminRoute(app: App): void {
     {
       preValidation: bodyDefaultsToEmpty,
       schema: {
+        operationId: 'adminRevertMessage',
+        tags: ['Audiences'],
+        summary: 'Undo a message: restore the version before it',
         params: Type.Object({ tenant: PathId, message_id: PathId }),
         body: RestoreBody,
         response: { 201: AudienceVersion },

@@ -16,6 +16,9 @@ export function sendMessageAdmin(app: App): void {
     '/tenants/:tenant/pages/:page_id/audiences/:audience_id/messages',
     {
       schema: {
+        operationId: 'adminSendAudienceMessage',
+        tags: ['Audiences'],
+        summary: 'Send the agent a message about an audience (it writes a new version)',
         params: Type.Object({ tenant: PathId, page_id: PathId, audience_id: PathId }),
         body: SendMessageBody,
         response: { 202: MessageAccepted },

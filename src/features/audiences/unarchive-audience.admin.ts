@@ -8,7 +8,15 @@ import { unarchiveAudience } from './rollback.service.js';
 export function unarchiveAudienceAdminRoute(app: App): void {
   app.post(
     '/tenants/:tenant/audiences/:audience_id/unarchive',
-    { schema: { params: AdminAudiencePath, response: { 200: Audience } } },
+    {
+      schema: {
+        operationId: 'adminUnarchiveAudience',
+        tags: ['Audiences'],
+        summary: 'Bring an archived audience back',
+        params: AdminAudiencePath,
+        response: { 200: Audience },
+      },
+    },
     async (request) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       return presentAudience(app.db, await unarchiveAudience(app.db, tenantId, request.params.audience_id));

@@ -38,8 +38,12 @@ export const AuditQuery = Type.Object(
     ),
     action: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     record: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'The id of a record.' })),
-    since: Type.Optional(Type.String({ format: 'date-time', description: 'Entries at or after this time.' })),
-    until: Type.Optional(Type.String({ format: 'date-time', description: 'Entries before this time.' })),
+    since: Type.Optional(
+      Type.String({ format: 'date-time', maxLength: 64, description: 'Entries at or after this time.' }),
+    ),
+    until: Type.Optional(
+      Type.String({ format: 'date-time', maxLength: 64, description: 'Entries before this time.' }),
+    ),
     cursor: CursorQuery,
     limit: LimitQuery,
   },

@@ -12,14 +12,33 @@ import { listAudit } from './audit.service.js';
 export function listAuditAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/audit',
-    { schema: { params: AuditTenantPath, querystring: AuditQuery, response: { 200: AuditPage } } },
+    {
+      schema: {
+        operationId: 'adminListTenantAudit',
+        tags: ['Audit'],
+        summary: "Read a tenant's audit log, newest first",
+        params: AuditTenantPath,
+        querystring: AuditQuery,
+        response: { 200: AuditPage },
+      },
+    },
     async (request) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       return listAudit(app.db, tenantId, filtersOf(request.query), request.query);
     },
   );
-  app.get('/audit', { schema: { querystring: AuditQuery, response: { 200: AuditPage } } }, async (request) =>
-    listAudit(app.db, '', filtersOf(request.query), request.query),
+  app.get(
+    '/audit',
+    {
+      schema: {
+        operationId: 'adminListAudit',
+        tags: ['Audit'],
+        summary: 'Read the audit log of the whole instance, newest first',
+        querystring: AuditQuery,
+        response: { 200: AuditPage },
+      },
+    },
+    async (request) => listAudit(app.db, '', filtersOf(request.query), request.query),
   );
 }
 

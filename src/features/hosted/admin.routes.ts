@@ -13,7 +13,14 @@ import { pageEngagement } from './engagement.service.js';
 export function hostedAdminRoutes(app: App): void {
   app.get(
     '/tenants/:tenant/pages/:page_id/engagement',
-    { schema: { params: AdminPagePath } },
+    {
+      schema: {
+        operationId: 'adminGetPageEngagement',
+        tags: ['Pages'],
+        summary: "A page's views and action clicks, per audience",
+        params: AdminPagePath,
+      },
+    },
     async (request) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       const page = await getPage(app.db, tenantId, request.params.page_id);
@@ -22,7 +29,14 @@ export function hostedAdminRoutes(app: App): void {
   );
   app.get(
     '/tenants/:tenant/versions/:version_id/preview',
-    { schema: { params: AdminVersionPath } },
+    {
+      schema: {
+        operationId: 'adminPreviewVersion',
+        tags: ['Audiences'],
+        summary: 'A version rendered as a visitor would see it (HTML)',
+        params: AdminVersionPath,
+      },
+    },
     async (request) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       const version = await findVersion(app.db, tenantId, request.params.version_id);

@@ -8,15 +8,34 @@ import { changeOwnPassword, toOperator } from './operators.service.js';
 
 /** GET /admin/v0/me: the signed-in operator and the CSRF token; POST /admin/v0/me/password: change it. */
 export function meAdminRoutes(app: App): void {
-  app.get('/me', { schema: { response: { 200: MeSchema } } }, async (request) => {
-    const session = sessionOf(request);
-    const row = await findOperatorById(app.db, session.operatorId);
-    if (row === undefined) throw ApiError.notFound('Operator');
-    return { operator: toOperator(row), csrfToken: session.csrfToken };
-  });
+  app.get(
+    '/me',
+    {
+      schema: {
+        operationId: 'adminGetMe',
+        tags: ['Session'],
+        summary: 'The signed-in operator, with the CSRF token of the session',
+        response: { 200: MeSchema },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const row = await findOperatorById(app.db, session.operatorId);
+      if (row === undefined) throw ApiError.notFound('Operator');
+      return { operator: toOperator(row), csrfToken: session.csrfToken };
+    },
+  );
   app.post(
     '/me/password',
-    { schema: { body: ChangePasswordBody, response: { 200: MeSchema } } },
+    {
+      schema: {
+        operationId: 'adminChangePassword',
+        tags: ['Session'],
+        summary: 'Change your own password',
+        body: ChangePasswordBody,
+        response: { 200: MeSchema },
+      },
+    },
     async (request) => {
       const session = sessionOf(request);
       const operator = await changeOwnPassword(

@@ -29,6 +29,9 @@ export function operatorsAdminRoutes(app: App): void {
     '/tenants/:tenant/operators',
     {
       schema: {
+        operationId: 'adminListOperators',
+        tags: ['Operators'],
+        summary: "List a tenant's operators",
         params: TenantPath,
         querystring: Type.Object({ cursor: CursorQuery, limit: LimitQuery }, { additionalProperties: false }),
         response: { 200: PageOf(OperatorSchema) },
@@ -39,7 +42,15 @@ export function operatorsAdminRoutes(app: App): void {
   );
   app.get(
     '/tenants/:tenant/operators/:operator_id',
-    { schema: { params: OperatorPath, response: { 200: OperatorSchema } } },
+    {
+      schema: {
+        operationId: 'adminGetOperator',
+        tags: ['Operators'],
+        summary: 'Show an operator',
+        params: OperatorPath,
+        response: { 200: OperatorSchema },
+      },
+    },
     async (request) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       return toOperator(await getOperator(app.db, tenantId, request.params.operator_id));
@@ -47,7 +58,16 @@ export function operatorsAdminRoutes(app: App): void {
   );
   app.post(
     '/tenants/:tenant/operators',
-    { schema: { params: TenantPath, body: CreateOperatorBody, response: { 201: OperatorWithPassword } } },
+    {
+      schema: {
+        operationId: 'adminCreateOperator',
+        tags: ['Operators'],
+        summary: 'Create an operator with a password, or a one-time password the response holds',
+        params: TenantPath,
+        body: CreateOperatorBody,
+        response: { 201: OperatorWithPassword },
+      },
+    },
     async (request, reply) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       const created = await createOperator(app.db, { tenantId, ...request.body }, changeOf(request));
@@ -56,7 +76,16 @@ export function operatorsAdminRoutes(app: App): void {
   );
   app.patch(
     '/tenants/:tenant/operators/:operator_id',
-    { schema: { params: OperatorPath, body: UpdateOperatorBody, response: { 200: OperatorSchema } } },
+    {
+      schema: {
+        operationId: 'adminUpdateOperator',
+        tags: ['Operators'],
+        summary: "Change an operator's role",
+        params: OperatorPath,
+        body: UpdateOperatorBody,
+        response: { 200: OperatorSchema },
+      },
+    },
     async (request) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       return setOperatorRole(
@@ -71,7 +100,18 @@ export function operatorsAdminRoutes(app: App): void {
   for (const verb of ['disable', 'enable'] as const) {
     app.post(
       `/tenants/:tenant/operators/:operator_id/${verb}`,
-      { schema: { params: OperatorPath, response: { 200: OperatorSchema } } },
+      {
+        schema: {
+          operationId: verb === 'disable' ? 'adminDisableOperator' : 'adminEnableOperator',
+          tags: ['Operators'],
+          summary:
+            verb === 'disable'
+              ? 'Disable an operator (their sessions end at once)'
+              : 'Enable a disabled operator again',
+          params: OperatorPath,
+          response: { 200: OperatorSchema },
+        },
+      },
       async (request) => {
         const tenantId = await requireTenant(app.db, request.params.tenant);
         const id = request.params.operator_id;
@@ -81,7 +121,15 @@ export function operatorsAdminRoutes(app: App): void {
   }
   app.post(
     '/tenants/:tenant/operators/:operator_id/reset-password',
-    { schema: { params: OperatorPath, response: { 200: OperatorWithPassword } } },
+    {
+      schema: {
+        operationId: 'adminResetOperatorPassword',
+        tags: ['Operators'],
+        summary: "Reset an operator's password to a one-time password",
+        params: OperatorPath,
+        response: { 200: OperatorWithPassword },
+      },
+    },
     async (request) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       return resetOperatorPassword(app.db, tenantId, request.params.operator_id, changeOf(request));

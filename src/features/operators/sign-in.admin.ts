@@ -7,6 +7,7 @@ import {
   sessionIdOf,
   setSessionCookie,
 } from '../../http/console-session.js';
+import { problemResponses } from '../../http/problem.js';
 import { MeSchema, SignInBody } from './operators.schemas.js';
 import { toOperator } from './operators.service.js';
 import { signIn, signOut } from './sessions.service.js';
@@ -19,7 +20,16 @@ import { signIn, signOut } from './sessions.service.js';
 export function sessionAdminRoutes(app: App): void {
   app.post(
     '/session',
-    { schema: { body: SignInBody, response: { 200: MeSchema } } },
+    {
+      schema: {
+        operationId: 'adminSignIn',
+        tags: ['Session'],
+        summary: 'Sign in to the console (sets the session cookie)',
+        body: SignInBody,
+        // 401 for a wrong email or password, 429 after too many, 403 from another origin.
+        response: { 200: MeSchema, ...problemResponses('forbidden') },
+      },
+    },
     async (request, reply) => {
       // A sign-in posted by another site would sign the browser in to the attacker's account.
       if (!originAllowed(request, app.config.publicBaseUrl)) {
@@ -43,7 +53,12 @@ export function sessionAdminRoutes(app: App): void {
     app.route({
       method: everywhere ? 'POST' : 'DELETE',
       url: path,
-      schema: { response: { 200: SuccessFlag } },
+      schema: {
+        operationId: everywhere ? 'adminSignOutEverywhere' : 'adminSignOut',
+        tags: ['Session'],
+        summary: everywhere ? 'End every session of the signed-in operator' : 'Sign out (ends this session)',
+        response: { 200: SuccessFlag },
+      },
       handler: async (request, reply) => {
         const principal = request.adminPrincipal;
         if (principal?.kind !== 'operator')

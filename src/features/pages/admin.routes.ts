@@ -1,8 +1,16 @@
 import type { App } from '../../http/app-types.js';
+import { problemResponses } from '../../http/problem.js';
 import { requireTenant } from '../tenants/require-tenant.js';
 import { getPageAdmin } from './get-page.admin.js';
 import { listPagesAdmin } from './list-pages.admin.js';
-import { AdminPagePath, AdminTenantPath, CreatePageInput, toPage, UpdatePageInput } from './pages.schemas.js';
+import {
+  AdminPagePath,
+  AdminTenantPath,
+  CreatePageInput,
+  Page,
+  toPage,
+  UpdatePageInput,
+} from './pages.schemas.js';
 import { archivePage, createPage, deletePage, restorePage, updatePage } from './pages.service.js';
 
 /** Operator API for pages (the same service as `quire pages ...`). */
@@ -11,7 +19,16 @@ export function pagesAdminRoutes(app: App): void {
   getPageAdmin(app);
   app.post(
     '/tenants/:tenant/pages',
-    { schema: { params: AdminTenantPath, body: CreatePageInput } },
+    {
+      schema: {
+        operationId: 'adminCreatePage',
+        tags: ['Pages'],
+        summary: 'Create a page',
+        params: AdminTenantPath,
+        body: CreatePageInput,
+        response: { 201: Page, ...problemResponses('not_found', 'conflict') },
+      },
+    },
     async (request, reply) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       const page = await createPage(app.db, tenantId, request.body);
@@ -20,7 +37,16 @@ export function pagesAdminRoutes(app: App): void {
   );
   app.patch(
     '/tenants/:tenant/pages/:page_id',
-    { schema: { params: AdminPagePath, body: UpdatePageInput } },
+    {
+      schema: {
+        operationId: 'adminUpdatePage',
+        tags: ['Pages'],
+        summary: 'Change a page (name, content, actions, settings)',
+        params: AdminPagePath,
+        body: UpdatePageInput,
+        response: { 200: Page, ...problemResponses('not_found', 'conflict') },
+      },
+    },
     async (request) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       return toPage(await updatePage(app.db, tenantId, request.params.page_id, request.body));
@@ -28,7 +54,15 @@ export function pagesAdminRoutes(app: App): void {
   );
   app.post(
     '/tenants/:tenant/pages/:page_id/archive',
-    { schema: { params: AdminPagePath } },
+    {
+      schema: {
+        operationId: 'adminArchivePage',
+        tags: ['Pages'],
+        summary: 'Archive a page',
+        params: AdminPagePath,
+        response: { 200: Page, ...problemResponses('not_found') },
+      },
+    },
     async (request) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       return toPage(await archivePage(app.db, tenantId, request.params.page_id));
@@ -37,14 +71,34 @@ export function pagesAdminRoutes(app: App): void {
   // The rules of POST /v0/pages/{id}/restore: back to the status before archiving; deleted no more.
   app.post(
     '/tenants/:tenant/pages/:page_id/restore',
-    { schema: { params: AdminPagePath } },
+    {
+      schema: {
+        operationId: 'adminRestorePage',
+        tags: ['Pages'],
+        summary: 'Restore an archived or deleted page to its status before',
+        params: AdminPagePath,
+        response: { 200: Page, ...problemResponses('not_found') },
+      },
+    },
     async (request) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       return toPage(await restorePage(app.db, tenantId, request.params.page_id));
     },
   );
-  app.delete('/tenants/:tenant/pages/:page_id', { schema: { params: AdminPagePath } }, async (request) => {
-    const tenantId = await requireTenant(app.db, request.params.tenant);
-    return toPage(await deletePage(app.db, tenantId, request.params.page_id));
-  });
+  app.delete(
+    '/tenants/:tenant/pages/:page_id',
+    {
+      schema: {
+        operationId: 'adminDeletePage',
+        tags: ['Pages'],
+        summary: 'Delete a page (it can be restored)',
+        params: AdminPagePath,
+        response: { 200: Page, ...problemResponses('not_found') },
+      },
+    },
+    async (request) => {
+      const tenantId = await requireTenant(app.db, request.params.tenant);
+      return toPage(await deletePage(app.db, tenantId, request.params.page_id));
+    },
+  );
 }

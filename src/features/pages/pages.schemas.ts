@@ -60,7 +60,11 @@ export type Action = Static<typeof Action>;
 const ActionInput = Type.Object(
   {
     actionId: Type.String({ minLength: 1, maxLength: 255 }),
-    actionIndex: Type.Integer({ minimum: 0 }),
+    actionIndex: Type.Integer({
+      minimum: 0,
+      maximum: 1000,
+      description: 'Where the action sorts among the page’s actions.',
+    }),
     purpose: Text(),
     buttonTitle: Type.String({ minLength: 1, maxLength: CONTENT_LIMITS.buttonTitle }),
     actionType: Text(100),

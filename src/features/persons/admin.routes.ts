@@ -16,6 +16,9 @@ export function personLogsAdminRoutes(app: App): void {
     '/tenants/:tenant/persons/:person_id/logs',
     {
       schema: {
+        operationId: 'adminCreatePersonLog',
+        tags: ['Persons'],
+        summary: 'Log an activity of a person',
         params: Type.Object({ tenant: PathId, person_id: PathId }),
         body: AddPersonLogBody,
       },

@@ -37,6 +37,9 @@ export function editPersonAdminRoute(app: App): void {
     '/tenants/:tenant/persons/:person_id',
     {
       schema: {
+        operationId: 'adminEditPerson',
+        tags: ['Persons'],
+        summary: "Correct a person's name, email, phone or LinkedIn profile",
         params: Type.Object({ tenant: PathId, person_id: PathId }),
         body: EditPersonBody,
         response: { 200: Person },

@@ -9,6 +9,7 @@ export function createKeyAdmin(app: App): void {
     {
       schema: {
         operationId: 'createKey',
+        tags: ['Keys'],
         summary: 'Create an API key (the response holds it once)',
         params: TenantParams,
         body: CreateKeyBody,

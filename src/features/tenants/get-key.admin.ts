@@ -9,6 +9,7 @@ export function getKeyAdmin(app: App): void {
     {
       schema: {
         operationId: 'getKey',
+        tags: ['Keys'],
         summary: 'Get an API key (never the key itself)',
         params: KeyParams,
         response: { 200: KeySummarySchema },

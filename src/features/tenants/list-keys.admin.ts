@@ -11,6 +11,7 @@ export function listKeysAdmin(app: App): void {
     {
       schema: {
         operationId: 'listKeys',
+        tags: ['Keys'],
         summary: "List a tenant's API keys (prefix, label, scopes, created, last used, revoked)",
         params: TenantParams,
         querystring: Type.Object({ cursor: CursorQuery, limit: LimitQuery }, { additionalProperties: false }),

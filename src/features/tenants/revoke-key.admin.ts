@@ -12,6 +12,7 @@ export function revokeKeyAdmin(app: App): void {
     {
       schema: {
         operationId: 'revokeKey',
+        tags: ['Keys'],
         summary: 'Revoke an API key',
         params: KeyParams,
         response: { 200: KeySummarySchema },

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Nullable, NullableTimestamp, Timestamp } from '../../http/common.schemas.js';
+import { KeySummarySchema } from './keys.schemas.js';
 
 export const TenantKey = Type.Object(
   {
@@ -17,3 +18,37 @@ export const Tenant = Type.Object(
   { tenantId: Type.String(), name: Type.String(), createdAt: Timestamp, keys: Type.Array(TenantKey) },
   { title: 'Tenant' },
 );
+
+/** A tenant as created or renamed (tenants.service.ts). */
+export const TenantSummary = Type.Object(
+  {
+    tenantId: Type.String(),
+    name: Type.String(),
+    handle: Type.String({ description: 'The first segment of its hosted pages: /p/{handle}/{slug}.' }),
+    createdAt: Timestamp,
+  },
+  { title: 'TenantSummary' },
+);
+
+/** Every tenant with its hosts and its keys (never the secrets): GET /admin/v0/tenants. */
+export const TenantList = Type.Object(
+  {
+    items: Type.Array(
+      Type.Object(
+        {
+          tenantId: Type.String(),
+          name: Type.String(),
+          handle: Nullable(Type.String()),
+          hosts: Type.Array(Type.String()),
+          createdAt: Timestamp,
+          keys: Type.Array(Type.Omit(KeySummarySchema, ['tenantId'])),
+        },
+        { title: 'TenantWithKeys' },
+      ),
+    ),
+  },
+  { title: 'TenantList' },
+);
+
+/** The hosts that serve a tenant's hosted pages, after a change. */
+export const TenantHosts = Type.Object({ hosts: Type.Array(Type.String()) }, { title: 'TenantHosts' });

@@ -25,6 +25,9 @@ export function topicsAdminRoutes(app: App): void {
     '/tenants/:tenant/topics',
     {
       schema: {
+        operationId: 'adminCreateTopic',
+        tags: ['Topics'],
+        summary: 'Create a topic',
         params: Type.Object({ tenant: PathId }),
         body: CreateTopicBody,
       },
@@ -38,6 +41,9 @@ export function topicsAdminRoutes(app: App): void {
     '/tenants/:tenant/topics/:topic_id/entries',
     {
       schema: {
+        operationId: 'adminCreateTopicEntry',
+        tags: ['Topics'],
+        summary: 'Add an entry to a topic',
         params: TopicParams,
         body: AddEntryBody,
       },
@@ -52,6 +58,9 @@ export function topicsAdminRoutes(app: App): void {
     '/tenants/:tenant/topics/:topic_id/entries/:entry_id',
     {
       schema: {
+        operationId: 'adminUpdateTopicEntry',
+        tags: ['Topics'],
+        summary: 'Change a topic entry',
         params: EntryParams,
         body: ChangeEntryBody,
       },
@@ -64,7 +73,14 @@ export function topicsAdminRoutes(app: App): void {
   );
   app.delete(
     '/tenants/:tenant/topics/:topic_id/entries/:entry_id',
-    { schema: { params: EntryParams } },
+    {
+      schema: {
+        operationId: 'adminDeleteTopicEntry',
+        tags: ['Topics'],
+        summary: 'Delete a topic entry',
+        params: EntryParams,
+      },
+    },
     async (request, reply) => {
       const { tenant, topic_id, entry_id } = request.params;
       await removeEntry(app.db, await requireTenant(app.db, tenant), topic_id, entry_id);
@@ -75,6 +91,9 @@ export function topicsAdminRoutes(app: App): void {
     '/tenants/:tenant/topics/:topic_id/entries/reorder',
     {
       schema: {
+        operationId: 'adminReorderTopicEntries',
+        tags: ['Topics'],
+        summary: "Set the order of a topic's entries",
         params: TopicParams,
         body: ReorderEntriesBody,
       },

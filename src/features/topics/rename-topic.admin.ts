@@ -23,7 +23,16 @@ export async function renameTopic(db: Executor, tenantId: string, topicId: strin
 export function renameTopicAdminRoute(app: App): void {
   app.patch(
     '/tenants/:tenant/topics/:topic_id',
-    { schema: { params: TopicParams, body: CreateTopicBody, response: { 200: TopicResponse } } },
+    {
+      schema: {
+        operationId: 'adminRenameTopic',
+        tags: ['Topics'],
+        summary: 'Rename a topic',
+        params: TopicParams,
+        body: CreateTopicBody,
+        response: { 200: TopicResponse },
+      },
+    },
     async (request) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       return toTopic(await renameTopic(app.db, tenantId, request.params.topic_id, request.body.name));

@@ -10,6 +10,7 @@ export function createWebhookAdmin(app: App): void {
     {
       schema: {
         operationId: 'createWebhook',
+        tags: ['Webhooks'],
         summary: 'Create a webhook endpoint (the response holds its signing secret once)',
         params: TenantParams,
         body: CreateWebhookBody,

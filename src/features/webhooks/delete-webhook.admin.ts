@@ -10,6 +10,7 @@ export function deleteWebhookAdmin(app: App): void {
     {
       schema: {
         operationId: 'deleteWebhook',
+        tags: ['Webhooks'],
         summary: 'Delete a webhook endpoint with its deliveries (nothing more is sent to it)',
         params: WebhookParams,
         response: { 204: Type.Null({ description: 'Deleted.' }) },

@@ -9,6 +9,7 @@ export function getDeliveryAdmin(app: App): void {
     {
       schema: {
         operationId: 'getWebhookDelivery',
+        tags: ['Webhooks'],
         summary: 'A delivery with its attempts (status, duration, response code, first bytes of the body)',
         params: DeliveryParams,
         response: { 200: WebhookDelivery },

@@ -9,6 +9,7 @@ export function getWebhookAdmin(app: App): void {
     {
       schema: {
         operationId: 'getWebhook',
+        tags: ['Webhooks'],
         summary: 'Get a webhook endpoint: its URL, events, state and why it was disabled',
         params: WebhookParams,
         response: { 200: Webhook },

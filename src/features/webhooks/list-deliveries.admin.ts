@@ -11,6 +11,7 @@ export function listDeliveriesAdmin(app: App): void {
     {
       schema: {
         operationId: 'listWebhookDeliveries',
+        tags: ['Webhooks'],
         summary: "An endpoint's deliveries, newest first, each with every attempt",
         params: WebhookParams,
         querystring: Type.Object(

@@ -12,6 +12,7 @@ export function listWebhooksAdmin(app: App): void {
     {
       schema: {
         operationId: 'listWebhooks',
+        tags: ['Webhooks'],
         summary: "List a tenant's webhook endpoints (never their secrets)",
         params: TenantParams,
         querystring: Type.Object({ cursor: CursorQuery, limit: LimitQuery }, { additionalProperties: false }),

@@ -9,6 +9,7 @@ export function replayDeliveryAdmin(app: App): void {
     {
       schema: {
         operationId: 'replayWebhookDelivery',
+        tags: ['Webhooks'],
         summary: 'Send a delivered or failed event again (same webhook-id), as a new delivery',
         params: DeliveryParams,
         response: { 201: WebhookDelivery },

@@ -9,6 +9,7 @@ export function replayFailedAdmin(app: App): void {
     {
       schema: {
         operationId: 'replayFailedWebhookDeliveries',
+        tags: ['Webhooks'],
         summary:
           'Replay the failed deliveries created since a time (500 per call; `hasMore` says to call again)',
         params: WebhookParams,

@@ -12,6 +12,7 @@ export function rotateWebhookSecretAdmin(app: App): void {
     {
       schema: {
         operationId: 'rotateWebhookSecret',
+        tags: ['Webhooks'],
         summary: 'Rotate the signing secret; both secrets sign during the overlap',
         params: WebhookParams,
         body: RotateSecretBody,

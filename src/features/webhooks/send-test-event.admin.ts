@@ -9,6 +9,7 @@ export function sendTestEventAdmin(app: App): void {
     {
       schema: {
         operationId: 'sendWebhookTestEvent',
+        tags: ['Webhooks'],
         summary: 'Send a signed webhook.test event now and answer the attempt (status, answer)',
         params: WebhookParams,
         response: { 201: WebhookDelivery },

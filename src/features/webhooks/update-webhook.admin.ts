@@ -9,6 +9,7 @@ export function updateWebhookAdmin(app: App): void {
     {
       schema: {
         operationId: 'updateWebhook',
+        tags: ['Webhooks'],
         summary: 'Change a webhook endpoint; `enabled: true` enables it again after Quire disabled it',
         params: WebhookParams,
         body: UpdateWebhookBody,

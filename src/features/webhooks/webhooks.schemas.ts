@@ -66,6 +66,7 @@ export const ReplayFailedBody = Type.Object(
   {
     since: Type.String({
       format: 'date-time',
+      maxLength: 64,
       description: 'Replays the failed deliveries created at or after this time.',
     }),
   },
@@ -128,9 +129,9 @@ export const WebhookAttempt = Type.Object(
   {
     attemptId: Type.String(),
     attemptedAt: Timestamp,
-    durationMs: Type.Integer({ minimum: 0 }),
+    durationMs: Type.Integer({ minimum: 0, maximum: 120_000, description: 'At most WEBHOOK_TIMEOUT_MS.' }),
     outcome: Type.Union([Type.Literal('succeeded'), Type.Literal('failed')]),
-    responseStatus: Nullable(Type.Integer()),
+    responseStatus: Nullable(Type.Integer({ minimum: 100, maximum: 599 })),
     responseBody: Nullable(Type.String({ description: 'The first 1024 bytes of the answer.' })),
     error: Nullable(
       Type.String({ description: 'Why the attempt failed (timeout, refused address, HTTP 500...).' }),
@@ -146,8 +147,12 @@ export const WebhookDelivery = Type.Object(
     eventId: Type.String({ description: 'Also the `webhook-id` header of every attempt.' }),
     eventType: Type.String(),
     status: DeliveryStatus,
-    attemptCount: Type.Integer({ minimum: 0 }),
-    maxAttempts: Type.Integer({ minimum: 1 }),
+    attemptCount: Type.Integer({ minimum: 0, maximum: 50 }),
+    maxAttempts: Type.Integer({
+      minimum: 1,
+      maximum: 50,
+      description: 'WEBHOOK_MAX_ATTEMPTS when it was queued.',
+    }),
     nextAttemptAt: Type.Union([Timestamp, Type.Null()], {
       description: 'When a pending delivery is tried next.',
     }),
@@ -164,7 +169,11 @@ export type WebhookDelivery = Static<typeof WebhookDelivery>;
 
 export const ReplayResult = Type.Object(
   {
-    replayed: Type.Integer({ minimum: 0, description: 'Deliveries queued again.' }),
+    replayed: Type.Integer({
+      minimum: 0,
+      maximum: 500,
+      description: 'Deliveries queued again (at most 500 a call).',
+    }),
     hasMore: Type.Boolean({ description: 'More failed deliveries are left: call again.' }),
   },
   { title: 'WebhookReplayResult' },
