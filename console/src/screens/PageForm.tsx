@@ -15,6 +15,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiProblem, api, PAGE_TYPES, type Page, type PageInput } from '../api';
 import { can, useMe } from '../session';
+import { PageAudiences } from './PageAudiences';
 import { QueryError } from './QueryError';
 
 interface Values {
@@ -293,6 +294,7 @@ export function PageForm() {
           </Stack>
         </fieldset>
       </form>
+      {current ? <PageAudiences tenant={tenant} pageId={current.pageId} /> : null}
     </Stack>
   );
 }
