@@ -41,6 +41,15 @@ export interface PageBody {
   sections: { heading: string; text: string; imageAssetId?: string }[];
 }
 
+export interface PageAction {
+  actionId: string;
+  actionIndex: number;
+  purpose: string;
+  buttonTitle: string;
+  actionType: string;
+  url: string;
+}
+
 export interface Page {
   pageId: string;
   brandId: string;
@@ -51,6 +60,7 @@ export interface Page {
   pageContext: string;
   status: PageStatus;
   body?: PageBody;
+  actions?: PageAction[];
   audiencesCount: number;
   createdAt: string;
   updatedAt: string;
@@ -67,6 +77,7 @@ export interface PageInput {
   pageType?: (typeof PAGE_TYPES)[number];
   pageContext?: string;
   body?: PageBody;
+  actions?: PageAction[];
 }
 
 export interface AuditEntry {

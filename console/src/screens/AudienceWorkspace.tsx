@@ -104,12 +104,12 @@ export function AudienceWorkspace() {
       {current?.publicUrl ? (
         <Paper withBorder p="xs">
           <Group gap="xs" wrap="nowrap" justify="space-between">
-            <Text size="sm" className="cell-wrap">
+            <Text size="sm" className="cell-wrap" style={{ flex: 1, minWidth: 0 }}>
               Public URL: <Anchor href={current.publicUrl}>{current.publicUrl}</Anchor>
             </Text>
             <CopyButton value={current.publicUrl}>
               {({ copied, copy }) => (
-                <Button size="compact-sm" variant="default" onClick={copy}>
+                <Button size="compact-sm" variant="default" onClick={copy} style={{ flexShrink: 0 }}>
                   {copied ? 'Copied' : 'Copy URL'}
                 </Button>
               )}

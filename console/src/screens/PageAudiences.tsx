@@ -69,7 +69,7 @@ export function PageAudiences({ tenant, pageId }: { tenant: string; pageId: stri
                       {a.effectiveName}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td className="nowrap">
                     <Badge color="gray.7">{a.archivedAt ? 'archived' : a.status}</Badge>
                   </Table.Td>
                   <Table.Td className="cell-wrap">{personName(a.personId)}</Table.Td>

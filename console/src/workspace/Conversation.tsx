@@ -23,7 +23,7 @@ export function Conversation({
 }) {
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
-  const end = useRef<HTMLDivElement>(null);
+  const viewport = useRef<HTMLDivElement>(null);
   const send = useMutation({
     mutationFn: (message: string) => api.sendMessage(tenant, pageId, audienceId, message),
     onSuccess: () => {
@@ -34,7 +34,10 @@ export function Conversation({
     },
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when a message arrives
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'nearest' }), [messages.length]);
+  useEffect(() => {
+    // Only the conversation scrolls to its newest message, never the page around it.
+    viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+  }, [messages.length]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (text.trim() !== '') send.mutate(text.trim());
@@ -44,7 +47,14 @@ export function Conversation({
       <Title order={3} size="h4">
         Conversation
       </Title>
-      <ScrollArea.Autosize mah={420} type="auto">
+      <ScrollArea.Autosize
+        mah={420}
+        type="auto"
+        offsetScrollbars
+        viewportRef={viewport}
+        // Focusable, so a keyboard can scroll the conversation.
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Messages' }}
+      >
         <Stack gap="xs" role="log" aria-label="Conversation with the page agent" aria-live="polite">
           {messages.length === 0 ? <Text c="dimmed">No messages yet.</Text> : null}
           {messages.map((m) => (
@@ -64,7 +74,6 @@ export function Conversation({
               </Text>
             </Paper>
           ))}
-          <div ref={end} />
         </Stack>
       </ScrollArea.Autosize>
       {working ? (

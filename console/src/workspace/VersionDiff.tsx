@@ -33,7 +33,13 @@ export function VersionDiff({
         changes.length === 0 ? (
           <Text c="dimmed">No field differs.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer
+            minWidth={420}
+            // Focusable, so a keyboard can scroll it on a narrow screen (it holds no link or button).
+            scrollAreaProps={{
+              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Changed fields' },
+            }}
+          >
             <Table striped aria-label="Changed fields">
               <Table.Thead>
                 <Table.Tr>

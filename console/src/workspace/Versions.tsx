@@ -35,7 +35,7 @@ export function Versions({
           Publishing, cancelling and restoring need the publisher role.
         </Text>
       )}
-      <Table.ScrollContainer minWidth={360}>
+      <Table.ScrollContainer minWidth={340}>
         <Table aria-label="Versions">
           <Table.Thead>
             <Table.Tr>
@@ -58,7 +58,10 @@ export function Versions({
                   </Button>
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={v.status === 'published' ? 'teal.9' : 'gray.7'}>{v.status}</Badge>
+                  {/* The whole word: the table scrolls before a status is cut. */}
+                  <Badge color={v.status === 'published' ? 'teal.9' : 'gray.7'} miw="max-content">
+                    {v.status}
+                  </Badge>
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
