@@ -61,7 +61,11 @@ export function ButtonsField({
   const set = (i: number, patch: Partial<ButtonRow>) =>
     onChange(rows.map((row, j) => (j === i ? { ...row, ...patch } : row)));
   return (
-    <Fieldset legend="Buttons" variant="unstyled">
+    <Fieldset
+      legend="Buttons"
+      variant="unstyled"
+      styles={{ legend: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' } }}
+    >
       <Stack gap="xs">
         {rows.length === 0 ? <Text c="dimmed">No button yet.</Text> : null}
         {rows.map((row, i) => (

@@ -196,6 +196,23 @@ describeEachDatabase('the audience workspace in Chromium', (ctx) => {
         .waitFor();
       assert.ok((await tab.getByRole('button', { name: 'Copy URL' }).count()) === 1);
 
+      // The page lists its audience: published, with its person; archive and unarchive it.
+      await tab.getByRole('link', { name: '← Page' }).click();
+      const audiences = tab.getByRole('table', { name: 'Audiences' });
+      await audiences.getByRole('cell', { name: 'version 2', exact: true }).waitFor();
+      assert.equal(
+        await audiences.getByRole('cell', { name: 'Grace Hopper', exact: true }).count(),
+        2,
+        'the audience (named after its person) and its person',
+      );
+      await tab.evaluate(() => window.scrollTo(0, 0));
+      await shoot(tab, 'page-audiences');
+      await expectAccessible(tab, 'a page with its audiences');
+      await tab.getByRole('button', { name: 'Archive Grace Hopper' }).click();
+      await audiences.getByText('archived', { exact: true }).waitFor();
+      await tab.getByRole('button', { name: 'Unarchive Grace Hopper' }).click();
+      await tab.getByRole('button', { name: 'Archive Grace Hopper' }).waitFor();
+
       // Every step is in the audit log.
       await tab.getByRole('link', { name: 'Audit log' }).click();
       await tab.getByRole('heading', { name: 'Audit log' }).waitFor();
@@ -206,6 +223,8 @@ describeEachDatabase('the audience workspace in Chromium', (ctx) => {
         'message.send',
         'version.publish',
         'version.restore',
+        'audience.archive',
+        'audience.unarchive',
       ]) {
         await tab.getByRole('cell', { name: action, exact: true }).first().waitFor();
       }
