@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { ApiProblem, api } from './api';
+import { AudienceWorkspace } from './screens/AudienceWorkspace';
 import { AuditLog } from './screens/AuditLog';
 import { ChangePassword } from './screens/ChangePassword';
 import { Operators } from './screens/Operators';
@@ -44,6 +45,7 @@ export function App() {
         <Route path="pages" element={<PagesList />} />
         <Route path="pages/new" element={<PageForm />} />
         <Route path="pages/:pageId" element={<PageForm />} />
+        <Route path="pages/:pageId/audiences/:audienceId" element={<AudienceWorkspace />} />
         <Route path="audit" element={<AuditLog />} />
         <Route path="operators" element={<Operators me={me.data} />} />
       </Route>

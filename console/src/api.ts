@@ -41,6 +41,15 @@ export interface PageBody {
   sections: { heading: string; text: string; imageAssetId?: string }[];
 }
 
+export interface PageAction {
+  actionId: string;
+  actionIndex: number;
+  purpose: string;
+  buttonTitle: string;
+  actionType: string;
+  url: string;
+}
+
 export interface Page {
   pageId: string;
   brandId: string;
@@ -51,6 +60,7 @@ export interface Page {
   pageContext: string;
   status: PageStatus;
   body?: PageBody;
+  actions?: PageAction[];
   audiencesCount: number;
   createdAt: string;
   updatedAt: string;
@@ -67,6 +77,7 @@ export interface PageInput {
   pageType?: (typeof PAGE_TYPES)[number];
   pageContext?: string;
   body?: PageBody;
+  actions?: PageAction[];
 }
 
 export interface AuditEntry {
@@ -86,6 +97,74 @@ export interface ListPage<T> {
   totalCount: number | null;
   hasMore: boolean;
   nextCursor: string | null;
+}
+
+export type VersionStatus =
+  | 'archived'
+  | 'cancelled'
+  | 'draft'
+  | 'pending'
+  | 'processing'
+  | 'published'
+  | 'queued';
+
+/** Everything the page agent can change, as a version holds it. */
+export interface AudienceContent {
+  metaTitle: string;
+  metaDescription: string;
+  metaKeywords: string[];
+  supplementaryContext: string;
+  buttonTitles: Record<string, string>;
+  actionUrl: string;
+  headline: string;
+  subheadline: string;
+}
+
+export interface Version {
+  versionId: string;
+  audienceId: string;
+  versionNumber: number;
+  status: VersionStatus;
+  createdAt: string;
+  publishedAt: string | null;
+  content: AudienceContent | null;
+  previewUrl?: string;
+  lastError?: string | null;
+}
+
+export interface Audience {
+  audienceId: string;
+  pageId: string;
+  status: VersionStatus;
+  effectiveName: string;
+  personId: string | null;
+  publicUrl?: string;
+  latestVersion: Version | null;
+  publishedVersion: Version | null;
+  createdAt: string;
+  archivedAt: string | null;
+}
+
+export interface Change {
+  changeId: string;
+  field: string;
+  previousValue: string;
+  newValue: string;
+}
+
+export interface Message {
+  messageId: string;
+  role: 'user' | 'agent';
+  content: string;
+  timestamp: number;
+  changes: Change[];
+  versionId: string | null;
+}
+
+export interface Person {
+  personId: string;
+  name: string;
+  email: string | null;
 }
 
 export interface FieldProblem {
@@ -180,6 +259,37 @@ export const api = {
   archivePage: (tenant: string, pageId: string) => call<Page>('POST', `${t(tenant)}/pages/${pageId}/archive`),
   restorePage: (tenant: string, pageId: string) => call<Page>('POST', `${t(tenant)}/pages/${pageId}/restore`),
   deletePage: (tenant: string, pageId: string) => call<Page>('DELETE', `${t(tenant)}/pages/${pageId}`),
+
+  listAudiences: (tenant: string, pageId: string, cursor?: string) =>
+    call<ListPage<Audience>>('GET', `${t(tenant)}/pages/${pageId}/audiences${query({ cursor, limit: 100 })}`),
+  getAudience: (tenant: string, audienceId: string) =>
+    call<Audience>('GET', `${t(tenant)}/audiences/${audienceId}`),
+  createAudience: (tenant: string, pageId: string, input: { personId?: string; customName?: string }) =>
+    call<Audience>('POST', `${t(tenant)}/pages/${pageId}/audiences`, input),
+  archiveAudience: (tenant: string, audienceId: string) =>
+    call<Audience>('POST', `${t(tenant)}/audiences/${audienceId}/archive`),
+  unarchiveAudience: (tenant: string, audienceId: string) =>
+    call<Audience>('POST', `${t(tenant)}/audiences/${audienceId}/unarchive`),
+  listVersions: (tenant: string, audienceId: string) =>
+    call<ListPage<Version>>('GET', `${t(tenant)}/audiences/${audienceId}/versions${query({ limit: 100 })}`),
+  previewOf: (tenant: string, versionId: string) =>
+    call<{ versionId: string; previewUrl: string }>('GET', `${t(tenant)}/versions/${versionId}/preview`),
+  /** The newest messages: the conversation is kept oldest first, so the last window is read. */
+  listConversation: (tenant: string, audienceId: string, cursor?: string) =>
+    call<ListPage<Message>>(
+      'GET',
+      `${t(tenant)}/audiences/${audienceId}/conversation${query({ cursor, limit: 100 })}`,
+    ),
+  sendMessage: (tenant: string, pageId: string, audienceId: string, message: string) =>
+    call<{ versionId: string }>('POST', `${t(tenant)}/pages/${pageId}/audiences/${audienceId}/messages`, {
+      message,
+    }),
+  versionAction: (tenant: string, versionId: string, verb: 'publish' | 'cancel' | 'restore') =>
+    call<Version>('POST', `${t(tenant)}/versions/${versionId}/${verb}`),
+  listPersons: (tenant: string) =>
+    call<ListPage<Person>>('GET', `${t(tenant)}/persons${query({ limit: 100 })}`),
+  /** The tenant's events as they happen (Server-Sent Events; the session cookie goes along). */
+  eventsUrl: (tenant: string, audienceId: string) => `${BASE}${t(tenant)}/events${query({ audienceId })}`,
 
   listAudit: (
     tenant: string,

@@ -15,6 +15,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiProblem, api, PAGE_TYPES, type Page, type PageInput } from '../api';
 import { can, useMe } from '../session';
+import { actionsOf, type ButtonRow, ButtonsField, rowsOf } from './ButtonsField';
+import { PageAudiences } from './PageAudiences';
 import { QueryError } from './QueryError';
 
 interface Values {
@@ -82,7 +84,7 @@ function valuesOf(page: Page): Values {
   };
 }
 
-function inputOf(values: Values, page: Page | undefined): PageInput {
+function inputOf(values: Values, page: Page | undefined, buttons: ButtonRow[]): PageInput {
   const hasBody = values.headline !== '' || values.subheadline !== '' || page?.body !== undefined;
   return {
     name: values.name,
@@ -91,6 +93,7 @@ function inputOf(values: Values, page: Page | undefined): PageInput {
     pageType: values.pageType as PageInput['pageType'],
     pageContext: values.pageContext,
     ...(values.slug === '' ? {} : { slug: values.slug }),
+    actions: actionsOf(buttons),
     ...(hasBody
       ? {
           body: {
@@ -115,10 +118,14 @@ export function PageForm() {
     enabled: pageId !== undefined,
   });
   const [values, setValues] = useState<Values>(EMPTY);
+  const [buttons, setButtons] = useState<ButtonRow[]>([]);
   const [clientErrors, setClientErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [saved, setSaved] = useState(false);
   useEffect(() => {
-    if (page.data) setValues(valuesOf(page.data));
+    if (page.data) {
+      setValues(valuesOf(page.data));
+      setButtons(rowsOf(page.data.actions));
+    }
   }, [page.data]);
 
   const save = useMutation({
@@ -145,11 +152,13 @@ export function PageForm() {
   });
 
   const serverErrors: Partial<Record<keyof Values, string>> = {};
+  const buttonErrors: Record<string, string> = {};
   let formError: string | null = null;
   if (save.error instanceof ApiProblem) {
     for (const [path, detail] of Object.entries(save.error.fieldErrors())) {
       const field = FIELD_OF[path] ?? (path in EMPTY ? (path as keyof Values) : undefined);
       if (field) serverErrors[field] = detail;
+      else if (/^actions\.\d+\.(buttonTitle|url)$/.test(path)) buttonErrors[path] = detail;
       else formError = `${path}: ${detail}`;
     }
     if (Object.keys(save.error.fieldErrors()).length === 0) formError = save.error.message;
@@ -164,7 +173,7 @@ export function PageForm() {
     event.preventDefault();
     const errors = check(values);
     setClientErrors(errors);
-    if (Object.keys(errors).length === 0) save.mutate(inputOf(values, page.data));
+    if (Object.keys(errors).length === 0) save.mutate(inputOf(values, page.data, buttons));
   };
 
   if (pageId !== undefined && page.isPending) return null;
@@ -247,6 +256,14 @@ export function PageForm() {
               error={errorOf('subheadline')}
               onChange={(e) => set('subheadline')(e.currentTarget.value)}
             />
+            <ButtonsField
+              rows={buttons}
+              errors={buttonErrors}
+              onChange={(rows) => {
+                setSaved(false);
+                setButtons(rows);
+              }}
+            />
             <Textarea
               label="Context for the page agent"
               autosize
@@ -293,6 +310,7 @@ export function PageForm() {
           </Stack>
         </fieldset>
       </form>
+      {current ? <PageAudiences tenant={tenant} pageId={current.pageId} /> : null}
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { assetsAdminRoutes } from '../assets/admin.routes.js';
 import { audiencesAdminRoutes } from '../audiences/admin.routes.js';
 import { listAuditAdmin } from '../audit/list-audit.admin.js';
 import { adminActor, registerWriteAudit } from '../audit/record-writes.js';
+import { eventsAdminRoutes } from '../events/index.js';
 import { hostedAdminRoutes } from '../hosted/admin.routes.js';
 import { findLiveSession, operatorsAdminRouteSet } from '../operators/index.js';
 import { opsAdminRoutes } from '../ops/index.js';
@@ -62,4 +63,5 @@ export async function adminRoutes(app: App): Promise<void> {
   operatorsAdminRouteSet(app);
   listAuditAdmin(app);
   webhooksAdminRoutes(app);
+  eventsAdminRoutes(app);
 }

@@ -61,6 +61,8 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   [`POST ${T}/operators/:operator_id/enable`]: { access: 'admin', audited: 'service' },
   [`POST ${T}/operators/:operator_id/reset-password`]: { access: 'admin', audited: 'service' },
   [`GET ${T}/audit`]: { access: 'viewer' },
+  // The console's live updates (Server-Sent Events): a viewer reads everything of its tenant.
+  [`GET ${T}/events`]: { access: 'viewer' },
   // Webhook endpoints, their deliveries and replays: admin, whatever routes the events branch
   // adds under /webhooks (PREFIX_POLICIES below); named here where their shape is known.
   [`POST ${T}/webhooks`]: { access: 'admin', action: 'webhook.create' },

@@ -70,8 +70,14 @@ async function requireAudienceOfTenant(db: Db, tenantId: string, audienceId: str
   return audience;
 }
 
-export async function showAudience(db: Db, tenantId: string, audienceId: string): Promise<Audience> {
-  return presentAudience(db, await requireAudienceOfTenant(db, tenantId, audienceId));
+/** With `links`, the audience carries its `publicUrl` and its versions their `previewUrl`. */
+export async function showAudience(
+  db: Db,
+  tenantId: string,
+  audienceId: string,
+  links?: PublicLinks,
+): Promise<Audience> {
+  return presentAudience(db, await requireAudienceOfTenant(db, tenantId, audienceId), undefined, links);
 }
 
 export async function listVersions(

@@ -12,6 +12,9 @@ describeEachDatabase('admin API: GET /tenants/{tenant}/audiences/{audienceId}', 
     assert.equal(shown.status, 200, shown.raw);
     assert.equal(shown.body.effectiveName, 'Everyone');
     assert.equal(shown.body.publishedVersion.versionId, s.general.versionId);
+    // Like the list: the public URL and a preview link of the version with content.
+    assert.match(shown.body.publicUrl, /^http:\/\/127\.0\.0\.1:3000\/p\//);
+    assert.match(shown.body.publishedVersion.previewUrl, /\/_preview\/.+signature=/);
     const other = await makeTenant(ctx);
     assert.equal(
       (await adminGet(ctx, `/tenants/${other.tenantId}/audiences/${s.general.audienceId}`)).status,

@@ -1,3 +1,4 @@
+import { linksOf } from '../../domain/public-links.js';
 import type { App } from '../../http/app-types.js';
 import { problemResponses } from '../../http/problem.js';
 import { requireTenant } from '../tenants/require-tenant.js';
@@ -12,12 +13,18 @@ export function getAudienceAdmin(app: App): void {
         operationId: 'adminGetAudience',
         tags: ['Audiences'],
         summary: 'Show an audience',
-        description: 'The audience with its latest and published versions.',
+        description:
+          'The audience with its latest and published versions, its public URL and the preview links of its versions with content, as the list shows it.',
         params: AdminAudiencePath,
         response: { 200: Audience, ...problemResponses('not_found') },
       },
     },
     async (request) =>
-      showAudience(app.db, await requireTenant(app.db, request.params.tenant), request.params.audience_id),
+      showAudience(
+        app.db,
+        await requireTenant(app.db, request.params.tenant),
+        request.params.audience_id,
+        linksOf(app.config),
+      ),
   );
 }

@@ -52,7 +52,7 @@ function scriptText(source: string): string {
  * Inline scripts by hash, external ones by their exact URL; they may send data to their own origin
  * (analytics), the beacon to this one.
  */
-function policy(css: string, scripts: PageScript[], beacon: boolean): string {
+function policy(css: string, scripts: PageScript[], beacon: boolean, framedBySelf = false): string {
   const sources = scripts.map((s) => (s.src === null ? sha256(s.code) : s.src));
   const origins = [
     ...(beacon ? ["'self'"] : []),
@@ -66,11 +66,13 @@ function policy(css: string, scripts: PageScript[], beacon: boolean): string {
     origins.length === 0 ? "connect-src 'none'" : `connect-src ${origins.join(' ')}`,
     "base-uri 'none'",
     "form-action 'none'",
-    "frame-ancestors 'none'",
+    // Only a preview may be framed, and only by this server's own pages (the console's live preview).
+    framedBySelf ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
   ].join('; ');
 }
 
-export function renderHostedPage(view: HostedView): RenderedPage {
+/** `framedBySelf`: a preview, which the console (same origin) shows in an iframe. */
+export function renderHostedPage(view: HostedView, framedBySelf = false): RenderedPage {
   const css = pageCss(view.accent);
   const scripts: PageScript[] = [
     ...view.scripts.map((s) => ({ ...s, code: scriptText(s.code) })),
@@ -88,7 +90,7 @@ export function renderHostedPage(view: HostedView): RenderedPage {
         ]),
   ];
   const html = `<!doctype html>${renderToString(HostedPage({ view, css, scripts }))}`;
-  return { html, csp: policy(css, scripts, view.beaconUrl !== null) };
+  return { html, csp: policy(css, scripts, view.beaconUrl !== null, framedBySelf) };
 }
 
 const NOT_FOUND_CSS = pageCss(null);

@@ -26,6 +26,11 @@ describeEachDatabase('hosted pages: signed previews and public URLs', (ctx) => {
     assert.equal(preview.headers['cache-control'], 'private, no-store');
     // A preview runs no scripts and records nothing.
     assert.match(String(preview.headers['content-security-policy']), /script-src 'none'/);
+    // The console shows it in an iframe of the same origin; no other site may frame it.
+    assert.match(String(preview.headers['content-security-policy']), /frame-ancestors 'self'/);
+    assert.equal(preview.headers['x-frame-options'], 'SAMEORIGIN');
+    const page = await ctx.request({ method: 'GET', url: f.personUrl });
+    assert.match(String(page.headers['content-security-policy']), /frame-ancestors 'none'/);
 
     // The general audience's version 1 is a draft: previewable, though not public.
     const general = (

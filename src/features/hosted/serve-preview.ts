@@ -11,7 +11,8 @@ import { type HostedDeps, sendHtml, sendNotFound } from './serve-page.js';
 
 /**
  * A signed preview of any version with content (draft, published, archived), whatever the page's
- * status: noindex, never cached, no beacon and no page scripts. A wrong, tampered or expired
+ * status: noindex, never cached, no beacon and no page scripts; framed only by this origin (the
+ * console's live preview). A wrong, tampered or expired
  * signature, or a version of another tenant, is the same HTML 404 as an unknown page.
  */
 export async function servePreview(
@@ -45,7 +46,10 @@ export async function servePreview(
       preview: true,
       assetUrls: images,
     }),
+    true,
   );
   reply.header('x-robots-tag', 'noindex, nofollow');
+  // The console frames previews from this same origin; nothing else may (its CSP says the same).
+  reply.header('x-frame-options', 'SAMEORIGIN');
   return sendHtml(request, reply, rendered, 200, 'private, no-store');
 }

@@ -1,0 +1,192 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { type Audience, api } from '../api';
+import { can, useMe } from '../session';
+import { QueryError } from './QueryError';
+
+/** A page's audiences (status, person, published or not), a new one for a person or general, archive. */
+export function PageAudiences({ tenant, pageId }: { tenant: string; pageId: string }) {
+  const editable = can(useMe(), 'editor');
+  const queryClient = useQueryClient();
+  const audiences = useQuery({
+    queryKey: ['audiences', tenant, pageId],
+    queryFn: () => api.listAudiences(tenant, pageId),
+  });
+  const persons = useQuery({
+    queryKey: ['persons', tenant],
+    queryFn: () => api.listPersons(tenant),
+    enabled: editable,
+  });
+  const personName = (id: string | null) =>
+    id === null ? '—' : (persons.data?.items.find((p) => p.personId === id)?.name ?? id);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['audiences', tenant, pageId] });
+  const lifecycle = useMutation({
+    mutationFn: (a: Audience) =>
+      a.archivedAt ? api.unarchiveAudience(tenant, a.audienceId) : api.archiveAudience(tenant, a.audienceId),
+    onSuccess: refresh,
+  });
+
+  return (
+    <Stack component="section" aria-labelledby="audiences-heading">
+      <Title order={2} size="h3" id="audiences-heading">
+        Audiences
+      </Title>
+      <QueryError error={audiences.error ?? lifecycle.error} />
+      {editable ? <NewAudience tenant={tenant} pageId={pageId} persons={persons.data?.items ?? []} /> : null}
+      {audiences.data && audiences.data.items.length === 0 ? <Text c="dimmed">No audience yet.</Text> : null}
+      {audiences.data && audiences.data.items.length > 0 ? (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped aria-label="Audiences">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Audience</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Person</Table.Th>
+                <Table.Th>Published</Table.Th>
+                {editable ? <Table.Th>Actions</Table.Th> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {audiences.data.items.map((a) => (
+                <Table.Tr key={a.audienceId}>
+                  <Table.Td className="cell-wrap">
+                    <Anchor component={Link} to={`/t/${tenant}/pages/${pageId}/audiences/${a.audienceId}`}>
+                      {a.effectiveName}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td className="nowrap">
+                    <Badge color="gray.7">{a.archivedAt ? 'archived' : a.status}</Badge>
+                  </Table.Td>
+                  <Table.Td className="cell-wrap">{personName(a.personId)}</Table.Td>
+                  <Table.Td>
+                    {a.publishedVersion ? `version ${a.publishedVersion.versionNumber}` : 'not published'}
+                  </Table.Td>
+                  {editable ? (
+                    <Table.Td>
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        aria-label={`${a.archivedAt ? 'Unarchive' : 'Archive'} ${a.effectiveName}`}
+                        onClick={() => lifecycle.mutate(a)}
+                        loading={lifecycle.isPending && lifecycle.variables?.audienceId === a.audienceId}
+                      >
+                        {a.archivedAt ? 'Unarchive' : 'Archive'}
+                      </Button>
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * A person audience (the person chosen by searching the tenant's newest 100 persons by name or
+ * email) or a general one (optionally named); creating it queues version 1 for the agent.
+ */
+function NewAudience({
+  tenant,
+  pageId,
+  persons,
+}: {
+  tenant: string;
+  pageId: string;
+  persons: { personId: string; name: string; email: string | null }[];
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [kind, setKind] = useState('person');
+  const [personId, setPersonId] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [missing, setMissing] = useState(false);
+  const create = useMutation({
+    mutationFn: () =>
+      api.createAudience(
+        tenant,
+        pageId,
+        kind === 'person'
+          ? { personId: personId as string }
+          : name.trim() === ''
+            ? {}
+            : { customName: name.trim() },
+      ),
+    onSuccess: (audience) => {
+      queryClient.invalidateQueries({ queryKey: ['audiences', tenant, pageId] });
+      navigate(`/t/${tenant}/pages/${pageId}/audiences/${audience.audienceId}`);
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const lacking = kind === 'person' && personId === null;
+    setMissing(lacking);
+    if (!lacking) create.mutate();
+  };
+  return (
+    <form onSubmit={submit} aria-label="New audience">
+      <Group align="flex-end" wrap="wrap">
+        <SegmentedControl
+          aria-label="Audience kind"
+          value={kind}
+          onChange={setKind}
+          data={[
+            { value: 'person', label: 'For a person' },
+            { value: 'general', label: 'General' },
+          ]}
+        />
+        {kind === 'person' ? (
+          <Select
+            label="Person"
+            placeholder="Search by name or email"
+            searchable
+            clearable
+            nothingFoundMessage="No person matches"
+            data={persons.map((p) => ({
+              value: p.personId,
+              label: p.email ? `${p.name} <${p.email}>` : p.name,
+            }))}
+            value={personId}
+            onChange={setPersonId}
+            error={missing ? 'Choose a person' : undefined}
+            w={{ base: '100%', sm: 320 }}
+          />
+        ) : (
+          <TextInput
+            label="Name"
+            description="Optional"
+            maxLength={255}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            w={{ base: '100%', sm: 320 }}
+          />
+        )}
+        <Button type="submit" loading={create.isPending}>
+          New audience
+        </Button>
+      </Group>
+      {create.error ? (
+        <Alert mt="xs" variant="outline" color="red.9" role="alert" title="Not created">
+          {create.error.message}
+        </Alert>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,112 @@
+import { Alert, Button, Group, Paper, ScrollArea, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { api, type Message } from '../api';
+
+/** The conversation with the page agent, newest at the bottom, and the box to write to it (editors). */
+export function Conversation({
+  tenant,
+  pageId,
+  audienceId,
+  messages,
+  canWrite,
+  working,
+  onSent,
+}: {
+  tenant: string;
+  pageId: string;
+  audienceId: string;
+  messages: Message[];
+  canWrite: boolean;
+  working: boolean;
+  onSent: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const viewport = useRef<HTMLDivElement>(null);
+  const send = useMutation({
+    mutationFn: (message: string) => api.sendMessage(tenant, pageId, audienceId, message),
+    onSuccess: () => {
+      setText('');
+      onSent();
+      queryClient.invalidateQueries({ queryKey: ['conversation', tenant, audienceId] });
+      queryClient.invalidateQueries({ queryKey: ['versions', tenant, audienceId] });
+    },
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when a message arrives
+  useEffect(() => {
+    // Only the conversation scrolls to its newest message, never the page around it.
+    viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+  }, [messages.length]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim() !== '') send.mutate(text.trim());
+  };
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h4">
+        Conversation
+      </Title>
+      <ScrollArea.Autosize
+        mah={420}
+        type="auto"
+        offsetScrollbars
+        viewportRef={viewport}
+        // Focusable, so a keyboard can scroll the conversation.
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Messages' }}
+      >
+        <Stack gap="xs" role="log" aria-label="Conversation with the page agent" aria-live="polite">
+          {messages.length === 0 ? <Text c="dimmed">No messages yet.</Text> : null}
+          {messages.map((m) => (
+            <Paper
+              key={m.messageId}
+              withBorder
+              p="xs"
+              bg={m.role === 'user' ? 'indigo.0' : undefined}
+              ml={m.role === 'user' ? 'xl' : 0}
+              mr={m.role === 'agent' ? 'xl' : 0}
+            >
+              <Text size="xs" c="dimmed">
+                {m.role === 'user' ? 'You' : 'Page agent'} · {new Date(m.timestamp).toLocaleTimeString()}
+              </Text>
+              <Text size="sm" className="cell-wrap" style={{ whiteSpace: 'pre-wrap' }}>
+                {m.content}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+      </ScrollArea.Autosize>
+      {working ? (
+        <Text size="sm" role="status">
+          The page agent is working…
+        </Text>
+      ) : null}
+      {send.error ? (
+        <Alert variant="outline" color="red.9" role="alert" title="Not sent">
+          {send.error.message}
+        </Alert>
+      ) : null}
+      {canWrite ? (
+        <form onSubmit={submit}>
+          <Textarea
+            label="Message to the page agent"
+            placeholder="Rename the Book a demo button to Talk to sales"
+            autosize
+            minRows={2}
+            maxLength={50_000}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) submit(e);
+            }}
+          />
+          <Group justify="flex-end" mt="xs">
+            <Button type="submit" loading={send.isPending} disabled={text.trim() === ''}>
+              Send
+            </Button>
+          </Group>
+        </form>
+      ) : null}
+    </Stack>
+  );
+}

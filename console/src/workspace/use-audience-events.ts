@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api } from '../api';
+
+/**
+ * Keeps an audience's screens current: the tenant's event stream (Server-Sent Events, filtered to
+ * the audience) invalidates the audience, its versions and its conversation at each event, so
+ * messages and drafts appear as the agent works. Returns whether the stream is open; while it is
+ * not (a proxy that buffers streams, a reconnect), the workspace polls instead.
+ */
+export function useAudienceEvents(tenant: string, audienceId: string): boolean {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const source = new EventSource(api.eventsUrl(tenant, audienceId));
+    const refresh = () => {
+      for (const key of ['audience', 'versions', 'conversation', 'audiences'])
+        queryClient.invalidateQueries({ queryKey: [key, tenant] });
+    };
+    source.onopen = () => {
+      setOpen(true);
+      // What happened before the stream opened is read again once.
+      refresh();
+    };
+    source.onerror = () => setOpen(false);
+    for (const type of [
+      'message.created',
+      'version.queued',
+      'version.drafted',
+      'version.published',
+      'version.cancelled',
+      'audience.archived',
+    ])
+      source.addEventListener(type, refresh);
+    return () => source.close();
+  }, [tenant, audienceId, queryClient]);
+  return open;
+}

@@ -1,0 +1,243 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { before, it } from 'node:test';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  seriousAxeViolations,
+  skipWithoutChromium,
+  USER_AGENT,
+} from '../../../test/chromium.js';
+import { ensureConsoleBuilt } from '../../../test/console-build.js';
+import { makeOperator } from '../../../test/console-factories.js';
+import { makePerson, makeTenant } from '../../../test/factories.js';
+import { describeEachDatabase } from '../../../test/harness.js';
+import { makeWorker } from '../../../test/pages-factories.js';
+import { BuiltinAgent } from '../../agent/builtin-agent.js';
+
+const SHOTS = '.tmp/console';
+
+async function shoot(tab: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await tab.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+async function expectAccessible(tab: Page, screen: string): Promise<void> {
+  assert.deepEqual(await seriousAxeViolations(tab), [], `axe on ${screen}`);
+}
+
+/**
+ * The acceptance walk of an audience's workspace (issue 18): the repository's deterministic page
+ * agent (BuiltinAgent) drafts the versions, in a worker started once the workspace is open, so
+ * every draft reaches the screen through the event stream, without a reload.
+ */
+describeEachDatabase('the audience workspace in Chromium', (ctx) => {
+  before(() => {
+    if (skipWithoutChromium === false) ensureConsoleBuilt();
+  });
+
+  it('creates a page and a person audience, sees version 1 and the asked change drafted live, diffs, publishes (not as an editor), restores, and finds it all in the audit log', {
+    skip: skipWithoutChromium,
+    timeout: 240_000,
+  }, async (t) => {
+    if (ctx.dialect !== 'sqlite') return t.skip('the browser walk runs once, on SQLite');
+    const tenant = await makeTenant(ctx);
+    await makePerson(ctx, tenant, { name: 'Grace Hopper', email: 'grace@navy.example' });
+    await makePerson(ctx, tenant, { name: 'Alan Turing', email: 'alan@bletchley.example' });
+    const publisher = await makeOperator(ctx, tenant.tenantId, 'publisher');
+    const editor = await makeOperator(ctx, tenant.tenantId, 'editor');
+    const worker = makeWorker(ctx, tenant, new BuiltinAgent());
+    t.after(() => worker.stop());
+
+    if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const problems: string[] = [];
+    try {
+      const signIn = async (email: string, password: string) => {
+        const context = await browser.newContext({
+          userAgent: USER_AGENT,
+          viewport: { width: 1280, height: 900 },
+        });
+        const tab = await context.newPage();
+        await tab.goto(`${base}/console/`);
+        await tab.getByLabel('Email').fill(email);
+        await tab.locator('input[autocomplete=current-password]').fill(password);
+        await tab.getByRole('button', { name: 'Sign in' }).click();
+        await tab.getByRole('heading', { name: 'Pages' }).waitFor();
+        return tab;
+      };
+      const tab = await signIn(publisher.email, publisher.password);
+      problems.length = 0;
+      tab.on('pageerror', (error) => problems.push(`page error: ${error.message} ${error.stack ?? ''}`));
+      tab.on('console', (message) => {
+        if (message.type() === 'error' && !/status of 4\d\d/.test(message.text()))
+          problems.push(message.text());
+      });
+      const offHost: string[] = [];
+      tab.on('request', (request) => {
+        if (!request.url().startsWith(base)) offHost.push(request.url());
+      });
+
+      // A page with its button.
+      await tab.getByRole('link', { name: 'New page' }).click();
+      await tab.getByRole('textbox', { name: /^Name/ }).fill('Spring launch');
+      await tab.getByRole('textbox', { name: 'Brand' }).fill('loomwork');
+      await tab.getByRole('textbox', { name: /^Title/ }).fill('Close your books in two days');
+      await tab.getByRole('textbox', { name: 'Slug' }).fill('spring-launch');
+      await tab.getByRole('textbox', { name: /^Headline/ }).fill('Close your books in two days');
+      await tab.getByRole('button', { name: 'Add button' }).click();
+      await tab.getByRole('textbox', { name: /^Button 1 title/ }).fill('Book a demo');
+      await tab.getByRole('textbox', { name: 'Button 1 link' }).fill('https://loomwork.example.com/demo');
+      await tab.getByRole('button', { name: 'Create page' }).click();
+      await tab.getByRole('heading', { name: 'Edit Spring launch' }).waitFor();
+      const pageId = tab.url().split('/').pop() as string;
+
+      // A person audience, the person found by search.
+      await tab.getByRole('heading', { name: 'Audiences' }).waitFor();
+      await tab.getByText('No audience yet.').waitFor();
+      await tab.getByRole('combobox', { name: 'Person' }).fill('grace');
+      await tab.getByRole('option', { name: /Grace Hopper/ }).click();
+      await tab.getByRole('button', { name: 'New audience' }).click();
+
+      // The workspace: version 1 waits for the agent, then appears in the preview without a reload.
+      await tab.getByRole('heading', { name: 'Conversation' }).waitFor();
+      const audienceId = tab.url().split('/').pop() as string;
+      assert.match(audienceId, /^audience_/);
+      await tab
+        .getByText(/Version 1 is (queued|pending|processing): the page agent is drafting it/)
+        .waitFor();
+      await tab.evaluate(() => {
+        (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+      });
+      worker.start();
+      const preview = tab.frameLocator('iframe[title^="Preview of version"]');
+      await tab.locator('iframe[title="Preview of version 1"]').waitFor({ timeout: 30_000 });
+      await preview.getByRole('link', { name: 'Book a demo' }).waitFor();
+      await preview.getByRole('heading', { level: 1 }).waitFor();
+
+      // Ask for a change: the reply, the new preview and the diff arrive by themselves.
+      await tab
+        .getByRole('textbox', { name: 'Message to the page agent' })
+        .fill('rename the Book a demo button to Talk to sales');
+      await tab.getByRole('button', { name: 'Send' }).click();
+      const log = tab.getByRole('log', { name: 'Conversation with the page agent' });
+      await log.getByText('rename the Book a demo button to Talk to sales').waitFor();
+      await tab.locator('iframe[title="Preview of version 2"]').waitFor({ timeout: 30_000 });
+      await preview.getByRole('link', { name: 'Talk to sales' }).waitFor();
+      assert.equal(await preview.getByRole('link', { name: 'Book a demo' }).count(), 0);
+      const diff = tab.getByRole('table', { name: 'Changed fields' });
+      await diff.getByRole('cell', { name: 'Talk to sales' }).waitFor();
+      await diff.getByRole('cell', { name: 'Book a demo' }).waitFor();
+      assert.equal(await log.getByText('Page agent').count(), 2, 'the agent replied to version 1 and 2');
+      assert.equal(
+        await tab.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+        true,
+        'nothing was reloaded',
+      );
+      await tab.evaluate(() => window.scrollTo(0, 0));
+      await shoot(tab, 'workspace');
+      await expectAccessible(tab, 'the workspace');
+
+      // On a phone: the columns stack, the preview takes the phone width, nothing scrolls sideways.
+      await tab.setViewportSize({ width: 390, height: 844 });
+      await tab.locator('label', { hasText: /^Phone$/ }).click();
+      assert.equal(await tab.getByRole('radio', { name: 'Phone' }).isChecked(), true);
+      // From the top: a full-page shot of a scrolled page draws the fixed header mid-page.
+      await tab.evaluate(() => window.scrollTo(0, 0));
+      await shoot(tab, 'workspace-phone');
+      const overflow = await tab.evaluate(() => {
+        const wide = Array.from(document.querySelectorAll('body *'))
+          .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+          .map((e) => `${e.tagName}.${e.className}`.slice(0, 80));
+        return { by: document.documentElement.scrollWidth - window.innerWidth, wide: wide.slice(0, 5) };
+      });
+      if (overflow.by > 1) assert.fail(`the phone layout scrolls sideways: ${JSON.stringify(overflow)}`);
+      await expectAccessible(tab, 'the workspace on a phone');
+      await tab.locator('label', { hasText: /^Desktop$/ }).click();
+      await tab.setViewportSize({ width: 1280, height: 900 });
+
+      // An editor sees no enabled Publish, and the server refuses its own session's call.
+      const writer = await signIn(editor.email, editor.password);
+      await writer.goto(`${base}/console/t/${tenant.tenantId}/pages/${pageId}/audiences/${audienceId}`);
+      const editorPublish = writer.getByRole('button', { name: 'Publish version 2' });
+      await editorPublish.waitFor();
+      assert.equal(await editorPublish.isDisabled(), true);
+      assert.equal(await writer.getByRole('button', { name: /^Restore/ }).count(), 0);
+      const versions = await writer.evaluate(
+        async (url) => (await (await fetch(url)).json()).items,
+        `/admin/v0/tenants/${tenant.tenantId}/audiences/${audienceId}/versions`,
+      );
+      const v2 = versions.find((v: { versionNumber: number }) => v.versionNumber === 2).versionId;
+      const refused = await writer.evaluate(async (url) => {
+        const me = await (await fetch('/admin/v0/me')).json();
+        const answer = await fetch(url, { method: 'POST', headers: { 'x-csrf-token': me.csrfToken } });
+        return { status: answer.status, body: await answer.json() };
+      }, `/admin/v0/tenants/${tenant.tenantId}/versions/${v2}/publish`);
+      assert.equal(refused.status, 403);
+      assert.equal(refused.body.code, 'forbidden');
+      await expectAccessible(writer, 'the workspace for an editor');
+
+      // The publisher publishes version 2, then restores version 1 as a new draft (version 3).
+      await tab.getByRole('button', { name: 'Publish version 2' }).click();
+      await tab.getByText('version 2 published').waitFor();
+      await tab.getByRole('button', { name: 'Restore version 1' }).click();
+      await tab.getByRole('button', { name: 'Version 3', exact: true }).waitFor();
+      await tab.locator('iframe[title="Preview of version 3"]').waitFor({ timeout: 30_000 });
+      await preview.getByRole('link', { name: 'Book a demo' }).waitFor();
+      // The editor's screen followed along by itself.
+      await writer.getByRole('button', { name: 'Version 3', exact: true }).waitFor();
+      // The diff can compare any two versions: 3 (restored) against 2 (published).
+      await tab
+        .getByRole('table', { name: 'Changed fields' })
+        .getByRole('cell', { name: 'Talk to sales' })
+        .waitFor();
+      assert.ok((await tab.getByRole('button', { name: 'Copy URL' }).count()) === 1);
+
+      // The page lists its audience: published, with its person; archive and unarchive it.
+      await tab.getByRole('link', { name: '← Page' }).click();
+      const audiences = tab.getByRole('table', { name: 'Audiences' });
+      await audiences.getByRole('cell', { name: 'version 2', exact: true }).waitFor();
+      assert.equal(
+        await audiences.getByRole('cell', { name: 'Grace Hopper', exact: true }).count(),
+        2,
+        'the audience (named after its person) and its person',
+      );
+      await tab.evaluate(() => window.scrollTo(0, 0));
+      await shoot(tab, 'page-audiences');
+      await expectAccessible(tab, 'a page with its audiences');
+      await tab.getByRole('button', { name: 'Archive Grace Hopper' }).click();
+      await audiences.getByText('archived', { exact: true }).waitFor();
+      await tab.getByRole('button', { name: 'Unarchive Grace Hopper' }).click();
+      await tab.getByRole('button', { name: 'Archive Grace Hopper' }).waitFor();
+
+      // Every step is in the audit log.
+      await tab.getByRole('link', { name: 'Audit log' }).click();
+      await tab.getByRole('heading', { name: 'Audit log' }).waitFor();
+      for (const action of [
+        'session.sign_in',
+        'page.create',
+        'audience.create',
+        'message.send',
+        'version.publish',
+        'version.restore',
+        'audience.archive',
+        'audience.unarchive',
+      ]) {
+        await tab.getByRole('cell', { name: action, exact: true }).first().waitFor();
+      }
+      assert.deepEqual(offHost, []);
+      assert.deepEqual(problems, []);
+    } catch (error) {
+      // What the screen showed when the walk stopped, to read beside the error.
+      for (const [i, open] of browser.contexts().entries())
+        for (const page of open.pages()) await shoot(page, `workspace-failure-${i}`).catch(() => {});
+      if (problems.length > 0) console.error(`In the browser: ${problems.join('\n')}`);
+      throw error;
+    } finally {
+      await browser.close();
+    }
+  });
+});

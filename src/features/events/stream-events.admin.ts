@@ -1,0 +1,34 @@
+import { Type } from 'typebox';
+import type { App } from '../../http/app-types.js';
+import { PathId } from '../../http/common.schemas.js';
+import { requireTenant } from '../tenants/require-tenant.js';
+import { StreamEventsHeaders, StreamEventsQuery } from './events.schemas.js';
+import { openTenantStream } from './open-stream.js';
+import type { EventStreamHub } from './stream-hub.js';
+
+/**
+ * GET /admin/v0/tenants/{tenant}/events: the tenant's events as Server-Sent Events for the
+ * console (a viewer reads everything of its tenant, so every type), the same stream, filters and
+ * Last-Event-ID as GET /v0/events. The console invalidates what it shows when an event arrives,
+ * so messages and drafts appear without polling. An EventSource sends the session cookie.
+ */
+export function streamEventsAdminRoute(app: App, hub: EventStreamHub): void {
+  app.get(
+    '/tenants/:tenant/events',
+    {
+      config: { longLived: true },
+      schema: {
+        params: Type.Object({ tenant: PathId }),
+        querystring: StreamEventsQuery,
+        headers: StreamEventsHeaders,
+      },
+    },
+    async (request, reply) =>
+      openTenantStream(app, hub, reply, {
+        tenantId: await requireTenant(app.db, request.params.tenant),
+        filters: request.query,
+        resumeId: request.headers['last-event-id'] ?? request.query.after,
+        readable: () => true,
+      }),
+  );
+}
