@@ -18,7 +18,8 @@ export function deleteAccountAdmin(app: App): void {
     '/tenants/:tenant/accounts/:account_id',
     {
       schema: {
-        operationId: 'deleteAccount',
+        operationId: 'adminDeleteAccount',
+        tags: ['Accounts'],
         summary: 'Delete an account with its logs (its persons and their logs stay, without an account)',
         params: Type.Object({ tenant: PathId, account_id: PathId }),
         querystring: DryRunQuery,

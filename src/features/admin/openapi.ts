@@ -94,6 +94,7 @@ export async function registerAdminOpenApi(app: FastifyInstance): Promise<void> 
         { name: 'Accounts', description: 'Companies, identified by domain, and their activity.' },
         { name: 'Topics', description: 'Topics and their ordered entries.' },
         { name: 'Assets', description: 'Images and other assets, trashed and deleted ones on request.' },
+        { name: 'Events', description: "The tenant's live event stream, for the console." },
         { name: 'Documentation', description: 'This document.' },
       ],
     },

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
 import { requireTenant } from '../tenants/require-tenant.js';
-import { StreamEventsHeaders, StreamEventsQuery } from './events.schemas.js';
+import { EventStream, StreamEventsHeaders, StreamEventsQuery } from './events.schemas.js';
 import { openTenantStream } from './open-stream.js';
 import type { EventStreamHub } from './stream-hub.js';
 
@@ -18,9 +18,15 @@ export function streamEventsAdminRoute(app: App, hub: EventStreamHub): void {
     {
       config: { longLived: true },
       schema: {
+        operationId: 'adminStreamEvents',
+        tags: ['Events'],
+        summary: "Stream the tenant's events (Server-Sent Events), every type",
         params: Type.Object({ tenant: PathId }),
         querystring: StreamEventsQuery,
         headers: StreamEventsHeaders,
+        response: {
+          200: { description: 'The stream.', content: { 'text/event-stream': { schema: EventStream } } },
+        },
       },
     },
     async (request, reply) =>

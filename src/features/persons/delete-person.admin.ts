@@ -18,7 +18,8 @@ export function deletePersonAdmin(app: App): void {
     '/tenants/:tenant/persons/:person_id',
     {
       schema: {
-        operationId: 'deletePerson',
+        operationId: 'adminDeletePerson',
+        tags: ['Persons'],
         summary: 'Delete a person with their logs and audiences, erasing them from events and the audit log',
         params: Type.Object({ tenant: PathId, person_id: PathId }),
         querystring: DryRunQuery,

@@ -17,7 +17,8 @@ export function deleteTenantAdmin(app: App): void {
     '/tenants/:tenant',
     {
       schema: {
-        operationId: 'deleteTenant',
+        operationId: 'adminDeleteTenant',
+        tags: ['Tenants'],
         summary: 'Delete a tenant and every row it owns (README, "What a deletion removes")',
         params: Type.Object({ tenant: PathId }),
         querystring: DryRunQuery,
