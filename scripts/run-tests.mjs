@@ -31,8 +31,15 @@ const started = Date.now();
 // The CLI tests run `quire` as users do, through its bundle: build it first (a few seconds), since
 // bin/quire.mjs falls back to the sources through tsx when the bundle is stale: correct, but several
 // times slower per command, which the suite pays hundreds of times.
-const build = spawnSync(process.execPath, ['scripts/build-cli.mjs'], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+// The console too, when it is missing or older than its sources: once, here, since three test files
+// need it and, run side by side, each built it into the same folder while another read it.
+for (const args of [
+  ['scripts/build-cli.mjs'],
+  ['--import', 'tsx', '--eval', "(await import('./test/console-build.ts')).ensureConsoleBuilt()"],
+]) {
+  const build = spawnSync(process.execPath, args, { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
 // A bound on every test and every test file (a file whose process never exits counts): a hang
 // fails with the file's name instead of holding the run until CI's own limit kills it unnamed.

@@ -1,33 +1,16 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { before, it } from 'node:test';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import {
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  seriousAxeViolations,
-  skipWithoutChromium,
-  USER_AGENT,
-  XSS,
-} from '../../../test/chromium.js';
+import { type Browser, chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, skipWithoutChromium, USER_AGENT, XSS } from '../../../test/chromium.js';
+import { expectAccessible, shoot, signInToConsole } from '../../../test/console-browser.js';
 import { ensureConsoleBuilt } from '../../../test/console-build.js';
 import { makeOperator } from '../../../test/console-factories.js';
 import { makeTenant } from '../../../test/factories.js';
 import { ADMIN_TOKEN, describeEachDatabase } from '../../../test/harness.js';
 import { makePage } from '../../../test/pages-factories.js';
 
-const SHOTS = '.tmp/console';
 const NEW_PASSWORD = 'my own long passphrase 7';
-
-async function shoot(tab: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await tab.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function expectAccessible(tab: Page, screen: string): Promise<void> {
-  assert.deepEqual(await seriousAxeViolations(tab), [], `axe on ${screen}`);
-}
 
 describeEachDatabase('the operator console in Chromium', (ctx) => {
   before(() => {
@@ -249,18 +232,7 @@ describeEachDatabase('the operator console in Chromium', (ctx) => {
     const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
     const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     try {
-      const signIn = async (email: string, password: string) => {
-        const context = await browser.newContext({
-          userAgent: USER_AGENT,
-          viewport: { width: 1280, height: 900 },
-        });
-        const tab = await context.newPage();
-        await tab.goto(`${base}/console/`);
-        await tab.getByLabel('Email').fill(email);
-        await tab.locator('input[autocomplete=current-password]').fill(password);
-        await tab.getByRole('button', { name: 'Sign in' }).click();
-        return tab;
-      };
+      const signIn = (email: string, password: string) => signInToConsole(browser, base, email, password);
 
       const admin = await signIn(root.email, root.password);
       await admin.getByRole('heading', { name: 'Choose a tenant' }).waitFor();

@@ -1,32 +1,15 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { before, it } from 'node:test';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import {
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  seriousAxeViolations,
-  skipWithoutChromium,
-  USER_AGENT,
-} from '../../../test/chromium.js';
+import { type Browser, chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, skipWithoutChromium } from '../../../test/chromium.js';
+import { expectAccessible, shoot, signInToConsole } from '../../../test/console-browser.js';
 import { ensureConsoleBuilt } from '../../../test/console-build.js';
 import { makeOperator } from '../../../test/console-factories.js';
 import { makePerson, makeTenant } from '../../../test/factories.js';
 import { describeEachDatabase } from '../../../test/harness.js';
 import { makeWorker } from '../../../test/pages-factories.js';
 import { BuiltinAgent } from '../../agent/builtin-agent.js';
-
-const SHOTS = '.tmp/console';
-
-async function shoot(tab: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await tab.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function expectAccessible(tab: Page, screen: string): Promise<void> {
-  assert.deepEqual(await seriousAxeViolations(tab), [], `axe on ${screen}`);
-}
 
 /**
  * The acceptance walk of an audience's workspace (issue 18): the repository's deterministic page
@@ -57,15 +40,7 @@ describeEachDatabase('the audience workspace in Chromium', (ctx) => {
     const problems: string[] = [];
     try {
       const signIn = async (email: string, password: string) => {
-        const context = await browser.newContext({
-          userAgent: USER_AGENT,
-          viewport: { width: 1280, height: 900 },
-        });
-        const tab = await context.newPage();
-        await tab.goto(`${base}/console/`);
-        await tab.getByLabel('Email').fill(email);
-        await tab.locator('input[autocomplete=current-password]').fill(password);
-        await tab.getByRole('button', { name: 'Sign in' }).click();
+        const tab = await signInToConsole(browser, base, email, password);
         await tab.getByRole('heading', { name: 'Pages' }).waitFor();
         return tab;
       };
