@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError, Command as NewCommand, Option } from 'commander';
-import type { Config } from '../config.js';
+import type { InstanceConfig } from '../config.js';
 import type { Db } from '../db/schema.js';
+import { linksOf } from '../domain/public-links.js';
 import { listAccounts, listActivity, showAccount } from '../features/accounts/accounts-reads.service.js';
 import { ASSET_TYPES } from '../features/assets/assets.schemas.js';
 import { listAssets, showAsset } from '../features/assets/assets-reads.service.js';
@@ -33,7 +34,8 @@ type Options = Record<string, string | boolean | number | undefined> & {
 };
 interface Context {
   db: Db;
-  config: Config;
+  // With the instance's shared secrets (preview links are signed with them).
+  config: InstanceConfig;
   tenantId: string;
 }
 
@@ -200,7 +202,8 @@ export function addReadCommands(program: Command): void {
     argument: 'audienceId',
     description: 'Show an audience with its latest and published versions',
     examples: ['quire audiences show audience_01... --tenant acme'],
-    show: ({ db, tenantId }, id) => showAudience(db, tenantId, id),
+    // The public URL and preview links, as GET /admin/v0/.../audiences/{id} gives them.
+    show: ({ db, config, tenantId }, id) => showAudience(db, tenantId, id, linksOf(config)),
   });
 
   const versions = group(program, 'versions', 'Publish or cancel audience versions (operators)');
