@@ -37,7 +37,13 @@ for (const dialect of DIALECTS) {
       // Its worker would take other test files' queued versions on the shared database.
       const own = await isolatedEnvFor(dialect);
       t.after(own.drop);
-      const env: NodeJS.ProcessEnv = { ...own.env, ADMIN_TOKEN };
+      // One public address for the server and the CLI, as a deployment sets it: the links they
+      // answer (public URL, preview links) are then the same.
+      const env: NodeJS.ProcessEnv = {
+        ...own.env,
+        ADMIN_TOKEN,
+        PUBLIC_BASE_URL: 'https://pages.example.com',
+      };
       const password = env.DATABASE_URL ? decodeURIComponent(new URL(env.DATABASE_URL).password) : '';
       const seed = JSON.parse((await quire(env, 'seed', 'demo', '--json')).stdout) as Seed;
       const { child, base } = await serve({ ...env, WORKERS: '1' });
