@@ -138,12 +138,29 @@ describe('PostgreSQL restarts and terminated backends under load (private cluste
     seed = JSON.parse(stdout) as Seed;
     ({ child: server, base } = await serve(env));
     server.on('exit', (code, signal) => exits.push(`quire serve exited: ${code ?? signal}`));
-    worker = spawnQuire(['worker', '--concurrency', '2'], {
-      env: { ...env, AGENT: 'builtin', WORKER_POLL_MS: '25', WORKER_LEASE_MS: '2000' },
+    // LOG_LEVEL info for its 'workers started' line: the faults begin once it runs (a worker that
+    // cannot reach the database while it starts exits, for its supervisor to start it again).
+    const started = spawnQuire(['worker', '--concurrency', '2'], {
+      env: { ...env, LOG_LEVEL: 'info', AGENT: 'builtin', WORKER_POLL_MS: '25', WORKER_LEASE_MS: '2000' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
-    worker.stderr!.on('data', (chunk) => process.stderr.write(chunk));
-    worker.on('exit', (code, signal) => exits.push(`quire worker exited: ${code ?? signal}`));
+    started.on('exit', (code, signal) => exits.push(`quire worker exited: ${code ?? signal}`));
+    await new Promise<void>((resolve, reject) => {
+      let err = '';
+      const timer = setTimeout(() => reject(new Error(`quire worker did not start in 60 s: ${err}`)), 60_000);
+      started.stderr!.on('data', (chunk) => {
+        err += chunk;
+        if (err.includes('workers started')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      started.once('exit', () => reject(new Error(`quire worker exited while starting: ${err}`)));
+    });
+    started.stderr!.on('data', (chunk) => {
+      if (!String(chunk).includes('"level":30')) process.stderr.write(chunk);
+    });
+    worker = started;
     admin = await connect();
   });
 
