@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { ApiProblem, api } from './api';
+import { ApiKeys } from './screens/ApiKeys';
 import { AudienceWorkspace } from './screens/AudienceWorkspace';
 import { AuditLog } from './screens/AuditLog';
 import { ChangePassword } from './screens/ChangePassword';
@@ -48,6 +49,7 @@ export function App() {
         <Route path="pages/:pageId/audiences/:audienceId" element={<AudienceWorkspace />} />
         <Route path="audit" element={<AuditLog />} />
         <Route path="operators" element={<Operators me={me.data} />} />
+        <Route path="settings/keys" element={<ApiKeys />} />
       </Route>
       <Route path="*" element={<TenantHome me={me.data} />} />
     </Routes>
