@@ -12,6 +12,8 @@ import { PagesList } from './screens/PagesList';
 import { Shell } from './screens/Shell';
 import { SignIn } from './screens/SignIn';
 import { TenantHome } from './screens/TenantHome';
+import { WebhookDeliveries } from './screens/WebhookDeliveries';
+import { Webhooks } from './screens/Webhooks';
 
 /** The console's screens; every one but sign-in needs a session (GET /admin/v0/me). */
 export function App() {
@@ -50,6 +52,8 @@ export function App() {
         <Route path="audit" element={<AuditLog />} />
         <Route path="operators" element={<Operators me={me.data} />} />
         <Route path="settings/keys" element={<ApiKeys />} />
+        <Route path="settings/webhooks" element={<Webhooks />} />
+        <Route path="settings/webhooks/:webhookId" element={<WebhookDeliveries />} />
       </Route>
       <Route path="*" element={<TenantHome me={me.data} />} />
     </Routes>

@@ -35,6 +35,7 @@ export function Shell({ me, children }: { me: Me; children?: ReactNode }) {
       ? [
           { to: 'operators', label: 'Operators' },
           { to: 'settings/keys', label: 'Settings: API keys' },
+          { to: 'settings/webhooks', label: 'Settings: Webhooks' },
         ]
       : []),
   ];
