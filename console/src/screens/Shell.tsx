@@ -30,6 +30,8 @@ export function Shell({ me, children }: { me: Me; children?: ReactNode }) {
   };
   const links = [
     { to: 'pages', label: 'Pages' },
+    { to: 'persons', label: 'Persons' },
+    { to: 'accounts', label: 'Accounts' },
     { to: 'audit', label: 'Audit log' },
     ...(can(me, 'admin')
       ? [
