@@ -123,7 +123,7 @@ export function AccountPage() {
       <QueryError error={activity.error} />
       {activity.isPending ? <Text>Loading…</Text> : null}
       {!activity.isPending && items.length === 0 ? <Text>No activity yet.</Text> : null}
-      <Timeline bulletSize={14} lineWidth={2} aria-label="Activity, newest first">
+      <Timeline bulletSize={14} lineWidth={2}>
         {items.map((item) => (
           <Timeline.Item
             key={item.activityId}

@@ -149,7 +149,13 @@ export function ApiKeys() {
           Load more
         </Button>
       ) : null}
-      <Modal opened={created !== null} onClose={() => setCreated(null)} title="Your new API key" size="lg">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={created !== null}
+        onClose={() => setCreated(null)}
+        title="Your new API key"
+        size="lg"
+      >
         {created?.apiKey ? (
           <Stack>
             <Text>
@@ -174,7 +180,12 @@ export function ApiKeys() {
           <Text>The key was created earlier; it is shown only once. Revoke it and create another.</Text>
         )}
       </Modal>
-      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title="Revoke this key?">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title="Revoke this key?"
+      >
         <Stack>
           <Text>
             Requests with <Code>{revoking?.prefix}</Code>

@@ -40,7 +40,9 @@ export function Persons() {
                 <Table.Td className="cell-wrap">{person.name}</Table.Td>
                 <Table.Td className="cell-wrap">{person.email ?? ''}</Table.Td>
                 <Table.Td className="cell-wrap">{person.domain ?? ''}</Table.Td>
-                <Table.Td>{person.createdAt ? new Date(person.createdAt).toLocaleString() : ''}</Table.Td>
+                <Table.Td className="nowrap">
+                  {person.createdAt ? new Date(person.createdAt).toLocaleString() : ''}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -168,7 +168,12 @@ export function Webhooks() {
           Load more
         </Button>
       ) : null}
-      <Modal opened={secret !== null} onClose={() => setSecret(null)} title="The endpoint's signing secret">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={secret !== null}
+        onClose={() => setSecret(null)}
+        title="The endpoint's signing secret"
+      >
         <Stack>
           <Text>
             Your receiver checks each delivery's signature with this secret. Copy it now: it is shown only
@@ -180,7 +185,12 @@ export function Webhooks() {
           </Group>
         </Stack>
       </Modal>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete this endpoint?">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete this endpoint?"
+      >
         <Stack>
           <Text className="cell-wrap">
             Nothing more is sent to {deleting?.url}, and its delivery log is deleted with it.
