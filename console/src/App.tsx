@@ -2,15 +2,21 @@ import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { ApiProblem, api } from './api';
+import { AccountPage } from './screens/AccountPage';
+import { Accounts } from './screens/Accounts';
+import { ApiKeys } from './screens/ApiKeys';
 import { AudienceWorkspace } from './screens/AudienceWorkspace';
 import { AuditLog } from './screens/AuditLog';
 import { ChangePassword } from './screens/ChangePassword';
 import { Operators } from './screens/Operators';
 import { PageForm } from './screens/PageForm';
 import { PagesList } from './screens/PagesList';
+import { Persons } from './screens/Persons';
 import { Shell } from './screens/Shell';
 import { SignIn } from './screens/SignIn';
 import { TenantHome } from './screens/TenantHome';
+import { WebhookDeliveries } from './screens/WebhookDeliveries';
+import { Webhooks } from './screens/Webhooks';
 
 /** The console's screens; every one but sign-in needs a session (GET /admin/v0/me). */
 export function App() {
@@ -46,8 +52,14 @@ export function App() {
         <Route path="pages/new" element={<PageForm />} />
         <Route path="pages/:pageId" element={<PageForm />} />
         <Route path="pages/:pageId/audiences/:audienceId" element={<AudienceWorkspace />} />
+        <Route path="persons" element={<Persons />} />
+        <Route path="accounts" element={<Accounts />} />
+        <Route path="accounts/:accountId" element={<AccountPage />} />
         <Route path="audit" element={<AuditLog />} />
         <Route path="operators" element={<Operators me={me.data} />} />
+        <Route path="settings/keys" element={<ApiKeys />} />
+        <Route path="settings/webhooks" element={<Webhooks />} />
+        <Route path="settings/webhooks/:webhookId" element={<WebhookDeliveries />} />
       </Route>
       <Route path="*" element={<TenantHome me={me.data} />} />
     </Routes>

@@ -165,6 +165,114 @@ export interface Person {
   personId: string;
   name: string;
   email: string | null;
+  domain?: string | null;
+  createdAt?: string;
+}
+
+/** The scope names of API keys (src/domain/scopes.ts; docs/admin-api.md, "API key scopes"). */
+export const SCOPES = [
+  'persons:read',
+  'persons:write',
+  'pages:read',
+  'pages:write',
+  'pages:publish',
+  'assets:read',
+  'assets:write',
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** What an operator sees of an API key: never the key itself, which is not stored. */
+export interface ApiKey {
+  keyId: string;
+  prefix: string;
+  label: string | null;
+  /** Null: full access. */
+  scopes: Scope[] | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** The answer to a create: the key itself, this once (absent from an idempotent replay). */
+export interface CreatedKey extends Omit<ApiKey, 'lastUsedAt' | 'revokedAt'> {
+  apiKey?: string;
+}
+
+/** The event types an endpoint can subscribe to (src/events/event-types.ts), besides wildcards. */
+export const EVENT_TYPES = [
+  'message.created',
+  'version.queued',
+  'version.drafted',
+  'version.published',
+  'version.cancelled',
+  'audience.created',
+  'audience.archived',
+  'page.published',
+  'page.archived',
+  'page.viewed',
+  'cta.clicked',
+  'person.created',
+  'account.created',
+  'account_log.created',
+] as const;
+
+export interface Webhook {
+  webhookId: string;
+  url: string;
+  description: string | null;
+  events: string[];
+  enabled: boolean;
+  disabledReason: string | null;
+  secretPrefix: string;
+  failingSince: string | null;
+  lastSuccessAt: string | null;
+  createdAt: string;
+}
+
+export interface WebhookAttempt {
+  attemptId: string;
+  attemptedAt: string;
+  durationMs: number;
+  outcome: 'succeeded' | 'failed';
+  responseStatus: number | null;
+  error: string | null;
+}
+
+export interface WebhookDelivery {
+  deliveryId: string;
+  eventId: string;
+  eventType: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attemptCount: number;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  replayOf: string | null;
+  replayedBy: string | null;
+  createdAt: string;
+  attempts: WebhookAttempt[];
+}
+
+export interface Account {
+  accountId: string;
+  domain: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+  latestActivityAt: string;
+  linkedPersonsCount: number;
+}
+
+/** One entry of an account's timeline: an account log, or a log of one of its linked persons. */
+export interface ActivityItem {
+  activityId: string;
+  accountLogId: string | null;
+  personId: string | null;
+  personName: string | null;
+  source: string;
+  type: string;
+  payload: Record<string, unknown>;
+  createdAt: string;
+  deletedAt: string | null;
 }
 
 export interface FieldProblem {
@@ -286,8 +394,8 @@ export const api = {
     }),
   versionAction: (tenant: string, versionId: string, verb: 'publish' | 'cancel' | 'restore') =>
     call<Version>('POST', `${t(tenant)}/versions/${versionId}/${verb}`),
-  listPersons: (tenant: string) =>
-    call<ListPage<Person>>('GET', `${t(tenant)}/persons${query({ limit: 100 })}`),
+  listPersons: (tenant: string, cursor?: string) =>
+    call<ListPage<Person>>('GET', `${t(tenant)}/persons${query({ cursor, limit: 100 })}`),
   /** The tenant's events as they happen (Server-Sent Events; the session cookie goes along). */
   eventsUrl: (tenant: string, audienceId: string) => `${BASE}${t(tenant)}/events${query({ audienceId })}`,
 
@@ -316,4 +424,37 @@ export const api = {
       'POST',
       `${t(tenant)}/operators/${operatorId}/reset-password`,
     ),
+  listKeys: (tenant: string, cursor?: string) =>
+    call<ListPage<ApiKey>>('GET', `${t(tenant)}/keys${query({ cursor, limit: 100 })}`),
+  createKey: (tenant: string, input: { label?: string; scopes?: Scope[] }) =>
+    call<CreatedKey>('POST', `${t(tenant)}/keys`, input),
+  revokeKey: (tenant: string, keyId: string) => call<ApiKey>('POST', `${t(tenant)}/keys/${keyId}/revoke`),
+
+  listWebhooks: (tenant: string, cursor?: string) =>
+    call<ListPage<Webhook>>('GET', `${t(tenant)}/webhooks${query({ cursor, limit: 100 })}`),
+  getWebhook: (tenant: string, webhookId: string) =>
+    call<Webhook>('GET', `${t(tenant)}/webhooks/${webhookId}`),
+  createWebhook: (tenant: string, input: { url: string; events: string[]; description?: string }) =>
+    call<Webhook & { secret?: string }>('POST', `${t(tenant)}/webhooks`, input),
+  deleteWebhook: (tenant: string, webhookId: string) =>
+    call<null>('DELETE', `${t(tenant)}/webhooks/${webhookId}`),
+  listDeliveries: (tenant: string, webhookId: string, cursor?: string) =>
+    call<ListPage<WebhookDelivery>>(
+      'GET',
+      `${t(tenant)}/webhooks/${webhookId}/deliveries${query({ cursor, limit: 50 })}`,
+    ),
+  replayDelivery: (tenant: string, webhookId: string, deliveryId: string) =>
+    call<WebhookDelivery>('POST', `${t(tenant)}/webhooks/${webhookId}/deliveries/${deliveryId}/replay`),
+
+  listAccounts: (tenant: string, cursor?: string) =>
+    call<ListPage<Account>>('GET', `${t(tenant)}/accounts${query({ cursor, limit: 50 })}`),
+  getAccount: (tenant: string, accountId: string) =>
+    call<Account>('GET', `${t(tenant)}/accounts/${accountId}`),
+  listActivity: (tenant: string, accountId: string, cursor?: string) =>
+    call<ListPage<ActivityItem>>(
+      'GET',
+      `${t(tenant)}/accounts/${accountId}/activity${query({ includePersonActivity: 'true', cursor, limit: 50 })}`,
+    ),
+  renameAccount: (tenant: string, accountId: string, name: string) =>
+    call<Account>('PATCH', `${t(tenant)}/accounts/${accountId}`, { name }),
 };

@@ -4,6 +4,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { api, type Me } from '../api';
+import { can } from '../session';
+
+/** The list screen a path belongs to (`pages/p_1` -> `pages`), the one the tenant switcher opens. */
+function listOf(section: string): string {
+  const parts = section.split('/');
+  return parts[0] === 'settings' ? parts.slice(0, 2).join('/') : (parts[0] ?? 'pages');
+}
 
 /** The frame of every screen: navigation, the tenant switcher (instance admins), the account menu. */
 export function Shell({ me, children }: { me: Me; children?: ReactNode }) {
@@ -14,7 +21,8 @@ export function Shell({ me, children }: { me: Me; children?: ReactNode }) {
   const queryClient = useQueryClient();
   const instanceAdmin = me.operator.instanceAdmin;
   const tenants = useQuery({ queryKey: ['tenants'], queryFn: api.listTenants, enabled: instanceAdmin });
-  const section = location.pathname.split('/')[3] ?? 'pages';
+  // The path below /t/{tenant}: `pages/...`, `settings/keys`... (the tenant switcher keeps it).
+  const section = location.pathname.split('/').slice(3).join('/') || 'pages';
   const signOut = async (everywhere: boolean) => {
     await (everywhere ? api.signOutEverywhere() : api.signOut());
     queryClient.clear();
@@ -22,8 +30,16 @@ export function Shell({ me, children }: { me: Me; children?: ReactNode }) {
   };
   const links = [
     { to: 'pages', label: 'Pages' },
+    { to: 'persons', label: 'Persons' },
+    { to: 'accounts', label: 'Accounts' },
     { to: 'audit', label: 'Audit log' },
-    ...(me.operator.role === 'admin' ? [{ to: 'operators', label: 'Operators' }] : []),
+    ...(can(me, 'admin')
+      ? [
+          { to: 'operators', label: 'Operators' },
+          { to: 'settings/keys', label: 'Settings: API keys' },
+          { to: 'settings/webhooks', label: 'Settings: Webhooks' },
+        ]
+      : []),
   ];
   return (
     <AppShell
@@ -52,7 +68,7 @@ export function Shell({ me, children }: { me: Me; children?: ReactNode }) {
                 aria-label="Tenant"
                 data={tenants.data.items.map((t) => ({ value: t.tenantId, label: t.name }))}
                 value={tenant || null}
-                onChange={(value) => value && navigate(`/t/${value}/${section}`)}
+                onChange={(value) => value && navigate(`/t/${value}/${listOf(section)}`)}
                 w={{ base: 140, sm: 220 }}
                 allowDeselect={false}
               />
@@ -87,7 +103,7 @@ export function Shell({ me, children }: { me: Me; children?: ReactNode }) {
                 component={Link}
                 to={`/t/${tenant}/${link.to}`}
                 label={link.label}
-                active={section === link.to}
+                active={section === link.to || section.startsWith(`${link.to}/`)}
                 variant="filled"
                 onClick={close}
               />

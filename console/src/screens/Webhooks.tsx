@@ -1,0 +1,224 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Modal,
+  MultiSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiProblem, api, EVENT_TYPES, type Webhook } from '../api';
+import { QueryError } from './QueryError';
+
+/** Event types, every resource's wildcard and `*`: what an endpoint can subscribe to. */
+const EVENT_CHOICES = ['*', ...new Set(EVENT_TYPES.map((type) => `${type.split('.')[0]}.*`)), ...EVENT_TYPES];
+
+/** The tenant's webhook endpoints (admin): create one (its secret shown once), delete one. */
+export function Webhooks() {
+  const { tenant = '' } = useParams();
+  const queryClient = useQueryClient();
+  const webhooks = useInfiniteQuery({
+    queryKey: ['webhooks', tenant],
+    queryFn: ({ pageParam }) => api.listWebhooks(tenant, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<string[]>([]);
+  const [description, setDescription] = useState('');
+  const [eventsMissing, setEventsMissing] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Webhook | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['webhooks', tenant] });
+  const create = useMutation({
+    mutationFn: () =>
+      api.createWebhook(tenant, {
+        url: url.trim(),
+        events,
+        ...(description.trim() ? { description: description.trim() } : {}),
+      }),
+    onSuccess: (created) => {
+      setSecret(created.secret ?? null);
+      setUrl('');
+      setEvents([]);
+      setDescription('');
+      refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (webhookId: string) => api.deleteWebhook(tenant, webhookId),
+    onSuccess: () => {
+      setDeleting(null);
+      refresh();
+    },
+  });
+  const fieldErrors = create.error instanceof ApiProblem ? create.error.fieldErrors() : {};
+  const eventsError = eventsMissing
+    ? 'Choose at least one event type'
+    : Object.entries(fieldErrors).find(([path]) => path.startsWith('events'))?.[1];
+  const hasFieldError = fieldErrors.url !== undefined || eventsError !== undefined;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // The API wants at least one type; say so beside the field rather than after a round trip.
+    setEventsMissing(events.length === 0);
+    if (events.length > 0) create.mutate();
+  };
+  const items = webhooks.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <Stack>
+      <Title order={2}>Webhooks</Title>
+      <form onSubmit={submit} aria-labelledby="new-webhook">
+        <Stack gap="sm" maw={640}>
+          <Title order={3} size="h4" id="new-webhook">
+            New endpoint
+          </Title>
+          <TextInput
+            label="URL"
+            description="https only; events are POSTed to it, signed."
+            type="url"
+            required
+            maxLength={2048}
+            value={url}
+            error={fieldErrors.url}
+            onChange={(e) => setUrl(e.currentTarget.value)}
+          />
+          <MultiSelect
+            label="Event types"
+            description="Types, a resource's wildcard such as version.*, or * for every event."
+            data={EVENT_CHOICES}
+            value={events}
+            onChange={setEvents}
+            error={eventsError}
+            searchable
+            required
+          />
+          <TextInput
+            label="Description"
+            maxLength={1000}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+          />
+          <Group>
+            <Button type="submit" loading={create.isPending}>
+              Create endpoint
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <QueryError error={webhooks.error ?? (hasFieldError ? null : create.error) ?? remove.error} />
+      <Table.ScrollContainer minWidth={760}>
+        <Table striped>
+          <Table.Caption>{webhooks.isPending ? 'Loading…' : `${items.length} endpoints`}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>URL</Table.Th>
+              <Table.Th>Event types</Table.Th>
+              <Table.Th>State</Table.Th>
+              <Table.Th>Created</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((hook) => (
+              <Table.Tr key={hook.webhookId}>
+                <Table.Td className="cell-wrap">
+                  <Anchor component={Link} to={`/t/${tenant}/settings/webhooks/${hook.webhookId}`}>
+                    {hook.url}
+                  </Anchor>
+                  {hook.description ? (
+                    <Text size="sm" c="gray.7">
+                      {hook.description}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td className="cell-wrap">{hook.events.join(', ')}</Table.Td>
+                <Table.Td>
+                  <WebhookState hook={hook} />
+                </Table.Td>
+                <Table.Td>{new Date(hook.createdAt).toLocaleString()}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => setDeleting(hook)}
+                    aria-label={`Delete ${hook.url}`}
+                  >
+                    Delete
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {webhooks.hasNextPage ? (
+        <Button
+          variant="default"
+          onClick={() => webhooks.fetchNextPage()}
+          loading={webhooks.isFetchingNextPage}
+        >
+          Load more
+        </Button>
+      ) : null}
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={secret !== null}
+        onClose={() => setSecret(null)}
+        title="The endpoint's signing secret"
+      >
+        <Stack>
+          <Text>
+            Your receiver checks each delivery's signature with this secret. Copy it now: it is shown only
+            once.
+          </Text>
+          <Code block>{secret}</Code>
+          <Group justify="end">
+            <Button onClick={() => setSecret(null)}>Done</Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete this endpoint?"
+      >
+        <Stack>
+          <Text className="cell-wrap">
+            Nothing more is sent to {deleting?.url}, and its delivery log is deleted with it.
+          </Text>
+          <Group justify="end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              Keep it
+            </Button>
+            <Button
+              color="red.9"
+              loading={remove.isPending}
+              onClick={() => deleting && remove.mutate(deleting.webhookId)}
+            >
+              Delete endpoint
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+export function WebhookState({ hook }: { hook: Webhook }) {
+  if (!hook.enabled) {
+    return (
+      <Badge color="red.9">{hook.disabledReason ? `disabled: ${hook.disabledReason}` : 'disabled'}</Badge>
+    );
+  }
+  if (hook.failingSince) return <Badge color="orange.9">failing</Badge>;
+  return <Badge color="teal.9">enabled</Badge>;
+}

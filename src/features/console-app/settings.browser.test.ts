@@ -1,0 +1,189 @@
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { before, it } from 'node:test';
+import { type Browser, chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, skipWithoutChromium, XSS } from '../../../test/chromium.js';
+import { expectAccessible, shoot, signInToConsole } from '../../../test/console-browser.js';
+import { ensureConsoleBuilt } from '../../../test/console-build.js';
+import { makeOperator } from '../../../test/console-factories.js';
+import { makeAccountLog, makePerson, makeTenant } from '../../../test/factories.js';
+import { ADMIN_TOKEN, describeEachDatabase } from '../../../test/harness.js';
+import { sequenceEvents } from '../../events/sequencer.js';
+import { fanOutEvents } from '../webhooks/fan-out.js';
+
+describeEachDatabase(
+  'the console settings, persons and accounts in Chromium',
+  (ctx) => {
+    before(() => {
+      if (skipWithoutChromium === false) ensureConsoleBuilt();
+    });
+
+    it('an admin creates a read-only key (seen once), revokes it, adds a webhook endpoint and replays a delivery, opens and renames an account; a viewer gets no settings', {
+      skip: skipWithoutChromium,
+      timeout: 180_000,
+    }, async (t) => {
+      if (ctx.dialect !== 'sqlite') return t.skip('the browser walk runs once, on SQLite');
+      const tenant = await makeTenant(ctx);
+      const domain = `contoso-${Date.now()}.example.com`;
+      const { accountId } = await makeAccountLog(ctx, tenant, {
+        domain,
+        name: 'Contoso',
+        source: 'hubspot',
+        type: 'note',
+        payload: { text: 'Signed the contract' },
+      });
+      await makePerson(ctx, tenant, { name: 'Grace Hopper', email: 'grace@contoso.example', domain });
+      // Stored XSS in a field the persons list shows.
+      await makePerson(ctx, tenant, { name: `Hostile ${XSS}` });
+      const admin = await makeOperator(ctx, tenant.tenantId, 'admin');
+      const viewer = await makeOperator(ctx, tenant.tenantId, 'viewer');
+      const v0 = (method: 'GET' | 'POST', key: string) =>
+        ctx.request({
+          method,
+          url: '/v0/persons',
+          key,
+          ...(method === 'POST' ? { body: { name: 'Ada' } } : {}),
+        });
+
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+      const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+      try {
+        const tab = await signInToConsole(browser, base, admin.email, admin.password);
+        const problems: string[] = [];
+        tab.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+        await tab.getByRole('heading', { name: 'Pages' }).waitFor();
+
+        // API keys: a read-only key, shown once.
+        await tab.getByRole('link', { name: 'Settings: API keys' }).click();
+        await tab.getByRole('heading', { name: 'API keys' }).waitFor();
+        await expectAccessible(tab, 'API keys');
+        await tab.getByRole('textbox', { name: /^Label/ }).fill('Reporting');
+        await tab.getByRole('checkbox', { name: 'persons:read' }).check();
+        await tab.getByRole('button', { name: 'Create key' }).click();
+        const dialog = tab.getByRole('dialog', { name: 'Your new API key' });
+        await dialog.waitFor();
+        const apiKey = ((await dialog.getByTestId('new-api-key').textContent()) ?? '').trim();
+        assert.ok(apiKey.length > 20, `the key is shown: ${apiKey}`);
+        await dialog.getByRole('button', { name: 'Copy key' }).waitFor();
+        await tab.waitForTimeout(400); // the dialog's fade-in, so the screenshot shows it opaque
+        await shoot(tab, 'api-key-created');
+        await expectAccessible(tab, 'the new key dialog');
+        await dialog.getByRole('button', { name: 'Done' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        const prefix = apiKey.slice(0, 12);
+        const row = tab.getByRole('row').filter({ hasText: 'Reporting' });
+        await row.getByText(prefix).waitFor();
+        await row.getByText('persons:read').waitFor();
+        assert.equal(await tab.getByText(apiKey).count(), 0, 'the key is shown once, then never');
+        await shoot(tab, 'api-keys');
+
+        assert.equal((await v0('GET', apiKey)).status, 200, 'a read-only key reads');
+        assert.equal((await v0('POST', apiKey)).status, 403, 'a read-only key cannot write');
+
+        await row.getByRole('button', { name: `Revoke ${prefix}` }).click();
+        const confirm = tab.getByRole('dialog', { name: 'Revoke this key?' });
+        await confirm.waitFor();
+        await expectAccessible(tab, 'the revoke confirmation');
+        await confirm.getByRole('button', { name: 'Revoke key' }).click();
+        await confirm.waitFor({ state: 'detached' });
+        await row.getByRole('button', { name: `Revoke ${prefix}` }).waitFor({ state: 'detached' });
+        assert.equal((await v0('GET', apiKey)).status, 401, 'a revoked key is refused');
+
+        // Webhooks: an endpoint for new persons; its delivery log, and a replay.
+        await tab.getByRole('link', { name: 'Settings: Webhooks' }).click();
+        await tab.getByRole('heading', { name: 'Webhooks' }).waitFor();
+        await expectAccessible(tab, 'webhooks');
+        await tab.getByRole('textbox', { name: /^URL/ }).fill('https://hooks.example.com/quire');
+        await tab.getByRole('button', { name: 'Create endpoint' }).click();
+        await tab.getByText('Choose at least one event type').waitFor();
+        await tab.getByRole('combobox', { name: /^Event types/ }).click();
+        await tab.getByRole('option', { name: 'person.created', exact: true }).click();
+        await tab.keyboard.press('Escape');
+        await tab.getByRole('button', { name: 'Create endpoint' }).click();
+        const secret = tab.getByRole('dialog', { name: "The endpoint's signing secret" });
+        await secret.getByText(/^whsec_/).waitFor();
+        await secret.getByRole('button', { name: 'Done' }).click();
+        await secret.waitFor({ state: 'detached' });
+        const endpoint = tab.getByRole('link', { name: 'https://hooks.example.com/quire' });
+        await endpoint.waitFor();
+        await tab.getByRole('row').filter({ hasText: 'person.created' }).getByText('enabled').waitFor();
+        await shoot(tab, 'webhooks');
+
+        await makePerson(ctx, tenant, { name: 'Katherine Johnson' });
+        // What the worker's event pump does (none runs here, so nothing is sent anywhere): number the
+        // new events, then fan them out into deliveries.
+        await sequenceEvents(ctx.database.db);
+        assert.ok((await fanOutEvents(ctx.database.db, 3)) > 0, 'the person.created event is fanned out');
+        await endpoint.click();
+        await tab.getByRole('heading', { name: 'Deliveries' }).waitFor();
+        const delivery = tab.getByRole('row').filter({ hasText: 'person.created' });
+        await delivery.getByText('pending').waitFor();
+        await expectAccessible(tab, 'a delivery log');
+        await delivery.getByRole('button', { name: /^Replay person\.created/ }).click();
+        await tab.getByText('replayed', { exact: true }).waitFor();
+        assert.equal(await tab.getByRole('row').filter({ hasText: 'person.created' }).count(), 2);
+        await tab.getByText('a replay', { exact: false }).waitFor();
+        await shoot(tab, 'webhook-deliveries');
+
+        // Persons, newest first, the hostile name as text.
+        await tab.getByRole('link', { name: 'Persons', exact: true }).click();
+        await tab.getByRole('heading', { name: 'Persons' }).waitFor();
+        await tab.getByRole('cell', { name: 'Grace Hopper' }).waitFor();
+        await tab.getByRole('cell', { name: `Hostile ${XSS}` }).waitFor();
+        assert.equal(await tab.evaluate(() => (window as unknown as { __xss?: number }).__xss), undefined);
+        await expectAccessible(tab, 'persons');
+        await shoot(tab, 'persons');
+
+        // Accounts: the account's page, its activity and linked person; rename it.
+        await tab.getByRole('link', { name: 'Accounts', exact: true }).click();
+        await tab.getByRole('heading', { name: 'Accounts' }).waitFor();
+        await expectAccessible(tab, 'accounts');
+        await tab.getByRole('link', { name: 'Contoso' }).click();
+        await tab.getByRole('heading', { name: 'Contoso' }).waitFor();
+        await tab.getByText('Signed the contract').waitFor();
+        await tab.getByRole('listitem').filter({ hasText: 'Grace Hopper' }).waitFor();
+        await expectAccessible(tab, 'an account');
+        await shoot(tab, 'account');
+        await tab.getByRole('textbox', { name: /^Account name/ }).fill('Contoso Ltd');
+        await tab.getByRole('button', { name: 'Rename' }).click();
+        await tab.getByRole('heading', { name: 'Contoso Ltd' }).waitFor();
+        const stored = await ctx.request({
+          method: 'GET',
+          url: `/admin/v0/tenants/${tenant.tenantId}/accounts/${accountId}`,
+          headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        });
+        assert.equal(stored.body.name, 'Contoso Ltd');
+        assert.deepEqual(problems, []);
+
+        // A viewer: no settings in the navigation, and the server refuses the call by hand.
+        const reader = await signInToConsole(browser, base, viewer.email, viewer.password);
+        await reader.getByRole('heading', { name: 'Pages' }).waitFor();
+        await reader.getByRole('link', { name: 'Accounts', exact: true }).waitFor();
+        assert.equal(await reader.getByRole('link', { name: /^Settings/ }).count(), 0);
+        const status = await reader.evaluate(async (url) => {
+          const me = await (await fetch('/admin/v0/me')).json();
+          const answer = await fetch(url, {
+            method: 'POST',
+            headers: { 'x-csrf-token': me.csrfToken, 'content-type': 'application/json' },
+            body: JSON.stringify({ label: 'sneaky' }),
+          });
+          return answer.status;
+        }, `/admin/v0/tenants/${tenant.tenantId}/keys`);
+        assert.equal(status, 403);
+        await reader.getByRole('link', { name: 'Accounts', exact: true }).click();
+        await reader.getByRole('link', { name: 'Contoso Ltd' }).click();
+        await reader.getByText('Signed the contract').waitFor();
+        assert.equal(
+          await reader.getByRole('button', { name: 'Rename' }).count(),
+          0,
+          'a viewer cannot rename',
+        );
+      } finally {
+        await browser.close();
+      }
+    });
+    // Key checks are cached per process (API_KEY_CACHE_TTL_MS); off here, so a revocation shows at once.
+  },
+  { config: { apiKeyCacheTtlMs: 0 } },
+);
