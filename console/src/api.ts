@@ -458,3 +458,23 @@ export const api = {
   renameAccount: (tenant: string, accountId: string, name: string) =>
     call<Account>('PATCH', `${t(tenant)}/accounts/${accountId}`, { name }),
 };
+
+// ---------------------------------------------------------------------------------------------
+// Console extras (issue 18: selected element, engagement, tenant settings, webhook edit, search).
+// Kept in one block, apart from the calls above, so either side can change without the other.
+// ---------------------------------------------------------------------------------------------
+
+export const extras = {
+  /** A message to the page agent, about the preview element the operator picked (if any). */
+  sendMessageAbout: (
+    tenant: string,
+    pageId: string,
+    audienceId: string,
+    message: string,
+    selectedElement: object | null,
+  ) =>
+    call<{ versionId: string }>('POST', `${t(tenant)}/pages/${pageId}/audiences/${audienceId}/messages`, {
+      message,
+      ...(selectedElement ? { selectedElement } : {}),
+    }),
+};

@@ -18,6 +18,7 @@ import { api, type Version } from '../api';
 import { can, useMe } from '../session';
 import { Conversation } from '../workspace/Conversation';
 import { Preview } from '../workspace/Preview';
+import type { SelectedElement } from '../workspace/selected-element';
 import { useAudienceEvents } from '../workspace/use-audience-events';
 import { VersionDiff } from '../workspace/VersionDiff';
 import { isDrafting, Versions, type VersionVerb } from '../workspace/Versions';
@@ -53,6 +54,8 @@ export function AudienceWorkspace() {
 
   // The preview follows the newest version until the operator picks one.
   const [picked, setPicked] = useState<string | null>(null);
+  // The preview element the next message is about, picked in the preview (editors).
+  const [about, setAbout] = useState<SelectedElement | null>(null);
   const newest = list[0];
   const selected = list.find((v) => v.versionId === picked) ?? newest;
   // The diff compares the two newest versions with content until the operator picks others.
@@ -73,6 +76,7 @@ export function AudienceWorkspace() {
   });
 
   const current = audience.data;
+  const canWrite = can(me, 'editor') && current?.archivedAt == null;
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap">
@@ -125,9 +129,11 @@ export function AudienceWorkspace() {
               pageId={pageId}
               audienceId={audienceId}
               messages={conversation.data?.items ?? []}
-              canWrite={can(me, 'editor') && current?.archivedAt == null}
+              canWrite={canWrite}
               working={drafting}
               onSent={() => setPicked(null)}
+              about={about}
+              onClearAbout={() => setAbout(null)}
             />
             <Versions
               versions={list}
@@ -141,7 +147,12 @@ export function AudienceWorkspace() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack>
-            <Preview tenant={tenant} version={selected} />
+            <Preview
+              tenant={tenant}
+              version={selected}
+              picked={about?.path ?? null}
+              onPick={canWrite ? setAbout : undefined}
+            />
             <VersionDiff
               versions={list}
               from={from}

@@ -171,6 +171,42 @@ describeEachDatabase('the audience workspace in Chromium', (ctx) => {
         .waitFor();
       assert.ok((await tab.getByRole('button', { name: 'Copy URL' }).count()) === 1);
 
+      // Writing about an element of the preview: hover outlines it, the keyboard (Tab, Enter) or a
+      // click picks it, the composer says what the message is about, and the agent changes it.
+      const frame = tab.locator('iframe[title="Preview of version 3"]');
+      const button = preview.getByRole('link', { name: 'Book a demo' });
+      await button.hover();
+      assert.match(await button.evaluate((e) => (e as HTMLElement).style.outline), /dashed/);
+      await button.focus();
+      await tab.keyboard.press('Enter');
+      const chip = tab.getByRole('status', { name: 'Selected element' });
+      await chip.getByText('About: Button “Book a demo”').waitFor();
+      assert.equal(await frame.count(), 1, 'Enter on a button picks it rather than following it');
+      await tab.getByRole('button', { name: 'Clear the selected element' }).click();
+      assert.equal(await chip.count(), 0);
+      const headline = preview.getByRole('heading', { level: 1 });
+      await headline.click();
+      await chip.getByText('About: Headline').waitFor();
+      assert.match(await headline.evaluate((e) => (e as HTMLElement).style.outline), /solid/);
+      await tab
+        .getByRole('textbox', { name: 'Message to the page agent' })
+        .fill('change this to Close your books in one day');
+      await tab.evaluate(() => window.scrollTo(0, 0));
+      await shoot(tab, 'workspace-selected');
+      await expectAccessible(tab, 'the workspace with a selected element');
+      await tab.getByRole('button', { name: 'Send' }).click();
+      await tab.locator('iframe[title="Preview of version 4"]').waitFor({ timeout: 30_000 });
+      await preview.getByRole('heading', { level: 1, name: 'Close your books in one day' }).waitFor();
+      await log.getByText('About: Headline').waitFor();
+      assert.equal(await chip.count(), 0, 'the composer forgets the element once the message is sent');
+      const sent = await tab.evaluate(
+        async (url) => (await (await fetch(url)).json()).items,
+        `/admin/v0/tenants/${tenant.tenantId}/audiences/${audienceId}/conversation`,
+      );
+      const about = sent.find((m: { content: string }) => m.content.startsWith('change this'));
+      assert.equal(about.selectedElement.field, 'headline');
+      assert.match(about.selectedElement.path, /h1$/);
+
       // The page lists its audience: published, with its person; archive and unarchive it.
       await tab.getByRole('link', { name: '← Page' }).click();
       const audiences = tab.getByRole('table', { name: 'Audiences' });
