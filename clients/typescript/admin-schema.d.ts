@@ -816,7 +816,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page's views and action clicks, per audience */
+        /**
+         * A page's views and action clicks, per audience and version
+         * @description `items`: per audience (`audienceId` null for the page itself) and version. `audiences`: per audience, its versions together (`versionId` null), a visitor counted once per audience.
+         */
         get: operations["adminGetPageEngagement"];
         put?: never;
         post?: never;

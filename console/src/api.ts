@@ -478,3 +478,22 @@ export const extras = {
       ...(selectedElement ? { selectedElement } : {}),
     }),
 };
+
+/** Views, visitors and clicks of a page's audience (and version: null for an audience's total). */
+export interface EngagementCounts {
+  audienceId: string | null;
+  versionId: string | null;
+  views: number;
+  uniqueVisitors: number;
+  clicks: number;
+  clickThroughRate: number;
+}
+
+export const engagementApi = {
+  /** `items` per audience and version; `audiences` per audience, a visitor counted once. */
+  pageEngagement: (tenant: string, pageId: string) =>
+    call<{ pageId: string; items: EngagementCounts[]; audiences: EngagementCounts[] }>(
+      'GET',
+      `${t(tenant)}/pages/${pageId}/engagement`,
+    ),
+};

@@ -17,6 +17,7 @@ import { Link, useParams } from 'react-router';
 import { api, type Version } from '../api';
 import { can, useMe } from '../session';
 import { Conversation } from '../workspace/Conversation';
+import { usePageEngagement } from '../workspace/Engagement';
 import { Preview } from '../workspace/Preview';
 import type { SelectedElement } from '../workspace/selected-element';
 import { useAudienceEvents } from '../workspace/use-audience-events';
@@ -51,6 +52,12 @@ export function AudienceWorkspace() {
     refetchInterval: !live && drafting ? 1000 : false,
   });
   const list = versions.data?.items ?? [];
+  const engagement = usePageEngagement(tenant, pageId);
+  const perVersion = new Map(
+    (engagement.data?.items ?? [])
+      .filter((c) => c.audienceId === audienceId && c.versionId !== null)
+      .map((c) => [c.versionId as string, c]),
+  );
 
   // The preview follows the newest version until the operator picks one.
   const [picked, setPicked] = useState<string | null>(null);
@@ -142,6 +149,7 @@ export function AudienceWorkspace() {
               canPublish={can(me, 'publisher')}
               onAction={(verb, version) => act.mutate({ verb, version })}
               busy={act.isPending}
+              engagement={perVersion}
             />
           </Stack>
         </Grid.Col>

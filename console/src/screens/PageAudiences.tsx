@@ -17,6 +17,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type Audience, api } from '../api';
 import { can, useMe } from '../session';
+import { EngagementSummary, usePageEngagement } from '../workspace/Engagement';
 import { QueryError } from './QueryError';
 
 /** A page's audiences (status, person, published or not), a new one for a person or general, archive. */
@@ -34,6 +35,9 @@ export function PageAudiences({ tenant, pageId }: { tenant: string; pageId: stri
   });
   const personName = (id: string | null) =>
     id === null ? '—' : (persons.data?.items.find((p) => p.personId === id)?.name ?? id);
+  const engagement = usePageEngagement(tenant, pageId);
+  const totalOf = (audienceId: string) =>
+    engagement.data?.audiences?.find((c) => c.audienceId === audienceId);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['audiences', tenant, pageId] });
   const lifecycle = useMutation({
     mutationFn: (a: Audience) =>
@@ -50,7 +54,7 @@ export function PageAudiences({ tenant, pageId }: { tenant: string; pageId: stri
       {editable ? <NewAudience tenant={tenant} pageId={pageId} persons={persons.data?.items ?? []} /> : null}
       {audiences.data && audiences.data.items.length === 0 ? <Text c="dimmed">No audience yet.</Text> : null}
       {audiences.data && audiences.data.items.length > 0 ? (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={720}>
           <Table striped aria-label="Audiences">
             <Table.Thead>
               <Table.Tr>
@@ -58,6 +62,7 @@ export function PageAudiences({ tenant, pageId }: { tenant: string; pageId: stri
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Person</Table.Th>
                 <Table.Th>Published</Table.Th>
+                <Table.Th>Engagement</Table.Th>
                 {editable ? <Table.Th>Actions</Table.Th> : null}
               </Table.Tr>
             </Table.Thead>
@@ -75,6 +80,9 @@ export function PageAudiences({ tenant, pageId }: { tenant: string; pageId: stri
                   <Table.Td className="cell-wrap">{personName(a.personId)}</Table.Td>
                   <Table.Td>
                     {a.publishedVersion ? `version ${a.publishedVersion.versionNumber}` : 'not published'}
+                  </Table.Td>
+                  <Table.Td>
+                    <EngagementSummary counts={totalOf(a.audienceId)} />
                   </Table.Td>
                   {editable ? (
                     <Table.Td>

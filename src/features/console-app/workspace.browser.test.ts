@@ -158,6 +158,45 @@ describeEachDatabase('the audience workspace in Chromium', (ctx) => {
       // The publisher publishes version 2, then restores version 1 as a new draft (version 3).
       await tab.getByRole('button', { name: 'Publish version 2' }).click();
       await tab.getByText('version 2 published').waitFor();
+
+      // Two visitors see the published version 2, one clicks its button: the version's row counts
+      // them as they happen (the event stream's page.viewed and cta.clicked).
+      // (The page itself is published first: a draft page has no public URL.)
+      const pagePublished = await tab.evaluate(async (url) => {
+        const me = await (await fetch('/admin/v0/me')).json();
+        const answer = await fetch(url, {
+          method: 'PATCH',
+          headers: { 'x-csrf-token': me.csrfToken, 'content-type': 'application/json' },
+          body: JSON.stringify({ status: 'published' }),
+        });
+        return answer.status;
+      }, `/admin/v0/tenants/${tenant.tenantId}/pages/${pageId}`);
+      assert.equal(pagePublished, 200);
+      const publicPath = new URL(
+        await tab.evaluate(
+          async (url) => (await (await fetch(url)).json()).publicUrl,
+          `/admin/v0/tenants/${tenant.tenantId}/audiences/${audienceId}`,
+        ),
+      ).pathname;
+      for (const browserName of ['Chrome/131.0', 'Firefox/133.0']) {
+        const visitor = { 'user-agent': `Mozilla/5.0 (X11; Linux x86_64) ${browserName}` };
+        const seen = await fetch(`${base}${publicPath}/view`, {
+          method: 'POST',
+          headers: { ...visitor, 'content-type': 'application/json' },
+          body: JSON.stringify({ referrer: '', query: '' }),
+        });
+        assert.equal(seen.status, 204);
+        if (browserName.startsWith('Chrome'))
+          await fetch(`${base}${publicPath}/go/book-a-demo`, { headers: visitor, redirect: 'manual' });
+      }
+      const versionRows = tab.getByRole('table', { name: 'Versions' });
+      await versionRows
+        .getByRole('row', { name: /Version 2/ })
+        .getByText('2 views, 2 visitors, 1 click, CTR 50 %')
+        .waitFor();
+      assert.equal(await versionRows.getByText('No views yet').count(), 1, 'version 1 has none');
+      await tab.evaluate(() => window.scrollTo(0, 0));
+      await shoot(tab, 'workspace-engagement');
       await tab.getByRole('button', { name: 'Restore version 1' }).click();
       await tab.getByRole('button', { name: 'Version 3', exact: true }).waitFor();
       await tab.locator('iframe[title="Preview of version 3"]').waitFor({ timeout: 30_000 });
@@ -211,6 +250,7 @@ describeEachDatabase('the audience workspace in Chromium', (ctx) => {
       await tab.getByRole('link', { name: '← Page' }).click();
       const audiences = tab.getByRole('table', { name: 'Audiences' });
       await audiences.getByRole('cell', { name: 'version 2', exact: true }).waitFor();
+      await audiences.getByText('2 views, 2 visitors, 1 click, CTR 50 %').waitFor();
       assert.equal(
         await audiences.getByRole('cell', { name: 'Grace Hopper', exact: true }).count(),
         2,
