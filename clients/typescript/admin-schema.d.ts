@@ -1244,6 +1244,9 @@ export interface components {
         Tenant: {
             tenantId: string;
             name: string;
+            handle: string | null;
+            /** @description The custom hosts that serve the tenant's hosted pages. */
+            hosts: string[];
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z

@@ -497,3 +497,20 @@ export const engagementApi = {
       `${t(tenant)}/pages/${pageId}/engagement`,
     ),
 };
+
+/** A tenant's settings as GET /tenants/{tenant} answers them (members the console reads). */
+export interface TenantSettings {
+  tenantId: string;
+  name: string;
+  handle: string | null;
+  hosts: string[];
+}
+
+export const settingsApi = {
+  getTenant: (tenant: string) => call<TenantSettings>('GET', t(tenant)),
+  setHandle: (tenant: string, handle: string) => call<TenantSettings>('PATCH', t(tenant), { handle }),
+  addHost: (tenant: string, host: string) =>
+    call<{ hosts: string[] }>('POST', `${t(tenant)}/hosts`, { host }),
+  removeHost: (tenant: string, host: string) =>
+    call<{ hosts: string[] }>('DELETE', `${t(tenant)}/hosts/${encodeURIComponent(host)}`),
+};
