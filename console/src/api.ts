@@ -514,3 +514,16 @@ export const settingsApi = {
   removeHost: (tenant: string, host: string) =>
     call<{ hosts: string[] }>('DELETE', `${t(tenant)}/hosts/${encodeURIComponent(host)}`),
 };
+
+export const webhookEditApi = {
+  updateWebhook: (
+    tenant: string,
+    webhookId: string,
+    input: { url?: string; events?: string[]; description?: string | null; enabled?: boolean },
+  ) => call<Webhook>('PATCH', `${t(tenant)}/webhooks/${webhookId}`, input),
+  /** A new signing secret, answered once; the previous one keeps signing for `overlapMinutes`. */
+  rotateWebhookSecret: (tenant: string, webhookId: string, overlapMinutes: number) =>
+    call<Webhook & { secret: string }>('POST', `${t(tenant)}/webhooks/${webhookId}/rotate`, {
+      overlapMinutes,
+    }),
+};

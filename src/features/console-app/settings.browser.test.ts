@@ -104,11 +104,44 @@ describeEachDatabase(
         await tab.getByRole('button', { name: 'Create endpoint' }).click();
         const secret = tab.getByRole('dialog', { name: "The endpoint's signing secret" });
         await secret.getByText(/^whsec_/).waitFor();
+        const firstSecret = ((await secret.getByText(/^whsec_/).textContent()) ?? '').trim();
         await secret.getByRole('button', { name: 'Done' }).click();
         await secret.waitFor({ state: 'detached' });
         const endpoint = tab.getByRole('link', { name: 'https://hooks.example.com/quire' });
         await endpoint.waitFor();
         await tab.getByRole('row').filter({ hasText: 'person.created' }).getByText('enabled').waitFor();
+
+        // Edit it: the API refuses a plain-http URL beside the field; a new description is saved.
+        await tab.getByRole('button', { name: 'Edit https://hooks.example.com/quire' }).click();
+        const edit = tab.getByRole('dialog', { name: 'Edit endpoint' });
+        const editUrl = edit.getByRole('textbox', { name: /^URL/ });
+        await editUrl.fill('http://hooks.example.com/quire');
+        await edit.getByRole('button', { name: 'Save endpoint' }).click();
+        await edit.getByText(/https/).first().waitFor();
+        assert.equal(await editUrl.getAttribute('aria-invalid'), 'true');
+        await tab.waitForTimeout(400); // the dialog's fade-in, so axe and the screenshot see it opaque
+        await shoot(tab, 'webhook-edit');
+        await expectAccessible(tab, 'the endpoint editor');
+        await editUrl.fill('https://hooks.example.com/quire');
+        await edit.getByRole('textbox', { name: /^Description/ }).fill('CRM sync');
+        await edit.getByRole('button', { name: 'Save endpoint' }).click();
+        await edit.waitFor({ state: 'detached' });
+        await tab.getByRole('row').filter({ hasText: 'person.created' }).getByText('CRM sync').waitFor();
+
+        // Rotate its secret: the new one is shown once, and differs from the first.
+        await tab.getByRole('button', { name: 'Rotate secret of https://hooks.example.com/quire' }).click();
+        const rotate = tab.getByRole('dialog', { name: 'Rotate the signing secret?' });
+        await rotate.getByLabel('Overlap').first().waitFor();
+        await rotate.getByRole('button', { name: 'Rotate secret' }).click();
+        const rotated = tab.getByRole('dialog', { name: 'The new signing secret' });
+        const newSecret = ((await rotated.getByTestId('new-webhook-secret').textContent()) ?? '').trim();
+        assert.match(newSecret, /^whsec_/);
+        assert.notEqual(newSecret, firstSecret);
+        await tab.waitForTimeout(400);
+        await expectAccessible(tab, 'the rotated secret');
+        await rotated.getByRole('button', { name: 'Done' }).click();
+        await rotated.waitFor({ state: 'detached' });
+        assert.equal(await tab.getByText(newSecret).count(), 0, 'the secret is shown once, then never');
         await shoot(tab, 'webhooks');
 
         await makePerson(ctx, tenant, { name: 'Katherine Johnson' });
