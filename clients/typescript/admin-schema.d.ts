@@ -652,7 +652,7 @@ export interface paths {
         };
         /**
          * List a tenant's persons, newest first
-         * @description The same list as `GET /v0/persons`, for any tenant. `totalCount` is exact.
+         * @description The same list as `GET /v0/persons`, for any tenant. `totalCount` is exact, or null with `q`. A search (`q`) looks through at most 5000 records per request, newest first: a page may then hold fewer items than `limit`, even none, while `hasMore` is true; follow `nextCursor`.
          */
         get: operations["adminListPersons"];
         put?: never;
@@ -708,7 +708,7 @@ export interface paths {
         };
         /**
          * List a tenant's accounts, newest first, with their counts
-         * @description Each account with `linkedPersonsCount` and `latestActivityAt`; `includeEmptyOnly` lists only accounts without persons.
+         * @description Each account with `linkedPersonsCount` and `latestActivityAt`; `includeEmptyOnly` lists only accounts without persons. `totalCount` is null with `q`. A search (`q`) looks through at most 5000 records per request, newest first: a page may then hold fewer items than `limit`, even none, while `hasMore` is true; follow `nextCursor`.
          */
         get: operations["adminListAccounts"];
         put?: never;
@@ -2018,8 +2018,7 @@ export interface components {
         };
         PersonPage: {
             items: components["schemas"]["Person"][];
-            /** Format: int64 */
-            totalCount: number;
+            totalCount: number | null;
             hasMore: boolean;
             nextCursor: string | null;
         };
@@ -2075,8 +2074,7 @@ export interface components {
         };
         AccountPage: {
             items: components["schemas"]["Account"][];
-            /** Format: int64 */
-            totalCount: number;
+            totalCount: number | null;
             hasMore: boolean;
             nextCursor: string | null;
         };
@@ -7168,6 +7166,8 @@ export interface operations {
     adminListPersons: {
         parameters: {
             query?: {
+                /** @description Only persons whose name, email or domain contains this (any case). */
+                q?: string;
                 /** @description The `nextCursor` of the previous page. */
                 cursor?: string;
                 /** @description Page size, 20 by default; values above 100 are treated as 100. */
@@ -7677,6 +7677,8 @@ export interface operations {
                  * @example true
                  */
                 includeEmptyOnly?: string;
+                /** @description Only accounts whose name or domain contains this (any case). */
+                q?: string;
                 /** @description The `nextCursor` of the previous page. */
                 cursor?: string;
                 /** @description Page size, 20 by default; values above 100 are treated as 100. */

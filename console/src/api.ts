@@ -527,3 +527,12 @@ export const webhookEditApi = {
       overlapMinutes,
     }),
 };
+
+export const searchApi = {
+  /** Persons whose name, email or domain contains `q`; `hasMore` may come with a short page. */
+  searchPersons: (tenant: string, q: string, cursor?: string) =>
+    call<ListPage<Person>>('GET', `${t(tenant)}/persons${query({ q, cursor, limit: 100 })}`),
+  /** Accounts whose name or domain contains `q`. */
+  searchAccounts: (tenant: string, q: string, cursor?: string) =>
+    call<ListPage<Account>>('GET', `${t(tenant)}/accounts${query({ q, cursor, limit: 50 })}`),
+};

@@ -168,11 +168,22 @@ describeEachDatabase(
         assert.equal(await tab.evaluate(() => (window as unknown as { __xss?: number }).__xss), undefined);
         await expectAccessible(tab, 'persons');
         await shoot(tab, 'persons');
+        // A search by a part of the domain finds Grace only, and says what it searched for.
+        await tab.getByRole('searchbox', { name: /^Search/ }).fill('CONTOSO');
+        await tab.getByText('1 persons matching “CONTOSO”, newest first').waitFor();
+        await tab.getByRole('cell', { name: 'Grace Hopper' }).waitFor();
+        assert.equal(await tab.getByRole('cell', { name: `Hostile ${XSS}` }).count(), 0);
+        await expectAccessible(tab, 'a persons search');
+        await shoot(tab, 'persons-search');
 
         // Accounts: the account's page, its activity and linked person; rename it.
         await tab.getByRole('link', { name: 'Accounts', exact: true }).click();
         await tab.getByRole('heading', { name: 'Accounts' }).waitFor();
         await expectAccessible(tab, 'accounts');
+        await tab.getByRole('searchbox', { name: /^Search/ }).fill('no such account');
+        await tab.getByText('0 accounts matching “no such account”, newest first').waitFor();
+        await tab.getByRole('searchbox', { name: /^Search/ }).fill('contoso');
+        await tab.getByText('1 accounts matching “contoso”, newest first').waitFor();
         await tab.getByRole('link', { name: 'Contoso' }).click();
         await tab.getByRole('heading', { name: 'Contoso' }).waitFor();
         await tab.getByText('Signed the contract').waitFor();

@@ -29,6 +29,7 @@ describeEachDatabase('the audience workspace in Chromium', (ctx) => {
     const tenant = await makeTenant(ctx);
     await makePerson(ctx, tenant, { name: 'Grace Hopper', email: 'grace@navy.example' });
     await makePerson(ctx, tenant, { name: 'Alan Turing', email: 'alan@bletchley.example' });
+    await makePerson(ctx, tenant, { name: 'Katherine Johnson', domain: 'nasa.example' });
     const publisher = await makeOperator(ctx, tenant.tenantId, 'publisher');
     const editor = await makeOperator(ctx, tenant.tenantId, 'editor');
     const worker = makeWorker(ctx, tenant, new BuiltinAgent());
@@ -73,6 +74,10 @@ describeEachDatabase('the audience workspace in Chromium', (ctx) => {
       // A person audience, the person found by search.
       await tab.getByRole('heading', { name: 'Audiences' }).waitFor();
       await tab.getByText('No audience yet.').waitFor();
+      // The search is the server's: by domain too, which no option's label shows.
+      await tab.getByRole('combobox', { name: 'Person' }).fill('nasa');
+      await tab.getByRole('option', { name: 'Katherine Johnson' }).waitFor();
+      await tab.getByRole('option', { name: /Grace Hopper/ }).waitFor({ state: 'detached' });
       await tab.getByRole('combobox', { name: 'Person' }).fill('grace');
       await tab.getByRole('option', { name: /Grace Hopper/ }).click();
       await tab.getByRole('button', { name: 'New audience' }).click();
