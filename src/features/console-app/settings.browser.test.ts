@@ -122,6 +122,12 @@ describeEachDatabase(
         await tab.waitForTimeout(400); // the dialog's fade-in, so axe and the screenshot see it opaque
         await shoot(tab, 'webhook-edit');
         await expectAccessible(tab, 'the endpoint editor');
+        await tab.setViewportSize({ width: 390, height: 844 });
+        await tab.waitForTimeout(500); // the navigation's slide out of the narrow screen
+        await shoot(tab, 'webhook-edit-phone');
+        const wider = await tab.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(wider <= 1, `the endpoint editor scrolls sideways on a phone by ${wider}px`);
+        await tab.setViewportSize({ width: 1280, height: 900 });
         await editUrl.fill('https://hooks.example.com/quire');
         await edit.getByRole('textbox', { name: /^Description/ }).fill('CRM sync');
         await edit.getByRole('button', { name: 'Save endpoint' }).click();
