@@ -471,7 +471,7 @@ export interface paths {
         };
         /**
          * List a tenant's assets, newest first
-         * @description Active assets (hidden ones included); trashed and deleted ones with `includeTrashed` and `includeDeleted`. `totalCount` is exact.
+         * @description Active assets (hidden ones included); trashed and deleted ones with `includeTrashed` and `includeDeleted`. `search` (a part of the name, any case) narrows the list. `totalCount` is exact.
          */
         get: operations["adminListAssets"];
         put?: never;
@@ -833,7 +833,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A version rendered as a visitor would see it (HTML) */
+        /** A signed link to a version's preview (the page as a visitor would see it) */
         get: operations["adminPreviewVersion"];
         put?: never;
         post?: never;
@@ -1956,15 +1956,23 @@ export interface components {
         AdminCreateTopicBody: {
             name: string;
         };
-        AdminRenameTopicBody: {
-            name: string;
-        };
         /** Topic */
         Topic: {
             topicId: string;
             name: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
             updatedAt: string;
+        };
+        AdminRenameTopicBody: {
+            name: string;
         };
         AdminCreateTopicEntryBody: {
             content: {
@@ -2111,6 +2119,12 @@ export interface components {
             totalCount: number;
             hasMore: boolean;
             nextCursor: string | null;
+        };
+        /** VersionPreviewLink */
+        VersionPreviewLink: {
+            versionId: string;
+            /** @description Signed, expires. */
+            previewUrl: string;
         };
         AdminSignInBody: {
             email: string;
@@ -5690,6 +5704,8 @@ export interface operations {
         parameters: {
             query?: {
                 assetType?: "image" | "logo" | "icon" | "video" | "custom-component";
+                /** @description A part of the name, any case. */
+                search?: string;
                 /**
                  * @description Also list trashed assets. `true`, `false`, `1` or `0` (any case); absent means false.
                  * @example true
@@ -5805,11 +5821,13 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
             };
             /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
             400: {
@@ -6005,7 +6023,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
             };
             /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
             400: {
@@ -6109,7 +6129,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
             };
             /** @description Problem: `validation_failed` (The request is not valid) */
             400: {
@@ -6195,7 +6217,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
             };
             /** @description Problem: `validation_failed` (The request is not valid) */
             400: {
@@ -6281,7 +6305,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
             };
             /** @description Problem: `validation_failed` (The request is not valid) */
             400: {
@@ -6458,11 +6484,13 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Topic"];
+                };
             };
             /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
             400: {
@@ -6764,11 +6792,13 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TopicEntry"];
+                };
             };
             /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
             400: {
@@ -6868,8 +6898,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
-            200: {
+            /** @description Deleted. */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6964,7 +6994,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TopicEntry"];
+                };
             };
             /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
             400: {
@@ -7072,7 +7104,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        success: boolean;
+                    };
+                };
             };
             /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
             400: {
@@ -8507,7 +8543,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["VersionPreviewLink"];
+                };
             };
             /** @description Problem: `validation_failed` (The request is not valid) */
             400: {

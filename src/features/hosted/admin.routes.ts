@@ -1,3 +1,4 @@
+import { Type } from 'typebox';
 import { linksOf, previewUrl } from '../../domain/public-links.js';
 import { ApiError } from '../../errors.js';
 import type { App } from '../../http/app-types.js';
@@ -33,8 +34,14 @@ export function hostedAdminRoutes(app: App): void {
       schema: {
         operationId: 'adminPreviewVersion',
         tags: ['Audiences'],
-        summary: 'A version rendered as a visitor would see it (HTML)',
+        summary: "A signed link to a version's preview (the page as a visitor would see it)",
         params: AdminVersionPath,
+        response: {
+          200: Type.Object(
+            { versionId: Type.String(), previewUrl: Type.String({ description: 'Signed, expires.' }) },
+            { title: 'VersionPreviewLink' },
+          ),
+        },
       },
     },
     async (request) => {
