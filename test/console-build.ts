@@ -2,10 +2,18 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** What the console's bundle is built from besides console/ (console/src/api.ts imports them). */
+const SHARED_SOURCES = [
+  'clients/typescript/admin.ts',
+  'clients/typescript/admin-schema.d.ts',
+  'src/domain/scopes.ts',
+  'src/events/event-types.ts',
+];
+
 /**
  * Builds the console (npm run build:console) when dist/console is missing or older than a source
- * file of console/: CI runs `npm test` in a fresh clone with no dist/, and a developer's edit must
- * not be tested against an old build.
+ * file of console/ or one it imports: CI runs `npm test` in a fresh clone with no dist/, and a
+ * developer's edit must not be tested against an old build.
  */
 export function ensureConsoleBuilt(): void {
   const index = path.resolve('dist/console/index.html');
@@ -13,6 +21,7 @@ export function ensureConsoleBuilt(): void {
   const newest = fs
     .readdirSync('console', { recursive: true })
     .map((f) => path.join('console', String(f)))
+    .concat(SHARED_SOURCES)
     .filter((f) => fs.statSync(f).isFile())
     .reduce((latest, f) => Math.max(latest, fs.statSync(f).mtimeMs), 0);
   if (built >= newest) return;

@@ -471,7 +471,7 @@ export interface paths {
         };
         /**
          * List a tenant's assets, newest first
-         * @description Active assets (hidden ones included); trashed and deleted ones with `includeTrashed` and `includeDeleted`. `totalCount` is exact.
+         * @description Active assets (hidden ones included); trashed and deleted ones with `includeTrashed` and `includeDeleted`. `search` (a part of the name, any case) narrows the list. `totalCount` is exact.
          */
         get: operations["adminListAssets"];
         put?: never;
@@ -836,7 +836,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A version rendered as a visitor would see it (HTML) */
+        /** A signed link to a version's preview (the page as a visitor would see it) */
         get: operations["adminPreviewVersion"];
         put?: never;
         post?: never;
@@ -1962,15 +1962,23 @@ export interface components {
         AdminCreateTopicBody: {
             name: string;
         };
-        AdminRenameTopicBody: {
-            name: string;
-        };
         /** Topic */
         Topic: {
             topicId: string;
             name: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
             updatedAt: string;
+        };
+        AdminRenameTopicBody: {
+            name: string;
         };
         AdminCreateTopicEntryBody: {
             content: {
@@ -2115,6 +2123,33 @@ export interface components {
             totalCount: number;
             hasMore: boolean;
             nextCursor: string | null;
+        };
+        /** EngagementCounts */
+        EngagementCounts: {
+            audienceId: string | null;
+            versionId: string | null;
+            /** Format: int64 */
+            views: number;
+            /** Format: int64 */
+            uniqueVisitors: number;
+            /** Format: int64 */
+            clicks: number;
+            /** @description clicks / views (4 decimals), 0 without views. */
+            clickThroughRate: number;
+        };
+        /** PageEngagement */
+        PageEngagement: {
+            pageId: string;
+            /** @description Per audience and version. */
+            items: components["schemas"]["EngagementCounts"][];
+            /** @description Per audience, its versions together: a visitor counted once per audience. */
+            audiences: components["schemas"]["EngagementCounts"][];
+        };
+        /** VersionPreviewLink */
+        VersionPreviewLink: {
+            versionId: string;
+            /** @description Signed, expires. */
+            previewUrl: string;
         };
         AdminSignInBody: {
             email: string;
@@ -5694,6 +5729,8 @@ export interface operations {
         parameters: {
             query?: {
                 assetType?: "image" | "logo" | "icon" | "video" | "custom-component";
+                /** @description A part of the name, any case. */
+                search?: string;
                 /**
                  * @description Also list trashed assets. `true`, `false`, `1` or `0` (any case); absent means false.
                  * @example true
@@ -5809,11 +5846,13 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
             };
             /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
             400: {
@@ -6009,7 +6048,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
             };
             /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
             400: {
@@ -6113,7 +6154,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
             };
             /** @description Problem: `validation_failed` (The request is not valid) */
             400: {
@@ -6199,7 +6242,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
             };
             /** @description Problem: `validation_failed` (The request is not valid) */
             400: {
@@ -6285,7 +6330,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
             };
             /** @description Problem: `validation_failed` (The request is not valid) */
             400: {
@@ -6462,11 +6509,13 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Topic"];
+                };
             };
             /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
             400: {
@@ -6768,11 +6817,13 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TopicEntry"];
+                };
             };
             /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
             400: {
@@ -6872,8 +6923,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
-            200: {
+            /** @description Deleted. */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6968,7 +7019,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TopicEntry"];
+                };
             };
             /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
             400: {
@@ -7076,7 +7129,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        success: boolean;
+                    };
+                };
             };
             /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
             400: {
@@ -8429,7 +8486,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PageEngagement"];
+                };
             };
             /** @description Problem: `validation_failed` (The request is not valid) */
             400: {
@@ -8515,7 +8574,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["VersionPreviewLink"];
+                };
             };
             /** @description Problem: `validation_failed` (The request is not valid) */
             400: {

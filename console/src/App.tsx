@@ -5,6 +5,8 @@ import { ApiProblem, api } from './api';
 import { AccountPage } from './screens/AccountPage';
 import { Accounts } from './screens/Accounts';
 import { ApiKeys } from './screens/ApiKeys';
+import { AssetPage } from './screens/AssetPage';
+import { Assets } from './screens/Assets';
 import { AudienceWorkspace } from './screens/AudienceWorkspace';
 import { AuditLog } from './screens/AuditLog';
 import { ChangePassword } from './screens/ChangePassword';
@@ -16,6 +18,8 @@ import { Shell } from './screens/Shell';
 import { SignIn } from './screens/SignIn';
 import { TenantHome } from './screens/TenantHome';
 import { TenantSettings } from './screens/TenantSettings';
+import { TopicPage } from './screens/TopicPage';
+import { Topics } from './screens/Topics';
 import { WebhookDeliveries } from './screens/WebhookDeliveries';
 import { Webhooks } from './screens/Webhooks';
 
@@ -56,6 +60,10 @@ export function App() {
         <Route path="persons" element={<Persons />} />
         <Route path="accounts" element={<Accounts />} />
         <Route path="accounts/:accountId" element={<AccountPage />} />
+        <Route path="assets" element={<Assets />} />
+        <Route path="assets/:assetId" element={<AssetPage />} />
+        <Route path="topics" element={<Topics />} />
+        <Route path="topics/:topicId" element={<TopicPage />} />
         <Route path="audit" element={<AuditLog />} />
         <Route path="operators" element={<Operators me={me.data} />} />
         <Route path="settings/keys" element={<ApiKeys />} />

@@ -1,287 +1,103 @@
 /**
  * The console's ONE way to the server: every call to the operator API (/admin/v0) goes through
- * this module, which sends the session cookie (same origin), echoes the session's CSRF token on
- * every state-changing call and turns problem+json answers into ApiProblem. When the typed admin
- * client generated from the admin OpenAPI document lands (openapi-typescript + openapi-fetch, like
- * clients/typescript), this file switches to it; no screen changes. Until then the types below are
- * written by hand from the admin routes' schemas (src/features/*\/*.schemas.ts), members the
- * console reads only.
+ * this module. The calls go through the typed admin client generated from docs/admin-openapi.json
+ * (`@quire/client/admin`: openapi-fetch over openapi-typescript's types), which sends the session
+ * cookie (same origin) and echoes the session's CSRF token on every state-changing call; this
+ * module turns problem+json answers into ApiProblem and keeps the screens' short names. Every type
+ * below is derived from the generated schema, so a change of the server's schemas is a type error
+ * here or in a screen, not a surprise in the browser (`npm run openapi` regenerates the schema).
+ *
+ * Sections: types, runtime lists, the problem, the client, then `api` grouped by screen. Add a call
+ * to the group of its screen.
  */
+import { type components, createAdminClient, type paths } from '@quire/client/admin';
+// Pure catalogues with no imports of server code (docs/architecture.md, "console/"): one list each.
+import { SCOPES, type Scope } from '../../src/domain/scopes.js';
+import { EVENT_TYPES } from '../../src/events/event-types.js';
 
-export type Role = 'viewer' | 'editor' | 'publisher' | 'admin';
-export const ROLES: Role[] = ['viewer', 'editor', 'publisher', 'admin'];
+export { EVENT_TYPES, SCOPES, type Scope };
 
-export interface Operator {
-  operatorId: string;
-  tenantId: string | null;
-  email: string;
-  role: Role;
-  instanceAdmin: boolean;
-  mustChangePassword: boolean;
-  disabledAt: string | null;
-  createdAt: string;
+// --- Types, derived from the generated schema --------------------------------------------------
+
+type Schemas = components['schemas'];
+type Method = 'get' | 'post' | 'patch' | 'delete';
+/** The JSON a successful call of this operation answers (its 200, else its 201). */
+type Answer<P extends keyof paths, M extends Method> = paths[P][M] extends { responses: infer R }
+  ? R extends { 200: { content: { 'application/json': infer T } } }
+    ? T
+    : R extends { 201: { content: { 'application/json': infer T } } }
+      ? T
+      : never
+  : never;
+/** The JSON body an operation takes. */
+type Body<P extends keyof paths, M extends Method> = paths[P][M] extends {
+  requestBody?: { content: { 'application/json': infer T } };
 }
+  ? T
+  : never;
+type ItemOf<P extends keyof paths> = Answer<P, 'get'> extends { items: (infer T)[] } ? T : never;
 
-export interface Me {
-  operator: Operator;
-  csrfToken: string;
-}
+export type Me = Answer<'/admin/v0/me', 'get'>;
+export type Operator = Me['operator'];
+export type Role = Operator['role'];
+export type Tenant = Schemas['TenantSummary'];
 
-export interface Tenant {
-  tenantId: string;
-  name: string;
-}
-
-export type PageStatus = 'draft' | 'published' | 'archived';
-export const PAGE_TYPES = ['inbound', 'outbound', 'call_followup', 'sales_deck', 'custom'] as const;
-
-export interface PageBody {
-  headline: string;
-  subheadline: string;
-  sections: { heading: string; text: string; imageAssetId?: string }[];
-}
-
-export interface PageAction {
-  actionId: string;
-  actionIndex: number;
-  purpose: string;
-  buttonTitle: string;
-  actionType: string;
-  url: string;
-}
-
-export interface Page {
-  pageId: string;
-  brandId: string;
-  name: string;
-  title: string;
-  slug?: string;
-  pageType: (typeof PAGE_TYPES)[number];
-  pageContext: string;
-  status: PageStatus;
-  body?: PageBody;
-  actions?: PageAction[];
-  audiencesCount: number;
-  createdAt: string;
-  updatedAt: string;
-  archivedAt: string | null;
-  deletedAt: string | null;
-}
-
+export type Page = Schemas['Page'];
+export type PageStatus = Page['status'];
+export type PageBody = Schemas['PageBody'];
+export type PageAction = NonNullable<Page['actions']>[number];
 /** What the page form sends (create: brandId, name and title required). */
-export interface PageInput {
-  brandId?: string;
-  name?: string;
-  title?: string;
-  slug?: string;
-  pageType?: (typeof PAGE_TYPES)[number];
-  pageContext?: string;
-  body?: PageBody;
-  actions?: PageAction[];
-}
+export type PageInput = Schemas['AdminUpdatePageBody'] & Partial<Schemas['AdminCreatePageBody']>;
 
-export interface AuditEntry {
-  id: string;
-  actor: { kind: 'operator' | 'api_key' | 'admin_token' | 'cli'; id: string | null; label: string };
-  action: string;
-  recordType: string | null;
-  recordId: string | null;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-  createdAt: string;
-}
+export type Audience = Schemas['Audience'];
+export type Version = Schemas['VersionDetail'];
+export type AudienceContent = Schemas['AudienceContent'];
+export type Message = Schemas['Message'];
+export type Person = Schemas['Person'];
+export type Account = Schemas['Account'];
+/** One entry of an account's timeline: an account log, or a log of one of its linked persons. */
+export type ActivityItem = Schemas['AccountActivityItem'];
+export type AuditEntry = ItemOf<'/admin/v0/tenants/{tenant}/audit'>;
 
-export interface ListPage<T> {
-  items: T[];
-  totalCount: number | null;
-  hasMore: boolean;
-  nextCursor: string | null;
-}
-
-export type VersionStatus =
-  | 'archived'
-  | 'cancelled'
-  | 'draft'
-  | 'pending'
-  | 'processing'
-  | 'published'
-  | 'queued';
-
-/** Everything the page agent can change, as a version holds it. */
-export interface AudienceContent {
-  metaTitle: string;
-  metaDescription: string;
-  metaKeywords: string[];
-  supplementaryContext: string;
-  buttonTitles: Record<string, string>;
-  actionUrl: string;
-  headline: string;
-  subheadline: string;
-}
-
-export interface Version {
-  versionId: string;
-  audienceId: string;
-  versionNumber: number;
-  status: VersionStatus;
-  createdAt: string;
-  publishedAt: string | null;
-  content: AudienceContent | null;
-  previewUrl?: string;
-  lastError?: string | null;
-}
-
-export interface Audience {
-  audienceId: string;
-  pageId: string;
-  status: VersionStatus;
-  effectiveName: string;
-  personId: string | null;
-  publicUrl?: string;
-  latestVersion: Version | null;
-  publishedVersion: Version | null;
-  createdAt: string;
-  archivedAt: string | null;
-}
-
-export interface Change {
-  changeId: string;
-  field: string;
-  previousValue: string;
-  newValue: string;
-}
-
-export interface Message {
-  messageId: string;
-  role: 'user' | 'agent';
-  content: string;
-  timestamp: number;
-  changes: Change[];
-  versionId: string | null;
-}
-
-export interface Person {
-  personId: string;
-  name: string;
-  email: string | null;
-  domain?: string | null;
-  createdAt?: string;
-}
-
-/** The scope names of API keys (src/domain/scopes.ts; docs/admin-api.md, "API key scopes"). */
-export const SCOPES = [
-  'persons:read',
-  'persons:write',
-  'pages:read',
-  'pages:write',
-  'pages:publish',
-  'assets:read',
-  'assets:write',
-] as const;
-export type Scope = (typeof SCOPES)[number];
+export type Asset = Schemas['Asset'];
+export type AssetType = Asset['data']['type'];
+export type AssetInput = Schemas['AdminCreateAssetBody'];
+export type AssetEdit = Schemas['AdminUpdateAssetBody'];
+export type Topic = Schemas['TopicWithEntries'];
+export type TopicEntry = Schemas['TopicEntry'];
+export type EntryContent = TopicEntry['content'];
 
 /** What an operator sees of an API key: never the key itself, which is not stored. */
-export interface ApiKey {
-  keyId: string;
-  prefix: string;
-  label: string | null;
-  /** Null: full access. */
-  scopes: Scope[] | null;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
-
+export type ApiKey = ItemOf<'/admin/v0/tenants/{tenant}/keys'>;
 /** The answer to a create: the key itself, this once (absent from an idempotent replay). */
-export interface CreatedKey extends Omit<ApiKey, 'lastUsedAt' | 'revokedAt'> {
-  apiKey?: string;
-}
+export type CreatedKey = Answer<'/admin/v0/tenants/{tenant}/keys', 'post'>;
+export type Webhook = Schemas['Webhook'];
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+export type FieldProblem = Schemas['FieldProblem'];
 
-/** The event types an endpoint can subscribe to (src/events/event-types.ts), besides wildcards. */
-export const EVENT_TYPES = [
-  'message.created',
-  'version.queued',
-  'version.drafted',
-  'version.published',
-  'version.cancelled',
-  'audience.created',
-  'audience.archived',
-  'page.published',
-  'page.archived',
-  'page.viewed',
-  'cta.clicked',
-  'person.created',
-  'account.created',
-  'account_log.created',
-] as const;
+// --- Runtime lists the forms offer, checked against the schema ----------------------------------
 
-export interface Webhook {
-  webhookId: string;
-  url: string;
-  description: string | null;
-  events: string[];
-  enabled: boolean;
-  disabledReason: string | null;
-  secretPrefix: string;
-  failingSince: string | null;
-  lastSuccessAt: string | null;
-  createdAt: string;
-}
+/**
+ * A list of every member of the union T, in the order given: a value missing from the list, or
+ * one the schema does not know, is a type error (so the list cannot drift from the server's).
+ */
+const everyOf =
+  <T extends string>() =>
+  <const L extends readonly T[]>(list: L & ([T] extends [L[number]] ? unknown : 'missing a value')) =>
+    list;
 
-export interface WebhookAttempt {
-  attemptId: string;
-  attemptedAt: string;
-  durationMs: number;
-  outcome: 'succeeded' | 'failed';
-  responseStatus: number | null;
-  error: string | null;
-}
+export const ROLES = everyOf<Role>()(['viewer', 'editor', 'publisher', 'admin']);
+export const PAGE_TYPES = everyOf<Page['pageType']>()([
+  'inbound',
+  'outbound',
+  'call_followup',
+  'sales_deck',
+  'custom',
+]);
+export const ASSET_TYPES = everyOf<AssetType>()(['image', 'logo', 'icon', 'video', 'custom-component']);
+export const ENTRY_CONTENT_TYPES = everyOf<EntryContent['type']>()(['text', 'markdown', 'url']);
 
-export interface WebhookDelivery {
-  deliveryId: string;
-  eventId: string;
-  eventType: string;
-  status: 'pending' | 'succeeded' | 'failed';
-  attemptCount: number;
-  nextAttemptAt: string | null;
-  lastError: string | null;
-  replayOf: string | null;
-  replayedBy: string | null;
-  createdAt: string;
-  attempts: WebhookAttempt[];
-}
-
-export interface Account {
-  accountId: string;
-  domain: string;
-  name: string;
-  createdAt: string;
-  updatedAt: string;
-  latestActivityAt: string;
-  linkedPersonsCount: number;
-}
-
-/** One entry of an account's timeline: an account log, or a log of one of its linked persons. */
-export interface ActivityItem {
-  activityId: string;
-  accountLogId: string | null;
-  personId: string | null;
-  personName: string | null;
-  source: string;
-  type: string;
-  payload: Record<string, unknown>;
-  createdAt: string;
-  deletedAt: string | null;
-}
-
-export interface FieldProblem {
-  pointer?: string;
-  parameter?: string;
-  header?: string;
-  detail: string;
-  code: string;
-}
+// --- The problem --------------------------------------------------------------------------------
 
 /** A problem+json answer (RFC 9457), as the server renders every error. */
 export class ApiProblem extends Error {
@@ -305,100 +121,289 @@ export class ApiProblem extends Error {
   }
 }
 
+// --- The client ---------------------------------------------------------------------------------
+
 const BASE = '/admin/v0';
-let csrfToken: string | null = null;
+let csrfToken: string | undefined;
+const client = createAdminClient({ baseUrl: '', csrfToken: () => csrfToken });
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (method !== 'GET' && csrfToken !== null) headers['x-csrf-token'] = csrfToken;
-  const response = await fetch(`${BASE}${path}`, {
-    method,
-    headers,
-    credentials: 'same-origin',
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const text = await response.text();
-  const parsed = text.length > 0 ? (JSON.parse(text) as unknown) : null;
-  if (!response.ok) {
-    const p = (parsed ?? {}) as { code?: string; detail?: string; errors?: FieldProblem[] };
-    throw new ApiProblem(
-      response.status,
-      p.code ?? 'internal',
-      p.detail ?? response.statusText,
-      p.errors ?? [],
-    );
-  }
-  return parsed as T;
+/** The data of a successful answer; otherwise the answer's problem, thrown as ApiProblem. */
+async function ok<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  if (response.ok) return data as T;
+  const p = (typeof error === 'object' && error !== null ? error : {}) as Partial<Schemas['Problem']>;
+  throw new ApiProblem(
+    response.status,
+    p.code ?? 'internal',
+    p.detail ?? response.statusText,
+    p.errors ?? [],
+  );
 }
 
-function query(params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text.length > 0 ? `?${text}` : '';
+/** Query parameters without the empty ones: an empty search box means no filter. */
+function present<Q extends Record<string, string | number | undefined>>(query: Q): Q {
+  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as Q;
 }
 
-const t = (tenant: string) => `/tenants/${encodeURIComponent(tenant)}`;
 const remember = (me: Me) => {
   csrfToken = me.csrfToken;
   return me;
 };
+const tenantPath = (tenant: string) => ({ path: { tenant } });
+
+// --- The calls, grouped by screen ---------------------------------------------------------------
 
 export const api = {
+  // Session and tenants
   signIn: async (email: string, password: string) =>
-    remember(await call<Me>('POST', '/session', { email, password })),
-  me: async () => remember(await call<Me>('GET', '/me')),
+    remember(await ok(client.POST('/admin/v0/session', { body: { email, password } }))),
+  me: async () => remember(await ok(client.GET('/admin/v0/me'))),
   changePassword: async (currentPassword: string, newPassword: string) =>
-    remember(await call<Me>('POST', '/me/password', { currentPassword, newPassword })),
-  signOut: () => call<{ success: boolean }>('DELETE', '/session'),
-  signOutEverywhere: () => call<{ success: boolean }>('POST', '/session/sign-out-everywhere'),
+    remember(await ok(client.POST('/admin/v0/me/password', { body: { currentPassword, newPassword } }))),
+  signOut: () => ok(client.DELETE('/admin/v0/session')),
+  signOutEverywhere: () => ok(client.POST('/admin/v0/session/sign-out-everywhere')),
+  listTenants: () => ok(client.GET('/admin/v0/tenants')),
 
-  listTenants: () => call<{ items: Tenant[] }>('GET', '/tenants'),
-
-  listPages: (tenant: string, filters: { search?: string; status?: string; cursor?: string }) =>
-    call<ListPage<Page>>('GET', `${t(tenant)}/pages${query({ ...filters, limit: 50 })}`),
-  getPage: (tenant: string, pageId: string) => call<Page>('GET', `${t(tenant)}/pages/${pageId}`),
-  createPage: (tenant: string, input: PageInput) => call<Page>('POST', `${t(tenant)}/pages`, input),
+  // Pages
+  listPages: (tenant: string, filters: { search?: string; status?: PageStatus; cursor?: string }) =>
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/pages', {
+        params: { path: { tenant }, query: present({ ...filters, limit: 50 }) },
+      }),
+    ),
+  getPage: (tenant: string, pageId: string) =>
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/pages/{page_id}', {
+        params: { path: { tenant, page_id: pageId } },
+      }),
+    ),
+  createPage: (tenant: string, input: PageInput) =>
+    ok(
+      client.POST('/admin/v0/tenants/{tenant}/pages', {
+        params: tenantPath(tenant),
+        body: input as Body<'/admin/v0/tenants/{tenant}/pages', 'post'>,
+      }),
+    ),
   updatePage: (tenant: string, pageId: string, input: PageInput) =>
-    call<Page>('PATCH', `${t(tenant)}/pages/${pageId}`, input),
-  archivePage: (tenant: string, pageId: string) => call<Page>('POST', `${t(tenant)}/pages/${pageId}/archive`),
-  restorePage: (tenant: string, pageId: string) => call<Page>('POST', `${t(tenant)}/pages/${pageId}/restore`),
-  deletePage: (tenant: string, pageId: string) => call<Page>('DELETE', `${t(tenant)}/pages/${pageId}`),
+    ok(
+      client.PATCH('/admin/v0/tenants/{tenant}/pages/{page_id}', {
+        params: { path: { tenant, page_id: pageId } },
+        body: input,
+      }),
+    ),
+  archivePage: (tenant: string, pageId: string) =>
+    ok(
+      client.POST('/admin/v0/tenants/{tenant}/pages/{page_id}/archive', {
+        params: { path: { tenant, page_id: pageId } },
+      }),
+    ),
+  restorePage: (tenant: string, pageId: string) =>
+    ok(
+      client.POST('/admin/v0/tenants/{tenant}/pages/{page_id}/restore', {
+        params: { path: { tenant, page_id: pageId } },
+      }),
+    ),
+  deletePage: (tenant: string, pageId: string) =>
+    ok(
+      client.DELETE('/admin/v0/tenants/{tenant}/pages/{page_id}', {
+        params: { path: { tenant, page_id: pageId } },
+      }),
+    ),
 
+  // Audiences and their workspace
   listAudiences: (tenant: string, pageId: string, cursor?: string) =>
-    call<ListPage<Audience>>('GET', `${t(tenant)}/pages/${pageId}/audiences${query({ cursor, limit: 100 })}`),
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/pages/{page_id}/audiences', {
+        params: { path: { tenant, page_id: pageId }, query: present({ cursor, limit: 100 }) },
+      }),
+    ),
   getAudience: (tenant: string, audienceId: string) =>
-    call<Audience>('GET', `${t(tenant)}/audiences/${audienceId}`),
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/audiences/{audience_id}', {
+        params: { path: { tenant, audience_id: audienceId } },
+      }),
+    ),
   createAudience: (tenant: string, pageId: string, input: { personId?: string; customName?: string }) =>
-    call<Audience>('POST', `${t(tenant)}/pages/${pageId}/audiences`, input),
+    ok(
+      client.POST('/admin/v0/tenants/{tenant}/pages/{page_id}/audiences', {
+        params: { path: { tenant, page_id: pageId } },
+        body: input,
+      }),
+    ),
   archiveAudience: (tenant: string, audienceId: string) =>
-    call<Audience>('POST', `${t(tenant)}/audiences/${audienceId}/archive`),
+    ok(
+      client.POST('/admin/v0/tenants/{tenant}/audiences/{audience_id}/archive', {
+        params: { path: { tenant, audience_id: audienceId } },
+      }),
+    ),
   unarchiveAudience: (tenant: string, audienceId: string) =>
-    call<Audience>('POST', `${t(tenant)}/audiences/${audienceId}/unarchive`),
+    ok(
+      client.POST('/admin/v0/tenants/{tenant}/audiences/{audience_id}/unarchive', {
+        params: { path: { tenant, audience_id: audienceId } },
+      }),
+    ),
   listVersions: (tenant: string, audienceId: string) =>
-    call<ListPage<Version>>('GET', `${t(tenant)}/audiences/${audienceId}/versions${query({ limit: 100 })}`),
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/audiences/{audience_id}/versions', {
+        params: { path: { tenant, audience_id: audienceId }, query: { limit: 100 } },
+      }),
+    ),
   previewOf: (tenant: string, versionId: string) =>
-    call<{ versionId: string; previewUrl: string }>('GET', `${t(tenant)}/versions/${versionId}/preview`),
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/versions/{version_id}/preview', {
+        params: { path: { tenant, version_id: versionId } },
+      }),
+    ),
   /** The newest messages: the conversation is kept oldest first, so the last window is read. */
   listConversation: (tenant: string, audienceId: string, cursor?: string) =>
-    call<ListPage<Message>>(
-      'GET',
-      `${t(tenant)}/audiences/${audienceId}/conversation${query({ cursor, limit: 100 })}`,
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/audiences/{audience_id}/conversation', {
+        params: { path: { tenant, audience_id: audienceId }, query: present({ cursor, limit: 100 }) },
+      }),
     ),
   sendMessage: (tenant: string, pageId: string, audienceId: string, message: string) =>
-    call<{ versionId: string }>('POST', `${t(tenant)}/pages/${pageId}/audiences/${audienceId}/messages`, {
-      message,
-    }),
+    ok(
+      client.POST('/admin/v0/tenants/{tenant}/pages/{page_id}/audiences/{audience_id}/messages', {
+        params: { path: { tenant, page_id: pageId, audience_id: audienceId } },
+        body: { message },
+      }),
+    ),
   versionAction: (tenant: string, versionId: string, verb: 'publish' | 'cancel' | 'restore') =>
-    call<Version>('POST', `${t(tenant)}/versions/${versionId}/${verb}`),
-  listPersons: (tenant: string, cursor?: string) =>
-    call<ListPage<Person>>('GET', `${t(tenant)}/persons${query({ cursor, limit: 100 })}`),
+    ok(
+      client.POST(`/admin/v0/tenants/{tenant}/versions/{version_id}/${verb}`, {
+        params: { path: { tenant, version_id: versionId } },
+      }),
+    ),
   /** The tenant's events as they happen (Server-Sent Events; the session cookie goes along). */
-  eventsUrl: (tenant: string, audienceId: string) => `${BASE}${t(tenant)}/events${query({ audienceId })}`,
+  eventsUrl: (tenant: string, audienceId: string) =>
+    `${BASE}/tenants/${encodeURIComponent(tenant)}/events?${new URLSearchParams({ audienceId })}`,
 
+  // Persons and accounts
+  listPersons: (tenant: string, cursor?: string) =>
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/persons', {
+        params: { path: { tenant }, query: present({ cursor, limit: 100 }) },
+      }),
+    ),
+  listAccounts: (tenant: string, cursor?: string) =>
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/accounts', {
+        params: { path: { tenant }, query: present({ cursor, limit: 50 }) },
+      }),
+    ),
+  getAccount: (tenant: string, accountId: string) =>
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/accounts/{account_id}', {
+        params: { path: { tenant, account_id: accountId } },
+      }),
+    ),
+  listActivity: (tenant: string, accountId: string, cursor?: string) =>
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/accounts/{account_id}/activity', {
+        params: {
+          path: { tenant, account_id: accountId },
+          query: present({ includePersonActivity: 'true', cursor, limit: 50 }),
+        },
+      }),
+    ),
+  renameAccount: (tenant: string, accountId: string, name: string) =>
+    ok(
+      client.PATCH('/admin/v0/tenants/{tenant}/accounts/{account_id}', {
+        params: { path: { tenant, account_id: accountId } },
+        body: { name },
+      }),
+    ),
+
+  // Assets
+  /** `removed`: trashed and deleted assets too (the list shows active ones, hidden included). */
+  listAssets: (tenant: string, filters: { search?: string; removed?: boolean; cursor?: string }) =>
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/assets', {
+        params: {
+          path: { tenant },
+          query: present({
+            search: filters.search,
+            cursor: filters.cursor,
+            ...(filters.removed ? { includeTrashed: 'true', includeDeleted: 'true' } : {}),
+            limit: 50,
+          }),
+        },
+      }),
+    ),
+  getAsset: (tenant: string, assetId: string) =>
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/assets/{asset_id}', {
+        params: { path: { tenant, asset_id: assetId } },
+      }),
+    ),
+  createAsset: (tenant: string, input: AssetInput) =>
+    ok(client.POST('/admin/v0/tenants/{tenant}/assets', { params: tenantPath(tenant), body: input })),
+  editAsset: (tenant: string, assetId: string, edit: AssetEdit) =>
+    ok(
+      client.PATCH('/admin/v0/tenants/{tenant}/assets/{asset_id}', {
+        params: { path: { tenant, asset_id: assetId } },
+        body: edit,
+      }),
+    ),
+  assetAction: (tenant: string, assetId: string, verb: 'trash' | 'restore' | 'delete') =>
+    ok(
+      client.POST(`/admin/v0/tenants/{tenant}/assets/{asset_id}/${verb}`, {
+        params: { path: { tenant, asset_id: assetId } },
+      }),
+    ),
+
+  // Topics and their entries
+  listTopics: (tenant: string, cursor?: string) =>
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/topics', {
+        params: { path: { tenant }, query: present({ cursor, limit: 50 }) },
+      }),
+    ),
+  getTopic: (tenant: string, topicId: string) =>
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/topics/{topic_id}', {
+        params: { path: { tenant, topic_id: topicId } },
+      }),
+    ),
+  createTopic: (tenant: string, name: string) =>
+    ok(client.POST('/admin/v0/tenants/{tenant}/topics', { params: tenantPath(tenant), body: { name } })),
+  renameTopic: (tenant: string, topicId: string, name: string) =>
+    ok(
+      client.PATCH('/admin/v0/tenants/{tenant}/topics/{topic_id}', {
+        params: { path: { tenant, topic_id: topicId } },
+        body: { name },
+      }),
+    ),
+  addEntry: (tenant: string, topicId: string, content: EntryContent) =>
+    ok(
+      client.POST('/admin/v0/tenants/{tenant}/topics/{topic_id}/entries', {
+        params: { path: { tenant, topic_id: topicId } },
+        body: { content },
+      }),
+    ),
+  changeEntry: (tenant: string, topicId: string, entryId: string, content: EntryContent) =>
+    ok(
+      client.PATCH('/admin/v0/tenants/{tenant}/topics/{topic_id}/entries/{entry_id}', {
+        params: { path: { tenant, topic_id: topicId, entry_id: entryId } },
+        body: { content },
+      }),
+    ),
+  deleteEntry: (tenant: string, topicId: string, entryId: string) =>
+    ok(
+      client.DELETE('/admin/v0/tenants/{tenant}/topics/{topic_id}/entries/{entry_id}', {
+        params: { path: { tenant, topic_id: topicId, entry_id: entryId } },
+      }),
+    ),
+  /** Every entry of the topic, in the new order (the server refuses a partial list). */
+  reorderEntries: (tenant: string, topicId: string, topicEntryIds: string[]) =>
+    ok(
+      client.POST('/admin/v0/tenants/{tenant}/topics/{topic_id}/entries/reorder', {
+        params: { path: { tenant, topic_id: topicId } },
+        body: { topicEntryIds },
+      }),
+    ),
+
+  // Audit log
   listAudit: (
     tenant: string,
     filters: {
@@ -409,60 +414,96 @@ export const api = {
       until?: string;
       cursor?: string;
     },
-  ) => call<ListPage<AuditEntry>>('GET', `${t(tenant)}/audit${query({ ...filters, limit: 50 })}`),
+  ) =>
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/audit', {
+        params: { path: { tenant }, query: present({ ...filters, limit: 50 }) },
+      }),
+    ),
 
+  // Settings: operators, API keys, webhooks
   listOperators: (tenant: string, cursor?: string) =>
-    call<ListPage<Operator>>('GET', `${t(tenant)}/operators${query({ cursor, limit: 100 })}`),
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/operators', {
+        params: { path: { tenant }, query: present({ cursor, limit: 100 }) },
+      }),
+    ),
   createOperator: (tenant: string, input: { email: string; role: Role }) =>
-    call<{ operator: Operator; oneTimePassword: string | null }>('POST', `${t(tenant)}/operators`, input),
+    ok(client.POST('/admin/v0/tenants/{tenant}/operators', { params: tenantPath(tenant), body: input })),
   setOperatorRole: (tenant: string, operatorId: string, role: Role) =>
-    call<Operator>('PATCH', `${t(tenant)}/operators/${operatorId}`, { role }),
+    ok(
+      client.PATCH('/admin/v0/tenants/{tenant}/operators/{operator_id}', {
+        params: { path: { tenant, operator_id: operatorId } },
+        body: { role },
+      }),
+    ),
   setOperatorDisabled: (tenant: string, operatorId: string, disabled: boolean) =>
-    call<Operator>('POST', `${t(tenant)}/operators/${operatorId}/${disabled ? 'disable' : 'enable'}`),
+    ok(
+      client.POST(`/admin/v0/tenants/{tenant}/operators/{operator_id}/${disabled ? 'disable' : 'enable'}`, {
+        params: { path: { tenant, operator_id: operatorId } },
+      }),
+    ),
   resetOperatorPassword: (tenant: string, operatorId: string) =>
-    call<{ operator: Operator; oneTimePassword: string }>(
-      'POST',
-      `${t(tenant)}/operators/${operatorId}/reset-password`,
+    ok(
+      client.POST('/admin/v0/tenants/{tenant}/operators/{operator_id}/reset-password', {
+        params: { path: { tenant, operator_id: operatorId } },
+      }),
     ),
   listKeys: (tenant: string, cursor?: string) =>
-    call<ListPage<ApiKey>>('GET', `${t(tenant)}/keys${query({ cursor, limit: 100 })}`),
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/keys', {
+        params: { path: { tenant }, query: present({ cursor, limit: 100 }) },
+      }),
+    ),
   createKey: (tenant: string, input: { label?: string; scopes?: Scope[] }) =>
-    call<CreatedKey>('POST', `${t(tenant)}/keys`, input),
-  revokeKey: (tenant: string, keyId: string) => call<ApiKey>('POST', `${t(tenant)}/keys/${keyId}/revoke`),
-
+    ok(client.POST('/admin/v0/tenants/{tenant}/keys', { params: tenantPath(tenant), body: input })),
+  revokeKey: (tenant: string, keyId: string) =>
+    ok(
+      client.POST('/admin/v0/tenants/{tenant}/keys/{keyId}/revoke', {
+        params: { path: { tenant, keyId } },
+      }),
+    ),
   listWebhooks: (tenant: string, cursor?: string) =>
-    call<ListPage<Webhook>>('GET', `${t(tenant)}/webhooks${query({ cursor, limit: 100 })}`),
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/webhooks', {
+        params: { path: { tenant }, query: present({ cursor, limit: 100 }) },
+      }),
+    ),
   getWebhook: (tenant: string, webhookId: string) =>
-    call<Webhook>('GET', `${t(tenant)}/webhooks/${webhookId}`),
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/webhooks/{webhookId}', {
+        params: { path: { tenant, webhookId } },
+      }),
+    ),
   createWebhook: (tenant: string, input: { url: string; events: string[]; description?: string }) =>
-    call<Webhook & { secret?: string }>('POST', `${t(tenant)}/webhooks`, input),
+    ok(client.POST('/admin/v0/tenants/{tenant}/webhooks', { params: tenantPath(tenant), body: input })),
   deleteWebhook: (tenant: string, webhookId: string) =>
-    call<null>('DELETE', `${t(tenant)}/webhooks/${webhookId}`),
+    ok(
+      client.DELETE('/admin/v0/tenants/{tenant}/webhooks/{webhookId}', {
+        params: { path: { tenant, webhookId } },
+      }),
+    ),
   listDeliveries: (tenant: string, webhookId: string, cursor?: string) =>
-    call<ListPage<WebhookDelivery>>(
-      'GET',
-      `${t(tenant)}/webhooks/${webhookId}/deliveries${query({ cursor, limit: 50 })}`,
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/webhooks/{webhookId}/deliveries', {
+        params: { path: { tenant, webhookId }, query: present({ cursor, limit: 50 }) },
+      }),
     ),
   replayDelivery: (tenant: string, webhookId: string, deliveryId: string) =>
-    call<WebhookDelivery>('POST', `${t(tenant)}/webhooks/${webhookId}/deliveries/${deliveryId}/replay`),
-
-  listAccounts: (tenant: string, cursor?: string) =>
-    call<ListPage<Account>>('GET', `${t(tenant)}/accounts${query({ cursor, limit: 50 })}`),
-  getAccount: (tenant: string, accountId: string) =>
-    call<Account>('GET', `${t(tenant)}/accounts/${accountId}`),
-  listActivity: (tenant: string, accountId: string, cursor?: string) =>
-    call<ListPage<ActivityItem>>(
-      'GET',
-      `${t(tenant)}/accounts/${accountId}/activity${query({ includePersonActivity: 'true', cursor, limit: 50 })}`,
+    ok(
+      client.POST('/admin/v0/tenants/{tenant}/webhooks/{webhookId}/deliveries/{deliveryId}/replay', {
+        params: { path: { tenant, webhookId, deliveryId } },
+      }),
     ),
-  renameAccount: (tenant: string, accountId: string, name: string) =>
-    call<Account>('PATCH', `${t(tenant)}/accounts/${accountId}`, { name }),
 };
 
 // ---------------------------------------------------------------------------------------------
 // Console extras (issue 18: selected element, engagement, tenant settings, webhook edit, search).
 // Kept in one block, apart from the calls above, so either side can change without the other.
 // ---------------------------------------------------------------------------------------------
+
+export type EngagementCounts = Schemas['EngagementCounts'];
+export type TenantSettings = Schemas['Tenant'];
 
 export const extras = {
   /** A message to the page agent, about the preview element the operator picked (if any). */
@@ -471,68 +512,71 @@ export const extras = {
     pageId: string,
     audienceId: string,
     message: string,
-    selectedElement: object | null,
+    selectedElement: Record<string, unknown> | null,
   ) =>
-    call<{ versionId: string }>('POST', `${t(tenant)}/pages/${pageId}/audiences/${audienceId}/messages`, {
-      message,
-      ...(selectedElement ? { selectedElement } : {}),
-    }),
+    ok(
+      client.POST('/admin/v0/tenants/{tenant}/pages/{page_id}/audiences/{audience_id}/messages', {
+        params: { path: { tenant, page_id: pageId, audience_id: audienceId } },
+        body: { message, ...(selectedElement ? { selectedElement } : {}) },
+      }),
+    ),
 };
-
-/** Views, visitors and clicks of a page's audience (and version: null for an audience's total). */
-export interface EngagementCounts {
-  audienceId: string | null;
-  versionId: string | null;
-  views: number;
-  uniqueVisitors: number;
-  clicks: number;
-  clickThroughRate: number;
-}
 
 export const engagementApi = {
   /** `items` per audience and version; `audiences` per audience, a visitor counted once. */
   pageEngagement: (tenant: string, pageId: string) =>
-    call<{ pageId: string; items: EngagementCounts[]; audiences: EngagementCounts[] }>(
-      'GET',
-      `${t(tenant)}/pages/${pageId}/engagement`,
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/pages/{page_id}/engagement', {
+        params: { path: { tenant, page_id: pageId } },
+      }),
     ),
 };
 
-/** A tenant's settings as GET /tenants/{tenant} answers them (members the console reads). */
-export interface TenantSettings {
-  tenantId: string;
-  name: string;
-  handle: string | null;
-  hosts: string[];
-}
-
 export const settingsApi = {
-  getTenant: (tenant: string) => call<TenantSettings>('GET', t(tenant)),
-  setHandle: (tenant: string, handle: string) => call<TenantSettings>('PATCH', t(tenant), { handle }),
+  getTenant: (tenant: string) => ok(client.GET('/admin/v0/tenants/{tenant}', { params: tenantPath(tenant) })),
+  setHandle: (tenant: string, handle: string) =>
+    ok(client.PATCH('/admin/v0/tenants/{tenant}', { params: tenantPath(tenant), body: { handle } })),
   addHost: (tenant: string, host: string) =>
-    call<{ hosts: string[] }>('POST', `${t(tenant)}/hosts`, { host }),
+    ok(client.POST('/admin/v0/tenants/{tenant}/hosts', { params: tenantPath(tenant), body: { host } })),
   removeHost: (tenant: string, host: string) =>
-    call<{ hosts: string[] }>('DELETE', `${t(tenant)}/hosts/${encodeURIComponent(host)}`),
+    ok(client.DELETE('/admin/v0/tenants/{tenant}/hosts/{host}', { params: { path: { tenant, host } } })),
 };
 
 export const webhookEditApi = {
   updateWebhook: (
     tenant: string,
     webhookId: string,
-    input: { url?: string; events?: string[]; description?: string | null; enabled?: boolean },
-  ) => call<Webhook>('PATCH', `${t(tenant)}/webhooks/${webhookId}`, input),
+    input: Body<'/admin/v0/tenants/{tenant}/webhooks/{webhookId}', 'patch'>,
+  ) =>
+    ok(
+      client.PATCH('/admin/v0/tenants/{tenant}/webhooks/{webhookId}', {
+        params: { path: { tenant, webhookId } },
+        body: input,
+      }),
+    ),
   /** A new signing secret, answered once; the previous one keeps signing for `overlapMinutes`. */
   rotateWebhookSecret: (tenant: string, webhookId: string, overlapMinutes: number) =>
-    call<Webhook & { secret: string }>('POST', `${t(tenant)}/webhooks/${webhookId}/rotate`, {
-      overlapMinutes,
-    }),
+    ok(
+      client.POST('/admin/v0/tenants/{tenant}/webhooks/{webhookId}/rotate', {
+        params: { path: { tenant, webhookId } },
+        body: { overlapMinutes },
+      }),
+    ),
 };
 
 export const searchApi = {
   /** Persons whose name, email or domain contains `q`; `hasMore` may come with a short page. */
   searchPersons: (tenant: string, q: string, cursor?: string) =>
-    call<ListPage<Person>>('GET', `${t(tenant)}/persons${query({ q, cursor, limit: 100 })}`),
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/persons', {
+        params: { path: { tenant }, query: present({ q, cursor, limit: 100 }) },
+      }),
+    ),
   /** Accounts whose name or domain contains `q`. */
   searchAccounts: (tenant: string, q: string, cursor?: string) =>
-    call<ListPage<Account>>('GET', `${t(tenant)}/accounts${query({ q, cursor, limit: 50 })}`),
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/accounts', {
+        params: { path: { tenant }, query: present({ q, cursor, limit: 50 }) },
+      }),
+    ),
 };

@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { type Config, type DatabaseWaits, DEFAULT_WAITS } from '../config.js';
+import { PreparedPool, setPreparedPool } from './prepared-pool.js';
 import { setSqliteBusyBudget } from './retry.js';
 import type { DB, Executor } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-dialect.js';
@@ -163,6 +164,8 @@ export function openPostgres(
   });
   ignoreConnectionErrors(pool);
   const db = new Kysely<DB>({ dialect: wrapDialect(new PostgresDialect({ pool }), 'postgresql') });
+  // The hottest fixed statements run as named prepared statements (prepared-pool.ts).
+  if (wrapDialect === unwrapped) setPreparedPool(db, new PreparedPool(pool));
   // Readiness has one connection of its own, and waits for nothing the pool waits for.
   const pingPool = new pg.Pool({
     connectionString: url,

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { DIALECTS, openTestDatabase } from '../../test/harness.js';
 import type { Database } from './database.js';
 import { migrateToLatest } from './migrate.js';
+import { preparedPoolOf } from './prepared-pool.js';
 import { statement } from './statement.js';
 import { writeTransaction } from './write-transaction.js';
 
@@ -64,6 +65,29 @@ for (const dialect of DIALECTS) {
       release();
       await writing;
       assert.equal((await tenantById.firstNow(database.db, ['st-3']))?.name, 'third');
+    });
+
+    it('runs as a named prepared statement on PostgreSQL outside a transaction, and through Kysely inside one', async () => {
+      const prepared = preparedPoolOf(database.db);
+      assert.equal(prepared !== undefined, dialect === 'postgres');
+      if (dialect !== 'postgres') return;
+      await writeTransaction(database.db, async (tx) => {
+        assert.equal(preparedPoolOf(tx), undefined, 'a transaction keeps its own connection');
+        assert.equal((await tenantById.first(tx, ['st-1']))?.name, 'first');
+      });
+      // Each pool connection prepares the statement once; every connection that ran it lists it.
+      const named = statement<{ name: string; statement: string }>(
+        `select "name", "statement" from pg_prepared_statements where "statement" = $1`,
+      );
+      for (let round = 0; round < 3; round++) {
+        assert.equal((await tenantById.first(database.db, ['st-1']))?.name, 'first');
+        const listed = await named.all(database.db, [tenantById.text]);
+        if (listed.length > 0) {
+          assert.match(listed[0]!.name, /^quire_[0-9a-f]{24}$/);
+          return;
+        }
+      }
+      assert.fail('the statement was never listed as prepared on the connection that ran it');
     });
   });
 }

@@ -1,5 +1,6 @@
 import { CompiledQuery, type QueryResult } from 'kysely';
 import { dialectOf } from './database.js';
+import { preparedPoolOf } from './prepared-pool.js';
 import type { Executor } from './schema.js';
 import { syncReaderOf } from './sync-reader.js';
 
@@ -7,8 +8,9 @@ import { syncReaderOf } from './sync-reader.js';
  * A fixed SQL statement for the hottest paths (reading a person or an account, ingesting a log,
  * counters), written once and run on either database without Kysely building and compiling a
  * query tree on every call: in the profiles that was 7 % of a GET and a fifth of an ingestion. The
- * SQLite connection reuses its prepared statement by text (database.ts), so these run as prepared
- * statements on both databases. Everything else uses the query builder.
+ * SQLite connection reuses its prepared statement by text (database.ts), and on PostgreSQL they
+ * run as named prepared statements outside a transaction (prepared-pool.ts), so these run as
+ * prepared statements on both databases. Everything else uses the query builder.
  *
  * The text is written with PostgreSQL's `$1, $2, ...` placeholders, each used once and in order,
  * and in SQL both databases accept (double-quoted identifiers, `on conflict`, `returning`).
@@ -38,6 +40,9 @@ export function statement<Row = never>(text: string): Statement<Row> {
   };
   const run = (db: Executor, parameters: unknown[]) => {
     checkCount(parameters);
+    // PostgreSQL, outside a transaction: a named prepared statement (prepared-pool.ts).
+    const prepared = preparedPoolOf(db);
+    if (prepared !== undefined) return prepared.run<Row>(text, parameters);
     return db.executeQuery<Row>(
       CompiledQuery.raw(dialectOf(db) === 'postgres' ? text : sqliteText, parameters),
     );

@@ -29,7 +29,7 @@ export function Operators({ me }: { me: Me }) {
       if (action.kind === 'role') return api.setOperatorRole(tenant, action.id, action.role);
       if (action.kind === 'reset') {
         const reset = await api.resetOperatorPassword(tenant, action.id);
-        setSecret({ email: reset.operator.email, password: reset.oneTimePassword });
+        setSecret({ email: reset.operator.email, password: reset.oneTimePassword ?? '' });
         return reset.operator;
       }
       return api.setOperatorDisabled(tenant, action.id, action.kind === 'disable');

@@ -23,7 +23,7 @@ export function PagesList() {
   const { tenant = '' } = useParams();
   const me = useMe();
   const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<string | null>(null);
+  const [status, setStatus] = useState<PageStatus | null>(null);
   const [debounced] = useDebouncedValue(search, 250);
   const pages = useInfiniteQuery({
     queryKey: ['pages', tenant, debounced, status],
@@ -57,7 +57,7 @@ export function PagesList() {
           clearable
           data={['draft', 'published', 'archived']}
           value={status}
-          onChange={setStatus}
+          onChange={(value) => setStatus(value as PageStatus | null)}
           w={{ base: '100%', sm: 180 }}
         />
       </Group>

@@ -32,6 +32,8 @@ export function Shell({ me, children }: { me: Me; children?: ReactNode }) {
     { to: 'pages', label: 'Pages' },
     { to: 'persons', label: 'Persons' },
     { to: 'accounts', label: 'Accounts' },
+    { to: 'assets', label: 'Assets' },
+    { to: 'topics', label: 'Topics' },
     { to: 'audit', label: 'Audit log' },
     ...(can(me, 'admin')
       ? [

@@ -5,14 +5,15 @@
  * `path` and `text` say which element it was for the agents (and people) that read more.
  * The hosted page's markup (src/features/hosted/components/hosted-page.tsx) is what is read here.
  */
-export interface SelectedElement {
+// A type, not an interface: it is sent as the API's free-form object (Record<string, unknown>).
+export type SelectedElement = {
   field?: string;
   actionId?: string;
   actionIndex?: number;
   section?: number;
   path: string;
   text: string;
-}
+};
 
 /** The elements of a hosted page an operator can talk about, most specific first. */
 export const SELECTABLE =

@@ -1,11 +1,13 @@
 import { addToCounter } from '../../db/counters.repository.js';
 import { type CreateOnceResult, requestFingerprint } from '../../db/create-once.js';
 import { dialectOf } from '../../db/database.js';
-import type { AccountLogsTable, AccountsTable, Db, Executor } from '../../db/schema.js';
+import type { AccountLogsTable, AccountsTable, AuditLogTable, Db, Executor } from '../../db/schema.js';
 import { writeStatement, writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
 import { emitEvents, eventRow } from '../../events/emit.js';
 import { newId } from '../../ids.js';
+import { insertAuditEntry } from '../audit/audit.repository.js';
+import type { AuditEntryFor } from '../audit/audit.service.js';
 import { accountLogCreated } from './account-events.js';
 import { findAccount, moveLatestActivity, nameAccountIfNamedAfterDomain } from './accounts.repository.js';
 import type { CreateAccountLogBody } from './accounts.schemas.js';
@@ -29,6 +31,8 @@ export async function createAccountLog(
   tenantId: string,
   input: CreateAccountLogBody,
   at = Date.now(),
+  /** The request's audit entry, written with the log in its transaction or statement (record-writes.ts). */
+  audit?: AuditEntryFor,
 ): Promise<CreateOnceResult<LogRow>> {
   // Every 400 is decided before anything is written.
   if (input.accountId === undefined && input.domain === undefined) {
@@ -63,6 +67,7 @@ export async function createAccountLog(
       await moveLatestActivity(tx, tenantId, account.id, at);
       await addToCounter(tx, tenantId, logCounter(account.id, 'account_logs', 'live'), 1);
       await emitEvents(tx, tenantId, [accountLogCreated(log)], at);
+      if (audit !== undefined) await insertAuditEntry(tx, audit(log.id));
       return log;
     });
   if (input.accountId === undefined || input.name !== undefined) {
@@ -74,9 +79,13 @@ export async function createAccountLog(
   const row = logRow(input.accountId);
   const counter = logCounter(input.accountId, 'account_logs', 'live');
   const event = eventRow(tenantId, accountLogCreated(row), at);
+  const entry = audit === undefined ? null : audit(row.id);
   return createLogOnceWith(db, tenantId, 'account_logs', idempotency, async () => {
-    if (await writeBatchedLog(db, { row, domain, counter, event }).catch(() => false)) return row;
-    return dialectOf(db) === 'postgres' ? writeLogOfKnownAccount(db, row, domain) : writeInTransaction(row);
+    if (await writeBatchedLog(db, { row, domain, counter, event, audit: entry }).catch(() => false))
+      return row;
+    return dialectOf(db) === 'postgres'
+      ? writeLogOfKnownAccount(db, row, domain, entry)
+      : writeInTransaction(row);
   });
 }
 
@@ -88,12 +97,13 @@ async function writeLogOfKnownAccount(
   db: Db,
   row: AccountLogsTable,
   domain: string | null,
+  audit: AuditLogTable | null,
 ): Promise<AccountLogsTable | null> {
   const accountId = row.account_id;
   const counter = logCounter(accountId, 'account_logs', 'live');
   const event = eventRow(row.tenant_id, accountLogCreated(row), row.created_at);
   const outcome = await writeStatement(db, (pool) =>
-    insertAccountLogInOneStatement(pool, row, domain, counter, event),
+    insertAccountLogInOneStatement(pool, row, domain, counter, event, audit),
   );
   if (outcome.accountDomain === null)
     throw new ApiError('account_not_found', `Account ${accountId} not found`);

@@ -1,6 +1,7 @@
 import type { App } from '../../http/app-types.js';
 import { markReplayed } from '../../http/idempotency.js';
 import { problemResponses } from '../../http/problem.js';
+import { auditInChange } from '../audit/record-writes.js';
 import { createAccountLog } from './account-logs.service.js';
 import { AccountLogCreated, CreateAccountLogBody, toAccountLogCreated } from './accounts.schemas.js';
 
@@ -27,7 +28,15 @@ export function createAccountLogRoute(app: App): void {
       },
     },
     async (request, reply) => {
-      const { record, replayed } = await createAccountLog(app.db, request.tenantId, request.body);
+      // The hottest write: its audit entry is committed with the log, not in a second transaction.
+      const audit = await auditInChange(app, request, 'account_log');
+      const { record, replayed } = await createAccountLog(
+        app.db,
+        request.tenantId,
+        request.body,
+        Date.now(),
+        audit,
+      );
       if (replayed) markReplayed(reply);
       return reply
         .code(201)

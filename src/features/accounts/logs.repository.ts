@@ -1,12 +1,50 @@
 import { sql } from 'kysely';
 import { addToCounter } from '../../db/counters.repository.js';
 import { dialectOf } from '../../db/database.js';
-import type { AccountLogsTable, Executor, LogColumns, PersonLogsTable } from '../../db/schema.js';
+import type {
+  AccountLogsTable,
+  AuditLogTable,
+  Executor,
+  LogColumns,
+  PersonLogsTable,
+} from '../../db/schema.js';
 import type { SortKey } from '../../db/sort-key.js';
 import { type Statement, statement } from '../../db/statement.js';
 import type { EventRow } from '../../events/emit.js';
 import { insertEvents } from '../../events/outbox.repository.js';
+import { insertAuditEntries } from '../audit/audit.repository.js';
 import { moveLatestActivity } from './accounts.repository.js';
+
+const AUDIT_COLUMNS = [
+  ['tenant_id', 'text'],
+  ['id', 'text'],
+  ['actor_kind', 'text'],
+  ['actor_id', 'text'],
+  ['actor_label', 'text'],
+  ['action', 'text'],
+  ['record_type', 'text'],
+  ['record_id', 'text'],
+  ['before', 'text'],
+  ['after', 'text'],
+  ['ip', 'text'],
+  ['request_id', 'text'],
+  ['created_at', 'bigint'],
+] as const;
+
+/**
+ * PostgreSQL: the CTE `audited` of a statement that writes logs (its CTE `log` returns their ids):
+ * the audit entries given as a JSON array in parameter $n, each written only if its log was, so a
+ * log and its entry are committed by the same statement or neither is.
+ */
+function auditedLogs(n: number): string {
+  const names = AUDIT_COLUMNS.map(([name]) => `"${name}"`).join(', ');
+  const typed = AUDIT_COLUMNS.map(([name, type]) => `"${name}" ${type}`).join(', ');
+  return (
+    `"audited" as (insert into "audit_log" (${names}) ` +
+    `select ${AUDIT_COLUMNS.map(([name]) => `e."${name}"`).join(', ')} ` +
+    `from jsonb_to_recordset($${n}::jsonb) as e(${typed}) join "log" on "log"."id" = e."record_id")`
+  );
+}
 
 /**
  * SQL shared by account logs and person logs, which have the same columns (LogColumns) plus an
@@ -93,6 +131,7 @@ export async function insertAccountLogInOneStatement(
   domain: string | null,
   counterName: string,
   event: EventRow,
+  audit: AuditLogTable | null,
 ): Promise<OneStatementLog> {
   const result = await accountLogInOneStatement.first(db, [
     row.tenant_id,
@@ -107,26 +146,28 @@ export async function insertAccountLogInOneStatement(
     event.id,
     event.type,
     event.data,
+    JSON.stringify(audit === null ? [] : [audit]),
   ]);
   return { accountDomain: result?.domain ?? null, inserted: Number(result?.inserted ?? 0) > 0 };
 }
 
 // Data-modifying CTEs share one snapshot; `log` returns nothing when the account is missing, its
-// domain differs or the key is taken, and then `activity`, `counted` and `event` (its
-// account_log.created in the outbox, src/events/emit.ts) write nothing either.
+// domain differs or the key is taken, and then `activity`, `counted`, `event` (its
+// account_log.created in the outbox, src/events/emit.ts) and `audited` write nothing either.
 const accountLogInOneStatement = statement<{ domain: string | null; inserted: string | number }>(
   `with "account" as (select "id", "domain" from "accounts" where "tenant_id" = $1 and "id" = $2), ` +
     `"log" as (insert into "account_logs" (${LOG_COLUMNS}, "account_id") ` +
     `select $3, $4, $5, $6, $7, $8, $9, $10::bigint, $11::bigint, $12::bigint, "id" from "account" ` +
     `where $13::text is null or "domain" = $14::text ` +
-    `on conflict ("tenant_id", "idempotency_key") do nothing returning "account_id", "created_at"), ` +
+    `on conflict ("tenant_id", "idempotency_key") do nothing returning "id", "account_id", "created_at"), ` +
     `"activity" as (update "accounts" set "latest_activity_at" = "log"."created_at" from "log" ` +
     `where "accounts"."tenant_id" = $15 and "accounts"."id" = "log"."account_id" ` +
     `and "accounts"."latest_activity_at" < "log"."created_at"), ` +
     `"counted" as (insert into "counters" ("tenant_id", "name", "value") select $16, $17, 1 from "log" ` +
     `on conflict ("tenant_id", "name") do update set "value" = "counters"."value" + 1), ` +
     `"event" as (insert into "events" ("tenant_id", "id", "type", "data", "created_at") ` +
-    `select $18, $19, $20, $21, "created_at" from "log") ` +
+    `select $18, $19, $20, $21, "created_at" from "log"), ` +
+    `${auditedLogs(22)} ` +
     `select (select "domain" from "account") as "domain", (select count(*) from "log") as "inserted"`,
 );
 
@@ -139,6 +180,8 @@ export interface BatchedAccountLog {
   counter: string;
   /** Its `account_log.created` outbox row (src/events/emit.ts), written only with the log. */
   event: EventRow;
+  /** Its audit entry (src/features/audit/record-writes.ts auditInChange), written only with the log. */
+  audit: AuditLogTable | null;
 }
 
 /**
@@ -170,6 +213,7 @@ export async function insertAccountLogBatch(db: Executor, logs: BatchedAccountLo
       column((l) => l.event.id),
       column((l) => l.event.type),
       column((l) => l.event.data),
+      JSON.stringify(logs.flatMap((l) => (l.audit === null ? [] : [l.audit]))),
     ]);
     return new Set(written.map((log) => log.id));
   }
@@ -203,9 +247,14 @@ export async function insertAccountLogBatch(db: Executor, logs: BatchedAccountLo
     await addToCounter(db, tenantId, counter, count);
   }
   const ids = new Set(written.map((log) => log.id));
+  const writtenLogs = logs.filter((log) => ids.has(log.row.id));
   await insertEvents(
     db,
-    logs.filter((log) => ids.has(log.row.id)).map((log) => log.event),
+    writtenLogs.map((log) => log.event),
+  );
+  await insertAuditEntries(
+    db,
+    writtenLogs.flatMap((log) => (log.audit === null ? [] : [log.audit])),
   );
   return ids;
 }
@@ -227,7 +276,8 @@ const accountLogBatchPostgres = statement<{ id: string }>(
     `select l."tenant_id", i."counter", count(*) from "log" l join "input" i on i."id" = l."id" group by l."tenant_id", i."counter" ` +
     `on conflict ("tenant_id", "name") do update set "value" = "counters"."value" + excluded."value"), ` +
     `"event" as (insert into "events" ("tenant_id", "id", "type", "data", "created_at") ` +
-    `select l."tenant_id", i."event_id", i."event_type", i."event_data", l."created_at" from "log" l join "input" i on i."id" = l."id") ` +
+    `select l."tenant_id", i."event_id", i."event_type", i."event_data", l."created_at" from "log" l join "input" i on i."id" = l."id"), ` +
+    `${auditedLogs(15)} ` +
     `select "id" from "log"`,
 );
 

@@ -4,6 +4,7 @@ import { PathId } from '../../http/common.schemas.js';
 import { requireTenant } from '../tenants/require-tenant.js';
 import {
   AdminAssetPath,
+  Asset,
   AssetEditBody,
   type AssetType,
   OperatorAssetBody,
@@ -34,6 +35,7 @@ export function assetsAdminRoutes(app: App): void {
         summary: 'Create an asset',
         params: Type.Object({ tenant: PathId }),
         body: OperatorAssetBody,
+        response: { 201: Asset },
       },
     },
     async (request, reply) => {
@@ -61,6 +63,7 @@ export function assetsAdminRoutes(app: App): void {
         summary: "Change an asset's tags, AI description or visibility",
         params: AdminAssetPath,
         body: AssetEditBody,
+        response: { 200: Asset },
       },
     },
     async (request) => {
@@ -72,7 +75,14 @@ export function assetsAdminRoutes(app: App): void {
   for (const action of ACTIONS) {
     app.post(
       `/tenants/:tenant/assets/:asset_id/${action}`,
-      { schema: { ...ACTION_SUMMARIES[action], tags: ['Assets'], params: AdminAssetPath } },
+      {
+        schema: {
+          ...ACTION_SUMMARIES[action],
+          tags: ['Assets'],
+          params: AdminAssetPath,
+          response: { 200: Asset },
+        },
+      },
       async (request) => {
         const tenantId = await requireTenant(app.db, request.params.tenant);
         const row = await applyAssetAction(app.db, tenantId, request.params.asset_id, action);

@@ -99,6 +99,8 @@ export async function updateAsset(
 /** What an operator's asset list shows: active assets, plus trashed or deleted ones on request. */
 export interface OperatorAssetFilters {
   assetType?: string;
+  /** A case-insensitive part of the name (the console's search box, like the pages list's). */
+  search?: string;
   includeTrashed: boolean;
   includeDeleted: boolean;
 }
@@ -112,6 +114,11 @@ function operatorAssets(db: Executor, tenantId: string, filters: OperatorAssetFi
     .where('tenant_id', '=', tenantId)
     .where('lifecycle_state', 'in', states);
   if (filters.assetType !== undefined) query = query.where('data_type', '=', filters.assetType);
+  if (filters.search !== undefined) {
+    // LIKE wildcards in the search are literal characters, not patterns.
+    const pattern = `%${filters.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where(sql<boolean>`lower(name) like ${pattern} escape '\\'`);
+  }
   return query;
 }
 

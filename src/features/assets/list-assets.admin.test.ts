@@ -25,4 +25,23 @@ describeEachDatabase('admin API: GET /tenants/{tenant}/assets', (ctx) => {
     );
     assert.deepEqual(await ids('?includeDeleted=true&assetType=logo'), [deleted.id]);
   });
+
+  it('narrows the list to a part of the name, any case, wildcards taken literally', async () => {
+    const tenant = await makeTenant(ctx);
+    const hero = await makeAsset(ctx, tenant, { name: 'Spring hero 50%' });
+    await makeAsset(ctx, tenant, { name: 'Autumn banner' });
+    const names = async (search: string) => {
+      const response = await adminGet(
+        ctx,
+        `/tenants/${tenant.tenantId}/assets?search=${encodeURIComponent(search)}`,
+      );
+      assert.equal(response.status, 200, response.raw);
+      assert.equal(response.body.totalCount, response.body.items.length);
+      return response.body.items.map((a: { assetId: string }) => a.assetId);
+    };
+    assert.deepEqual(await names('HERO'), [hero.id]);
+    assert.deepEqual(await names('0%'), [hero.id]);
+    assert.deepEqual(await names('_'), []);
+    assert.equal((await names('N')).length, 2);
+  });
 });

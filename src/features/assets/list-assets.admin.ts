@@ -5,7 +5,7 @@ import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.js';
 import { problemResponses } from '../../http/problem.js';
 import { FlagQuery, isFlagSet } from '../../http/query-flags.js';
 import { requireTenant } from '../tenants/require-tenant.js';
-import { ASSET_TYPES, Asset } from './assets.schemas.js';
+import { ASSET_TYPES, Asset, NAME_MAX } from './assets.schemas.js';
 import { listAssets } from './assets-reads.service.js';
 
 export function listAssetsAdmin(app: App): void {
@@ -17,10 +17,13 @@ export function listAssetsAdmin(app: App): void {
         tags: ['Assets'],
         summary: "List a tenant's assets, newest first",
         description:
-          'Active assets (hidden ones included); trashed and deleted ones with `includeTrashed` and `includeDeleted`. `totalCount` is exact.',
+          'Active assets (hidden ones included); trashed and deleted ones with `includeTrashed` and `includeDeleted`. `search` (a part of the name, any case) narrows the list. `totalCount` is exact.',
         params: Type.Object({ tenant: PathId }),
         querystring: Type.Object({
           assetType: Type.Optional(Type.String({ enum: [...ASSET_TYPES] })),
+          search: Type.Optional(
+            Type.String({ minLength: 1, maxLength: NAME_MAX, description: 'A part of the name, any case.' }),
+          ),
           includeTrashed: FlagQuery('Also list trashed assets.'),
           includeDeleted: FlagQuery('Also list deleted assets.'),
           cursor: CursorQuery,
@@ -30,10 +33,11 @@ export function listAssetsAdmin(app: App): void {
       },
     },
     async (request) => {
-      const { assetType, includeTrashed, includeDeleted, cursor, limit } = request.query;
+      const { assetType, search, includeTrashed, includeDeleted, cursor, limit } = request.query;
       const tenantId = await requireTenant(app.db, request.params.tenant);
       return listAssets(app.db, tenantId, app.config.publicFileBaseUrl, {
         ...(assetType === undefined ? {} : { assetType }),
+        ...(search === undefined ? {} : { search }),
         includeTrashed: isFlagSet(includeTrashed),
         includeDeleted: isFlagSet(includeDeleted),
         cursor,

@@ -36,6 +36,12 @@ export async function recordAudit(
 }
 
 /** The row of one entry: secrets removed, large documents left out. */
+/**
+ * The audit entry of a write whose record id is known only once it is written, made by the route
+ * and written by the service inside the change's own transaction (record-writes.ts auditInChange).
+ */
+export type AuditEntryFor = (recordId: string) => AuditLogTable;
+
 export function auditRow(
   tenantId: string | null,
   actor: Actor,

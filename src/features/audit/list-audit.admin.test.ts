@@ -5,7 +5,7 @@ import { makeTenant } from '../../../test/factories.js';
 import { ADMIN_TOKEN, describeEachDatabase } from '../../../test/harness.js';
 
 interface AuditEntry {
-  actor: { kind: string; label: string };
+  actor: { kind: string; id?: string | null; label: string };
   action: string;
   recordId: string | null;
   after: unknown;
@@ -137,5 +137,44 @@ describeEachDatabase('the audit log', (ctx) => {
       `${base}/audit?action=session.sign_in&cursor=${pageOne.body.nextCursor}`,
     );
     assert.equal(reused.status, 400);
+  });
+
+  it('records each account log written with an API key once, with the log, on every write path', async () => {
+    const tenant = await makeTenant(ctx);
+    const base = `/admin/v0/tenants/${tenant.tenantId}`;
+    const admin = await signInAs(ctx, tenant.tenantId, 'admin');
+    const post = (body: Record<string, unknown>) =>
+      ctx.request({ method: 'POST', url: '/v0/account_logs', key: tenant.key, body });
+    // By domain (its own transaction), then by id (the batched ingestion), several at once.
+    const first = await post({ source: 'crm', payload: {}, domain: 'audited.example' });
+    assert.equal(first.status, 201, first.raw);
+    const accountId = first.body.accountId as string;
+    const batched = await Promise.all(
+      [1, 2, 3].map((n) => post({ source: 'crm', payload: { n }, accountId, idempotencyKey: `k${n}` })),
+    );
+    for (const response of batched) assert.equal(response.status, 201, response.raw);
+    // A replay, an unknown account and another domain write neither a log nor an entry.
+    const replay = await post({ source: 'crm', payload: { n: 1 }, accountId, idempotencyKey: 'k1' });
+    assert.equal(replay.headers['idempotent-replayed'], 'true');
+    const unknown = await post({
+      source: 'crm',
+      payload: {},
+      accountId: 'account_01jd0000000000000000000000',
+    });
+    assert.equal(unknown.status, 404, unknown.raw);
+    const mismatch = await post({ source: 'crm', payload: {}, accountId, domain: 'other.example' });
+    assert.equal(mismatch.status, 400, mismatch.raw);
+
+    const log = await admin.request('GET', `${base}/audit?action=v0.createAccountLog`);
+    assert.equal(log.status, 200, log.raw);
+    const entries = log.body.items as (AuditEntry & { recordType: string | null })[];
+    const logIds = [first, ...batched].map((r) => r.body.accountLogId as string);
+    assert.deepEqual(entries.map((e) => e.recordId).sort(), [...logIds].sort());
+    for (const entry of entries) {
+      assert.deepEqual(entry.actor, { kind: 'api_key', id: entry.actor.id, label: tenant.key.slice(0, 12) });
+      assert.equal(entry.recordType, 'account_log');
+      assert.match(entry.requestId, /^req_/);
+      assert.equal(entry.after, null);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { Type } from 'typebox';
 import { linksOf, previewUrl } from '../../domain/public-links.js';
 import { ApiError } from '../../errors.js';
 import type { App } from '../../http/app-types.js';
@@ -7,6 +8,7 @@ import { AdminPagePath } from '../pages/pages.schemas.js';
 import { getPage } from '../pages/pages.service.js';
 import { requireTenant } from '../tenants/require-tenant.js';
 import { findTenantByIdOrName } from '../tenants/tenants.repository.js';
+import { PageEngagement } from './engagement.schemas.js';
 import { audienceEngagement, pageEngagement } from './engagement.service.js';
 
 /** Operator API of hosted pages: engagement counts (as `quire pages engagement`) and preview links. */
@@ -22,6 +24,7 @@ export function hostedAdminRoutes(app: App): void {
           '`items`: per audience (`audienceId` null for the page itself) and version. `audiences`: per ' +
           'audience, its versions together (`versionId` null), a visitor counted once per audience.',
         params: AdminPagePath,
+        response: { 200: PageEngagement },
       },
     },
     async (request) => {
@@ -40,8 +43,14 @@ export function hostedAdminRoutes(app: App): void {
       schema: {
         operationId: 'adminPreviewVersion',
         tags: ['Audiences'],
-        summary: 'A version rendered as a visitor would see it (HTML)',
+        summary: "A signed link to a version's preview (the page as a visitor would see it)",
         params: AdminVersionPath,
+        response: {
+          200: Type.Object(
+            { versionId: Type.String(), previewUrl: Type.String({ description: 'Signed, expires.' }) },
+            { title: 'VersionPreviewLink' },
+          ),
+        },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
-import { PathId } from '../../http/common.schemas.js';
+import { PathId, SuccessFlag } from '../../http/common.schemas.js';
 import { requireTenant } from '../tenants/require-tenant.js';
 import { getTopicAdmin } from './get-topic.admin.js';
 import { listTopicsAdmin } from './list-topics.admin.js';
@@ -11,6 +11,8 @@ import {
   CreateTopicBody,
   EntryParams,
   ReorderEntriesBody,
+  Topic,
+  TopicEntry,
   TopicParams,
   toTopic,
   toTopicEntry,
@@ -30,6 +32,7 @@ export function topicsAdminRoutes(app: App): void {
         summary: 'Create a topic',
         params: Type.Object({ tenant: PathId }),
         body: CreateTopicBody,
+        response: { 201: Topic },
       },
     },
     async (request, reply) => {
@@ -46,6 +49,7 @@ export function topicsAdminRoutes(app: App): void {
         summary: 'Add an entry to a topic',
         params: TopicParams,
         body: AddEntryBody,
+        response: { 201: TopicEntry },
       },
     },
     async (request, reply) => {
@@ -63,6 +67,7 @@ export function topicsAdminRoutes(app: App): void {
         summary: 'Change a topic entry',
         params: EntryParams,
         body: ChangeEntryBody,
+        response: { 200: TopicEntry },
       },
     },
     async (request) => {
@@ -79,12 +84,13 @@ export function topicsAdminRoutes(app: App): void {
         tags: ['Topics'],
         summary: 'Delete a topic entry',
         params: EntryParams,
+        response: { 204: Type.Null({ description: 'Deleted.' }) },
       },
     },
     async (request, reply) => {
       const { tenant, topic_id, entry_id } = request.params;
       await removeEntry(app.db, await requireTenant(app.db, tenant), topic_id, entry_id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
   app.post(
@@ -96,6 +102,7 @@ export function topicsAdminRoutes(app: App): void {
         summary: "Set the order of a topic's entries",
         params: TopicParams,
         body: ReorderEntriesBody,
+        response: { 200: SuccessFlag },
       },
     },
     async (request) => {

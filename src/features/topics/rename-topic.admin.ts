@@ -1,15 +1,9 @@
-import { Type } from 'typebox';
 import type { Executor } from '../../db/schema.js';
 import { ApiError } from '../../errors.js';
 import type { App } from '../../http/app-types.js';
 import { requireTenant } from '../tenants/require-tenant.js';
 import { setTopicName } from './topics.repository.js';
-import { CreateTopicBody, TopicParams, toTopic } from './topics.schemas.js';
-
-const TopicResponse = Type.Object(
-  { topicId: Type.String(), name: Type.String(), createdAt: Type.String(), updatedAt: Type.String() },
-  { title: 'Topic' },
-);
+import { CreateTopicBody, Topic, TopicParams, toTopic } from './topics.schemas.js';
 
 /** An operator renames a topic (the admin API and `quire topics rename`). */
 export async function renameTopic(db: Executor, tenantId: string, topicId: string, name: string) {
@@ -30,7 +24,7 @@ export function renameTopicAdminRoute(app: App): void {
         summary: 'Rename a topic',
         params: TopicParams,
         body: CreateTopicBody,
-        response: { 200: TopicResponse },
+        response: { 200: Topic },
       },
     },
     async (request) => {

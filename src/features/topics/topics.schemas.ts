@@ -75,6 +75,12 @@ export function toTopicEntry(row: TopicEntriesTable): TopicEntry {
   };
 }
 
+/** A topic without its entries (the answer to a create or a rename). */
+export const Topic = Type.Object(
+  { topicId: Type.String(), name: Type.String(), createdAt: Timestamp, updatedAt: Timestamp },
+  { title: 'Topic' },
+);
+
 export function toTopic(row: TopicsTable) {
   return {
     topicId: row.id,
