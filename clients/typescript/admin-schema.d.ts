@@ -652,7 +652,7 @@ export interface paths {
         };
         /**
          * List a tenant's persons, newest first
-         * @description The same list as `GET /v0/persons`, for any tenant. `totalCount` is exact.
+         * @description The same list as `GET /v0/persons`, for any tenant. `totalCount` is exact, or null with `q`. A search (`q`) looks through at most 5000 records per request, newest first: a page may then hold fewer items than `limit`, even none, while `hasMore` is true; follow `nextCursor`.
          */
         get: operations["adminListPersons"];
         put?: never;
@@ -708,7 +708,7 @@ export interface paths {
         };
         /**
          * List a tenant's accounts, newest first, with their counts
-         * @description Each account with `linkedPersonsCount` and `latestActivityAt`; `includeEmptyOnly` lists only accounts without persons.
+         * @description Each account with `linkedPersonsCount` and `latestActivityAt`; `includeEmptyOnly` lists only accounts without persons. `totalCount` is null with `q`. A search (`q`) looks through at most 5000 records per request, newest first: a page may then hold fewer items than `limit`, even none, while `hasMore` is true; follow `nextCursor`.
          */
         get: operations["adminListAccounts"];
         put?: never;
@@ -816,7 +816,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page's views and action clicks, per audience */
+        /**
+         * A page's views and action clicks, per audience and version
+         * @description `items`: per audience (`audienceId` null for the page itself) and version. `audiences`: per audience, its versions together (`versionId` null), a visitor counted once per audience.
+         */
         get: operations["adminGetPageEngagement"];
         put?: never;
         post?: never;
@@ -1241,6 +1244,9 @@ export interface components {
         Tenant: {
             tenantId: string;
             name: string;
+            handle: string | null;
+            /** @description The custom hosts that serve the tenant's hosted pages. */
+            hosts: string[];
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
@@ -2020,8 +2026,7 @@ export interface components {
         };
         PersonPage: {
             items: components["schemas"]["Person"][];
-            /** Format: int64 */
-            totalCount: number;
+            totalCount: number | null;
             hasMore: boolean;
             nextCursor: string | null;
         };
@@ -2077,8 +2082,7 @@ export interface components {
         };
         AccountPage: {
             items: components["schemas"]["Account"][];
-            /** Format: int64 */
-            totalCount: number;
+            totalCount: number | null;
             hasMore: boolean;
             nextCursor: string | null;
         };
@@ -2119,6 +2123,27 @@ export interface components {
             totalCount: number;
             hasMore: boolean;
             nextCursor: string | null;
+        };
+        /** EngagementCounts */
+        EngagementCounts: {
+            audienceId: string | null;
+            versionId: string | null;
+            /** Format: int64 */
+            views: number;
+            /** Format: int64 */
+            uniqueVisitors: number;
+            /** Format: int64 */
+            clicks: number;
+            /** @description clicks / views (4 decimals), 0 without views. */
+            clickThroughRate: number;
+        };
+        /** PageEngagement */
+        PageEngagement: {
+            pageId: string;
+            /** @description Per audience and version. */
+            items: components["schemas"]["EngagementCounts"][];
+            /** @description Per audience, its versions together: a visitor counted once per audience. */
+            audiences: components["schemas"]["EngagementCounts"][];
         };
         /** VersionPreviewLink */
         VersionPreviewLink: {
@@ -7198,6 +7223,8 @@ export interface operations {
     adminListPersons: {
         parameters: {
             query?: {
+                /** @description Only persons whose name, email or domain contains this (any case). */
+                q?: string;
                 /** @description The `nextCursor` of the previous page. */
                 cursor?: string;
                 /** @description Page size, 20 by default; values above 100 are treated as 100. */
@@ -7707,6 +7734,8 @@ export interface operations {
                  * @example true
                  */
                 includeEmptyOnly?: string;
+                /** @description Only accounts whose name or domain contains this (any case). */
+                q?: string;
                 /** @description The `nextCursor` of the previous page. */
                 cursor?: string;
                 /** @description Page size, 20 by default; values above 100 are treated as 100. */
@@ -8457,7 +8486,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PageEngagement"];
+                };
             };
             /** @description Problem: `validation_failed` (The request is not valid) */
             400: {

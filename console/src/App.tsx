@@ -17,6 +17,7 @@ import { Persons } from './screens/Persons';
 import { Shell } from './screens/Shell';
 import { SignIn } from './screens/SignIn';
 import { TenantHome } from './screens/TenantHome';
+import { TenantSettings } from './screens/TenantSettings';
 import { TopicPage } from './screens/TopicPage';
 import { Topics } from './screens/Topics';
 import { WebhookDeliveries } from './screens/WebhookDeliveries';
@@ -67,6 +68,7 @@ export function App() {
         <Route path="operators" element={<Operators me={me.data} />} />
         <Route path="settings/keys" element={<ApiKeys />} />
         <Route path="settings/webhooks" element={<Webhooks />} />
+        <Route path="settings/tenant" element={<TenantSettings />} />
         <Route path="settings/webhooks/:webhookId" element={<WebhookDeliveries />} />
       </Route>
       <Route path="*" element={<TenantHome me={me.data} />} />

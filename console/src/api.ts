@@ -496,3 +496,87 @@ export const api = {
       }),
     ),
 };
+
+// ---------------------------------------------------------------------------------------------
+// Console extras (issue 18: selected element, engagement, tenant settings, webhook edit, search).
+// Kept in one block, apart from the calls above, so either side can change without the other.
+// ---------------------------------------------------------------------------------------------
+
+export type EngagementCounts = Schemas['EngagementCounts'];
+export type TenantSettings = Schemas['Tenant'];
+
+export const extras = {
+  /** A message to the page agent, about the preview element the operator picked (if any). */
+  sendMessageAbout: (
+    tenant: string,
+    pageId: string,
+    audienceId: string,
+    message: string,
+    selectedElement: Record<string, unknown> | null,
+  ) =>
+    ok(
+      client.POST('/admin/v0/tenants/{tenant}/pages/{page_id}/audiences/{audience_id}/messages', {
+        params: { path: { tenant, page_id: pageId, audience_id: audienceId } },
+        body: { message, ...(selectedElement ? { selectedElement } : {}) },
+      }),
+    ),
+};
+
+export const engagementApi = {
+  /** `items` per audience and version; `audiences` per audience, a visitor counted once. */
+  pageEngagement: (tenant: string, pageId: string) =>
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/pages/{page_id}/engagement', {
+        params: { path: { tenant, page_id: pageId } },
+      }),
+    ),
+};
+
+export const settingsApi = {
+  getTenant: (tenant: string) => ok(client.GET('/admin/v0/tenants/{tenant}', { params: tenantPath(tenant) })),
+  setHandle: (tenant: string, handle: string) =>
+    ok(client.PATCH('/admin/v0/tenants/{tenant}', { params: tenantPath(tenant), body: { handle } })),
+  addHost: (tenant: string, host: string) =>
+    ok(client.POST('/admin/v0/tenants/{tenant}/hosts', { params: tenantPath(tenant), body: { host } })),
+  removeHost: (tenant: string, host: string) =>
+    ok(client.DELETE('/admin/v0/tenants/{tenant}/hosts/{host}', { params: { path: { tenant, host } } })),
+};
+
+export const webhookEditApi = {
+  updateWebhook: (
+    tenant: string,
+    webhookId: string,
+    input: Body<'/admin/v0/tenants/{tenant}/webhooks/{webhookId}', 'patch'>,
+  ) =>
+    ok(
+      client.PATCH('/admin/v0/tenants/{tenant}/webhooks/{webhookId}', {
+        params: { path: { tenant, webhookId } },
+        body: input,
+      }),
+    ),
+  /** A new signing secret, answered once; the previous one keeps signing for `overlapMinutes`. */
+  rotateWebhookSecret: (tenant: string, webhookId: string, overlapMinutes: number) =>
+    ok(
+      client.POST('/admin/v0/tenants/{tenant}/webhooks/{webhookId}/rotate', {
+        params: { path: { tenant, webhookId } },
+        body: { overlapMinutes },
+      }),
+    ),
+};
+
+export const searchApi = {
+  /** Persons whose name, email or domain contains `q`; `hasMore` may come with a short page. */
+  searchPersons: (tenant: string, q: string, cursor?: string) =>
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/persons', {
+        params: { path: { tenant }, query: present({ q, cursor, limit: 100 }) },
+      }),
+    ),
+  /** Accounts whose name or domain contains `q`. */
+  searchAccounts: (tenant: string, q: string, cursor?: string) =>
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/accounts', {
+        params: { path: { tenant }, query: present({ q, cursor, limit: 50 }) },
+      }),
+    ),
+};

@@ -1,15 +1,18 @@
 import { Anchor, Button, Stack, Table, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { api } from '../api';
+import { api, searchApi } from '../api';
 import { QueryError } from './QueryError';
+import { useSearch } from './SearchBox';
 
-/** The tenant's accounts, newest first, with their linked persons' count (viewer). */
+/** The tenant's accounts, newest first, with their linked persons' count, or those a search finds (viewer). */
 export function Accounts() {
   const { tenant = '' } = useParams();
+  const { box, q } = useSearch('A part of the name or domain, any case');
   const accounts = useInfiniteQuery({
-    queryKey: ['accounts', tenant],
-    queryFn: ({ pageParam }) => api.listAccounts(tenant, pageParam),
+    queryKey: ['accounts', tenant, q],
+    queryFn: ({ pageParam }) =>
+      q === '' ? api.listAccounts(tenant, pageParam) : searchApi.searchAccounts(tenant, q, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -17,11 +20,14 @@ export function Accounts() {
   return (
     <Stack>
       <Title order={2}>Accounts</Title>
+      {box}
       <QueryError error={accounts.error} />
       <Table.ScrollContainer minWidth={560}>
         <Table striped highlightOnHover>
           <Table.Caption>
-            {accounts.isPending ? 'Loading…' : `${items.length} accounts, newest first`}
+            {accounts.isPending
+              ? 'Loading…'
+              : `${items.length} accounts${q ? ` matching “${q}”` : ''}, newest first`}
           </Table.Caption>
           <Table.Thead>
             <Table.Tr>

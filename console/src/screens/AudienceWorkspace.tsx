@@ -17,7 +17,9 @@ import { Link, useParams } from 'react-router';
 import { api, type Version } from '../api';
 import { can, useMe } from '../session';
 import { Conversation } from '../workspace/Conversation';
+import { usePageEngagement } from '../workspace/Engagement';
 import { Preview } from '../workspace/Preview';
+import type { SelectedElement } from '../workspace/selected-element';
 import { useAudienceEvents } from '../workspace/use-audience-events';
 import { VersionDiff } from '../workspace/VersionDiff';
 import { isDrafting, Versions, type VersionVerb } from '../workspace/Versions';
@@ -50,9 +52,17 @@ export function AudienceWorkspace() {
     refetchInterval: !live && drafting ? 1000 : false,
   });
   const list = versions.data?.items ?? [];
+  const engagement = usePageEngagement(tenant, pageId);
+  const perVersion = new Map(
+    (engagement.data?.items ?? [])
+      .filter((c) => c.audienceId === audienceId && c.versionId !== null)
+      .map((c) => [c.versionId as string, c]),
+  );
 
   // The preview follows the newest version until the operator picks one.
   const [picked, setPicked] = useState<string | null>(null);
+  // The preview element the next message is about, picked in the preview (editors).
+  const [about, setAbout] = useState<SelectedElement | null>(null);
   const newest = list[0];
   const selected = list.find((v) => v.versionId === picked) ?? newest;
   // The diff compares the two newest versions with content until the operator picks others.
@@ -73,6 +83,7 @@ export function AudienceWorkspace() {
   });
 
   const current = audience.data;
+  const canWrite = can(me, 'editor') && current?.archivedAt == null;
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap">
@@ -125,9 +136,11 @@ export function AudienceWorkspace() {
               pageId={pageId}
               audienceId={audienceId}
               messages={conversation.data?.items ?? []}
-              canWrite={can(me, 'editor') && current?.archivedAt == null}
+              canWrite={canWrite}
               working={drafting}
               onSent={() => setPicked(null)}
+              about={about}
+              onClearAbout={() => setAbout(null)}
             />
             <Versions
               versions={list}
@@ -136,12 +149,18 @@ export function AudienceWorkspace() {
               canPublish={can(me, 'publisher')}
               onAction={(verb, version) => act.mutate({ verb, version })}
               busy={act.isPending}
+              engagement={perVersion}
             />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack>
-            <Preview tenant={tenant} version={selected} />
+            <Preview
+              tenant={tenant}
+              version={selected}
+              picked={about?.path ?? null}
+              onPick={canWrite ? setAbout : undefined}
+            />
             <VersionDiff
               versions={list}
               from={from}

@@ -12,11 +12,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { type Audience, api } from '../api';
+import { type Audience, api, type Person, searchApi } from '../api';
 import { can, useMe } from '../session';
+import { EngagementSummary, usePageEngagement } from '../workspace/Engagement';
 import { QueryError } from './QueryError';
 
 /** A page's audiences (status, person, published or not), a new one for a person or general, archive. */
@@ -34,6 +36,9 @@ export function PageAudiences({ tenant, pageId }: { tenant: string; pageId: stri
   });
   const personName = (id: string | null) =>
     id === null ? '—' : (persons.data?.items.find((p) => p.personId === id)?.name ?? id);
+  const engagement = usePageEngagement(tenant, pageId);
+  const totalOf = (audienceId: string) =>
+    engagement.data?.audiences?.find((c) => c.audienceId === audienceId);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['audiences', tenant, pageId] });
   const lifecycle = useMutation({
     mutationFn: (a: Audience) =>
@@ -50,7 +55,7 @@ export function PageAudiences({ tenant, pageId }: { tenant: string; pageId: stri
       {editable ? <NewAudience tenant={tenant} pageId={pageId} persons={persons.data?.items ?? []} /> : null}
       {audiences.data && audiences.data.items.length === 0 ? <Text c="dimmed">No audience yet.</Text> : null}
       {audiences.data && audiences.data.items.length > 0 ? (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={720}>
           <Table striped aria-label="Audiences">
             <Table.Thead>
               <Table.Tr>
@@ -58,6 +63,7 @@ export function PageAudiences({ tenant, pageId }: { tenant: string; pageId: stri
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Person</Table.Th>
                 <Table.Th>Published</Table.Th>
+                <Table.Th>Engagement</Table.Th>
                 {editable ? <Table.Th>Actions</Table.Th> : null}
               </Table.Tr>
             </Table.Thead>
@@ -75,6 +81,9 @@ export function PageAudiences({ tenant, pageId }: { tenant: string; pageId: stri
                   <Table.Td className="cell-wrap">{personName(a.personId)}</Table.Td>
                   <Table.Td>
                     {a.publishedVersion ? `version ${a.publishedVersion.versionNumber}` : 'not published'}
+                  </Table.Td>
+                  <Table.Td>
+                    <EngagementSummary counts={totalOf(a.audienceId)} />
                   </Table.Td>
                   {editable ? (
                     <Table.Td>
@@ -100,22 +109,31 @@ export function PageAudiences({ tenant, pageId }: { tenant: string; pageId: stri
 }
 
 /**
- * A person audience (the person chosen by searching the tenant's newest 100 persons by name or
- * email) or a general one (optionally named); creating it queues version 1 for the agent.
+ * A person audience (the person found by a search of the tenant's persons by name, email or
+ * domain; the newest 100 before anything is typed) or a general one (optionally named); creating it queues version 1 for the agent.
  */
-function NewAudience({
-  tenant,
-  pageId,
-  persons,
-}: {
-  tenant: string;
-  pageId: string;
-  persons: { personId: string; name: string; email: string | null }[];
-}) {
+function NewAudience({ tenant, pageId, persons }: { tenant: string; pageId: string; persons: Person[] }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [kind, setKind] = useState('person');
   const [personId, setPersonId] = useState<string | null>(null);
+  // What is typed in the person box searches the server (name, email or domain), not only the
+  // newest persons; the chosen person stays among the options so its label stays shown.
+  const [typed, setTyped] = useState('');
+  const [q] = useDebouncedValue(typed.trim(), 250);
+  const [chosen, setChosen] = useState<Person | null>(null);
+  // Choosing a person puts its label in the box: that is no search.
+  const searching = q !== '' && (chosen === null || q !== personLabel(chosen));
+  const found = useQuery({
+    queryKey: ['persons', tenant, 'search', q],
+    queryFn: () => searchApi.searchPersons(tenant, q),
+    enabled: searching,
+  });
+  const candidates = searching ? (found.data?.items ?? []) : persons;
+  const options = [
+    ...(chosen && !candidates.some((p) => p.personId === chosen.personId) ? [chosen] : []),
+    ...candidates,
+  ];
   const [name, setName] = useState('');
   const [missing, setMissing] = useState(false);
   const create = useMutation({
@@ -158,13 +176,17 @@ function NewAudience({
             placeholder="Search by name or email"
             searchable
             clearable
-            nothingFoundMessage="No person matches"
-            data={persons.map((p) => ({
-              value: p.personId,
-              label: p.email ? `${p.name} <${p.email}>` : p.name,
-            }))}
+            nothingFoundMessage={searching && found.isPending ? 'Searching…' : 'No person matches'}
+            data={options.map((p) => ({ value: p.personId, label: personLabel(p) }))}
+            // The server already chose the matches (by domain too, which the label does not show).
+            filter={({ options: all }) => all}
+            searchValue={typed}
+            onSearchChange={setTyped}
             value={personId}
-            onChange={setPersonId}
+            onChange={(id) => {
+              setPersonId(id);
+              setChosen(options.find((p) => p.personId === id) ?? null);
+            }}
             error={missing ? 'Choose a person' : undefined}
             w={{ base: '100%', sm: 320 }}
           />
@@ -190,3 +212,5 @@ function NewAudience({
     </form>
   );
 }
+
+const personLabel = (p: Person) => (p.email ? `${p.name} <${p.email}>` : p.name);

@@ -1,15 +1,18 @@
 import { Button, Stack, Table, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { api } from '../api';
+import { api, searchApi } from '../api';
 import { QueryError } from './QueryError';
+import { useSearch } from './SearchBox';
 
-/** The tenant's persons, newest first, a hundred at a time (viewer). */
+/** The tenant's persons, newest first, a hundred at a time, or those a search finds (viewer). */
 export function Persons() {
   const { tenant = '' } = useParams();
+  const { box, q } = useSearch('A part of the name, email or domain, any case');
   const persons = useInfiniteQuery({
-    queryKey: ['persons', tenant, 'list'],
-    queryFn: ({ pageParam }) => api.listPersons(tenant, pageParam),
+    queryKey: ['persons', tenant, 'list', q],
+    queryFn: ({ pageParam }) =>
+      q === '' ? api.listPersons(tenant, pageParam) : searchApi.searchPersons(tenant, q, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -18,13 +21,14 @@ export function Persons() {
   return (
     <Stack>
       <Title order={2}>Persons</Title>
+      {box}
       <QueryError error={persons.error} />
       <Table.ScrollContainer minWidth={560}>
         <Table striped>
           <Table.Caption>
             {persons.isPending
               ? 'Loading…'
-              : `${items.length}${total != null ? ` of ${total}` : ''} persons, newest first`}
+              : `${items.length}${total != null ? ` of ${total}` : ''} persons${q ? ` matching “${q}”` : ''}, newest first`}
           </Table.Caption>
           <Table.Thead>
             <Table.Tr>

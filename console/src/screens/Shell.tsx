@@ -40,6 +40,7 @@ export function Shell({ me, children }: { me: Me; children?: ReactNode }) {
           { to: 'operators', label: 'Operators' },
           { to: 'settings/keys', label: 'Settings: API keys' },
           { to: 'settings/webhooks', label: 'Settings: Webhooks' },
+          { to: 'settings/tenant', label: 'Settings: Handle and hosts' },
         ]
       : []),
   ];

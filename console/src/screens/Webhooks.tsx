@@ -15,13 +15,16 @@ import {
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiProblem, api, EVENT_TYPES, type Webhook } from '../api';
+import { ApiProblem, api, type Webhook } from '../api';
 import { QueryError } from './QueryError';
+import { WebhookEditDialog } from './WebhookEditDialog';
+import { WebhookRotateDialog } from './WebhookRotateDialog';
+import { EVENT_CHOICES } from './webhook-events';
 
-/** Event types, every resource's wildcard and `*`: what an endpoint can subscribe to. */
-const EVENT_CHOICES = ['*', ...new Set(EVENT_TYPES.map((type) => `${type.split('.')[0]}.*`)), ...EVENT_TYPES];
-
-/** The tenant's webhook endpoints (admin): create one (its secret shown once), delete one. */
+/**
+ * The tenant's webhook endpoints (admin): create one (its secret shown once), edit one, rotate its
+ * secret (the new one shown once), delete one.
+ */
 export function Webhooks() {
   const { tenant = '' } = useParams();
   const queryClient = useQueryClient();
@@ -37,6 +40,8 @@ export function Webhooks() {
   const [eventsMissing, setEventsMissing] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
+  const [editing, setEditing] = useState<Webhook | null>(null);
+  const [rotating, setRotating] = useState<Webhook | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['webhooks', tenant] });
   const create = useMutation({
     mutationFn: () =>
@@ -114,7 +119,7 @@ export function Webhooks() {
         </Stack>
       </form>
       <QueryError error={webhooks.error ?? (hasFieldError ? null : create.error) ?? remove.error} />
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={900}>
         <Table striped>
           <Table.Caption>{webhooks.isPending ? 'Loading…' : `${items.length} endpoints`}</Table.Caption>
           <Table.Thead>
@@ -145,14 +150,32 @@ export function Webhooks() {
                 </Table.Td>
                 <Table.Td>{new Date(hook.createdAt).toLocaleString()}</Table.Td>
                 <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => setDeleting(hook)}
-                    aria-label={`Delete ${hook.url}`}
-                  >
-                    Delete
-                  </Button>
+                  <Group gap={4} wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => setEditing(hook)}
+                      aria-label={`Edit ${hook.url}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => setRotating(hook)}
+                      aria-label={`Rotate secret of ${hook.url}`}
+                    >
+                      Rotate secret
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => setDeleting(hook)}
+                      aria-label={`Delete ${hook.url}`}
+                    >
+                      Delete
+                    </Button>
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -185,6 +208,21 @@ export function Webhooks() {
           </Group>
         </Stack>
       </Modal>
+      <WebhookEditDialog
+        tenant={tenant}
+        hook={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          refresh();
+        }}
+      />
+      <WebhookRotateDialog
+        tenant={tenant}
+        hook={rotating}
+        onClose={() => setRotating(null)}
+        onRotated={refresh}
+      />
       <Modal
         closeButtonProps={{ 'aria-label': 'Close' }}
         opened={deleting !== null}

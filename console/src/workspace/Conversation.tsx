@@ -1,7 +1,19 @@
-import { Alert, Button, Group, Paper, ScrollArea, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Group,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { api, type Message } from '../api';
+import { extras, type Message } from '../api';
+import { elementLabel, type SelectedElement } from './selected-element';
 
 /** The conversation with the page agent, newest at the bottom, and the box to write to it (editors). */
 export function Conversation({
@@ -12,6 +24,8 @@ export function Conversation({
   canWrite,
   working,
   onSent,
+  about = null,
+  onClearAbout,
 }: {
   tenant: string;
   pageId: string;
@@ -20,14 +34,18 @@ export function Conversation({
   canWrite: boolean;
   working: boolean;
   onSent: () => void;
+  /** The preview element the next message is about (picked in the preview), if any. */
+  about?: SelectedElement | null;
+  onClearAbout?: () => void;
 }) {
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const viewport = useRef<HTMLDivElement>(null);
   const send = useMutation({
-    mutationFn: (message: string) => api.sendMessage(tenant, pageId, audienceId, message),
+    mutationFn: (message: string) => extras.sendMessageAbout(tenant, pageId, audienceId, message, about),
     onSuccess: () => {
       setText('');
+      onClearAbout?.();
       onSent();
       queryClient.invalidateQueries({ queryKey: ['conversation', tenant, audienceId] });
       queryClient.invalidateQueries({ queryKey: ['versions', tenant, audienceId] });
@@ -69,6 +87,11 @@ export function Conversation({
               <Text size="xs" c="dimmed">
                 {m.role === 'user' ? 'You' : 'Page agent'} · {new Date(m.timestamp).toLocaleTimeString()}
               </Text>
+              {selectionOf(m) ? (
+                <Text size="xs" c="indigo.9" className="cell-wrap">
+                  About: {elementLabel(selectionOf(m) as SelectedElement)}
+                </Text>
+              ) : null}
               <Text size="sm" className="cell-wrap" style={{ whiteSpace: 'pre-wrap' }}>
                 {m.content}
               </Text>
@@ -88,6 +111,14 @@ export function Conversation({
       ) : null}
       {canWrite ? (
         <form onSubmit={submit}>
+          {about ? (
+            <Group gap={4} mb={4} wrap="nowrap" role="status" aria-label="Selected element">
+              <Text size="sm" fw={600} c="indigo.9" className="cell-wrap" style={{ minWidth: 0 }}>
+                About: {elementLabel(about)}
+              </Text>
+              <CloseButton size="sm" aria-label="Clear the selected element" onClick={onClearAbout} />
+            </Group>
+          ) : null}
           <Textarea
             label="Message to the page agent"
             placeholder="Rename the Book a demo button to Talk to sales"
@@ -109,4 +140,13 @@ export function Conversation({
       ) : null}
     </Stack>
   );
+}
+
+/** The element a message was about, when the operator picked one (stored with the message). */
+function selectionOf(message: Message): SelectedElement | null {
+  const selected = (message as Message & { selectedElement?: Record<string, unknown> | null })
+    .selectedElement;
+  if (!selected || typeof selected !== 'object') return null;
+  // An integration may send any object: read the members the console shows, as text.
+  return { ...selected, path: String(selected.path ?? ''), text: String(selected.text ?? '') };
 }

@@ -1,7 +1,9 @@
 import { Box, Group, SegmentedControl, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, type Version } from '../api';
+import { enablePicking } from './preview-picking';
+import type { SelectedElement } from './selected-element';
 
 /**
  * The live preview: the version's signed preview link, served by the hosted-page renderer (the
@@ -9,8 +11,26 @@ import { api, type Version } from '../api';
  * is opened on this origin (the console and the hosted pages are one server), which is the only
  * origin a preview may be framed by.
  */
-export function Preview({ tenant, version }: { tenant: string; version: Version | undefined }) {
+export function Preview({
+  tenant,
+  version,
+  picked = null,
+  onPick,
+}: {
+  tenant: string;
+  version: Version | undefined;
+  /** The element the composer is about (its path), outlined in the preview. */
+  picked?: string | null;
+  /** Given, the operator can pick an element of the preview to write about (editors). */
+  onPick?: (selected: SelectedElement) => void;
+}) {
   const [width, setWidth] = useState('desktop');
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [loadedDoc, setLoadedDoc] = useState<Document | null>(null);
+  useEffect(() => {
+    if (loadedDoc === null || onPick === undefined) return;
+    return enablePicking(loadedDoc, picked, onPick);
+  }, [loadedDoc, picked, onPick]);
   const hasContent = version?.content != null;
   const link = useQuery({
     queryKey: ['preview', tenant, version?.versionId],
@@ -42,10 +62,15 @@ export function Preview({ tenant, version }: { tenant: string; version: Version 
         {src ? (
           <iframe
             key={src}
+            ref={frame}
             title={`Preview of version ${version?.versionNumber}`}
             src={src}
-            // The preview runs no scripts; same-origin keeps its framing rule ('self') satisfied.
-            sandbox="allow-same-origin"
+            onLoad={() => setLoadedDoc(frame.current?.contentDocument ?? null)}
+            // Same-origin keeps the preview's framing rule ('self') satisfied. allow-scripts lets the
+            // console's own listeners (element picking) run on the preview's document: a sandbox
+            // without it blocks them too. The preview itself still runs no script: its CSP is
+            // `script-src 'none'` (src/features/hosted/serve-preview.route.test.ts).
+            sandbox="allow-same-origin allow-scripts"
             style={{ width: '100%', height: 560, border: 0, display: 'block' }}
           />
         ) : (
@@ -58,6 +83,12 @@ export function Preview({ tenant, version }: { tenant: string; version: Version 
           </Text>
         )}
       </Box>
+      {onPick && src ? (
+        <Text size="xs" c="dimmed" mt={4}>
+          Click an element of the preview (or reach it with Tab and press Enter) to write to the page agent
+          about it.
+        </Text>
+      ) : null}
     </Box>
   );
 }

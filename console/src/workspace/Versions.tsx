@@ -1,5 +1,6 @@
-import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import type { Version } from '../api';
+import { Badge, Box, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { EngagementCounts, Version } from '../api';
+import { EngagementSummary } from './Engagement';
 
 export type VersionVerb = 'publish' | 'cancel' | 'restore';
 
@@ -17,6 +18,7 @@ export function Versions({
   canPublish,
   onAction,
   busy,
+  engagement,
 }: {
   versions: Version[];
   selected: string | null;
@@ -24,6 +26,8 @@ export function Versions({
   canPublish: boolean;
   onAction: (verb: VersionVerb, version: Version) => void;
   busy: boolean;
+  /** Views, visitors and clicks per version, when read. */
+  engagement?: Map<string, EngagementCounts>;
 }) {
   return (
     <Stack gap="xs">
@@ -56,6 +60,11 @@ export function Versions({
                   >
                     Version {v.versionNumber}
                   </Button>
+                  {engagement ? (
+                    <Box px={10}>
+                      <EngagementSummary counts={engagement.get(v.versionId)} />
+                    </Box>
+                  ) : null}
                 </Table.Td>
                 <Table.Td>
                   {/* The whole word: the table scrolls before a status is cut. */}

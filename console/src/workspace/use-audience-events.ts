@@ -32,6 +32,9 @@ export function useAudienceEvents(tenant: string, audienceId: string): boolean {
       'audience.archived',
     ])
       source.addEventListener(type, refresh);
+    // A visitor's view or click: only the engagement counts change.
+    const counted = () => queryClient.invalidateQueries({ queryKey: ['engagement', tenant] });
+    for (const type of ['page.viewed', 'cta.clicked']) source.addEventListener(type, counted);
     return () => source.close();
   }, [tenant, audienceId, queryClient]);
   return open;

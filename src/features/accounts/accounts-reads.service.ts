@@ -3,8 +3,14 @@ import type { Db } from '../../db/schema.js';
 import { ApiError } from '../../errors.js';
 import { keysetPage, type PageRequest } from '../../http/keyset-list.js';
 import type { Page } from '../../http/pagination.js';
+import { containsPattern, type SearchPage, windowedSearchPage } from '../../http/windowed-search.js';
 import { accountActivity } from './account-activity.js';
-import { findAccount, listAccounts as listAccountRows } from './accounts.repository.js';
+import {
+  accountsWindowEnd,
+  findAccount,
+  listAccounts as listAccountRows,
+  searchAccounts,
+} from './accounts.repository.js';
 import { toAccount, toActivityItem } from './accounts.schemas.js';
 import { ACCOUNTS_COUNTER, EMPTY_ACCOUNTS_COUNTER } from './accounts.service.js';
 
@@ -26,6 +32,26 @@ export function listAccounts(
     filters: { emptyOnly },
     fetch: (after, size) => listAccountRows(db, tenantId, { emptyOnly, after, limit: size }),
     count: () => readCounter(db, tenantId, emptyOnly ? EMPTY_ACCOUNTS_COUNTER : ACCOUNTS_COUNTER),
+    keyOf: (row) => [row.created_at, row.id],
+    map: toAccount,
+  });
+}
+
+/** The accounts whose name or domain contains `q`, newest first, bounded per request. */
+export function searchAccountList(
+  db: Db,
+  tenantId: string,
+  q: string,
+  request: PageRequest & { emptyOnly?: boolean },
+): Promise<SearchPage<Account>> {
+  const emptyOnly = request.emptyOnly ?? false;
+  const pattern = containsPattern(q);
+  return windowedSearchPage(request, {
+    shape: ['number', 'string'], // created_at desc, id desc
+    filters: { emptyOnly, q },
+    fetch: (after, window, limit) =>
+      searchAccounts(db, tenantId, { pattern, emptyOnly, after, window, limit }),
+    windowEnd: (after, window) => accountsWindowEnd(db, tenantId, after, window),
     keyOf: (row) => [row.created_at, row.id],
     map: toAccount,
   });

@@ -143,3 +143,45 @@ export async function nameAccountIfNamedAfterDomain(
     .where('linked_persons_count', '>', 0)
     .execute();
 }
+
+/** The tenant's next `window` accounts, newest first, after `after` (index accounts_newest). */
+function accountsWindow(db: Executor, tenantId: string, after: SortKey | null, window: number) {
+  let query = db.selectFrom('accounts').where('tenant_id', '=', tenantId);
+  if (after !== null) query = query.where(sql<boolean>`(created_at, id) < (${after[0]}, ${after[1]})`);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(window);
+}
+
+/**
+ * Up to `limit` accounts of the window whose name or domain contains the LIKE `pattern` (and,
+ * with `emptyOnly`, that have no linked person).
+ */
+export async function searchAccounts(
+  db: Executor,
+  tenantId: string,
+  options: { pattern: string; emptyOnly: boolean; after: SortKey | null; window: number; limit: number },
+) {
+  let query = db
+    .selectFrom(accountsWindow(db, tenantId, options.after, options.window).selectAll().as('w'))
+    .selectAll()
+    .where(
+      sql<boolean>`(lower(name) like ${options.pattern} escape '\\' or lower(domain) like ${options.pattern} escape '\\')`,
+    );
+  if (options.emptyOnly) query = query.where('linked_persons_count', '=', 0);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+}
+
+/** The sort key of the window's last account, when the window is full (more may follow). */
+export async function accountsWindowEnd(
+  db: Executor,
+  tenantId: string,
+  after: SortKey | null,
+  window: number,
+): Promise<SortKey | undefined> {
+  const row = await accountsWindow(db, tenantId, after, 1)
+    .clearLimit()
+    .select(['created_at', 'id'])
+    .limit(1)
+    .offset(window - 1)
+    .executeTakeFirst();
+  return row === undefined ? undefined : [Number(row.created_at), row.id];
+}

@@ -6,7 +6,7 @@ import { openTestDatabase } from '../../../test/harness.js';
 import type { Database } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import type { DB } from '../../db/schema.js';
-import { listAccounts } from './accounts.repository.js';
+import { accountsWindowEnd, listAccounts, searchAccounts } from './accounts.repository.js';
 import { newestLiveLogAt, pageOfAccountLogs } from './logs.repository.js';
 
 /**
@@ -80,6 +80,19 @@ describe('query plans of the accounts feature [sqlite]', () => {
         plan,
       );
       assert.doesNotMatch(plan!, /TEMP B-TREE/, plan);
+    }
+  });
+
+  it('searches a window read through the newest-first index, never the whole table', async () => {
+    for (const after of [null, [Date.now(), 'account_x'] as const]) {
+      const [search] = await plansOf(() =>
+        searchAccounts(db, 'tenant_x', { pattern: '%x%', emptyOnly: false, after, window: 5000, limit: 21 }),
+      );
+      const [end] = await plansOf(() => accountsWindowEnd(db, 'tenant_x', after, 5000));
+      for (const plan of [search!, end!]) {
+        assert.match(plan, /USING (COVERING )?INDEX accounts_newest/, plan);
+        assert.doesNotMatch(plan, /SCAN accounts\b(?! USING)|TEMP B-TREE/, plan);
+      }
     }
   });
 });

@@ -84,6 +84,7 @@ describeEachDatabase(
         await row.getByRole('button', { name: `Revoke ${prefix}` }).click();
         const confirm = tab.getByRole('dialog', { name: 'Revoke this key?' });
         await confirm.waitFor();
+        await tab.waitForTimeout(400); // the dialog's fade-in: axe reads half-faded text as low contrast
         await expectAccessible(tab, 'the revoke confirmation');
         await confirm.getByRole('button', { name: 'Revoke key' }).click();
         await confirm.waitFor({ state: 'detached' });
@@ -103,11 +104,50 @@ describeEachDatabase(
         await tab.getByRole('button', { name: 'Create endpoint' }).click();
         const secret = tab.getByRole('dialog', { name: "The endpoint's signing secret" });
         await secret.getByText(/^whsec_/).waitFor();
+        const firstSecret = ((await secret.getByText(/^whsec_/).textContent()) ?? '').trim();
         await secret.getByRole('button', { name: 'Done' }).click();
         await secret.waitFor({ state: 'detached' });
         const endpoint = tab.getByRole('link', { name: 'https://hooks.example.com/quire' });
         await endpoint.waitFor();
         await tab.getByRole('row').filter({ hasText: 'person.created' }).getByText('enabled').waitFor();
+
+        // Edit it: the API refuses a plain-http URL beside the field; a new description is saved.
+        await tab.getByRole('button', { name: 'Edit https://hooks.example.com/quire' }).click();
+        const edit = tab.getByRole('dialog', { name: 'Edit endpoint' });
+        const editUrl = edit.getByRole('textbox', { name: /^URL/ });
+        await editUrl.fill('http://hooks.example.com/quire');
+        await edit.getByRole('button', { name: 'Save endpoint' }).click();
+        await edit.getByText(/https/).first().waitFor();
+        assert.equal(await editUrl.getAttribute('aria-invalid'), 'true');
+        await tab.waitForTimeout(400); // the dialog's fade-in, so axe and the screenshot see it opaque
+        await shoot(tab, 'webhook-edit');
+        await expectAccessible(tab, 'the endpoint editor');
+        await tab.setViewportSize({ width: 390, height: 844 });
+        await tab.waitForTimeout(500); // the navigation's slide out of the narrow screen
+        await shoot(tab, 'webhook-edit-phone');
+        const wider = await tab.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(wider <= 1, `the endpoint editor scrolls sideways on a phone by ${wider}px`);
+        await tab.setViewportSize({ width: 1280, height: 900 });
+        await editUrl.fill('https://hooks.example.com/quire');
+        await edit.getByRole('textbox', { name: /^Description/ }).fill('CRM sync');
+        await edit.getByRole('button', { name: 'Save endpoint' }).click();
+        await edit.waitFor({ state: 'detached' });
+        await tab.getByRole('row').filter({ hasText: 'person.created' }).getByText('CRM sync').waitFor();
+
+        // Rotate its secret: the new one is shown once, and differs from the first.
+        await tab.getByRole('button', { name: 'Rotate secret of https://hooks.example.com/quire' }).click();
+        const rotate = tab.getByRole('dialog', { name: 'Rotate the signing secret?' });
+        await rotate.getByLabel('Overlap').first().waitFor();
+        await rotate.getByRole('button', { name: 'Rotate secret' }).click();
+        const rotated = tab.getByRole('dialog', { name: 'The new signing secret' });
+        const newSecret = ((await rotated.getByTestId('new-webhook-secret').textContent()) ?? '').trim();
+        assert.match(newSecret, /^whsec_/);
+        assert.notEqual(newSecret, firstSecret);
+        await tab.waitForTimeout(400);
+        await expectAccessible(tab, 'the rotated secret');
+        await rotated.getByRole('button', { name: 'Done' }).click();
+        await rotated.waitFor({ state: 'detached' });
+        assert.equal(await tab.getByText(newSecret).count(), 0, 'the secret is shown once, then never');
         await shoot(tab, 'webhooks');
 
         await makePerson(ctx, tenant, { name: 'Katherine Johnson' });
@@ -134,11 +174,22 @@ describeEachDatabase(
         assert.equal(await tab.evaluate(() => (window as unknown as { __xss?: number }).__xss), undefined);
         await expectAccessible(tab, 'persons');
         await shoot(tab, 'persons');
+        // A search by a part of the domain finds Grace only, and says what it searched for.
+        await tab.getByRole('searchbox', { name: /^Search/ }).fill('CONTOSO');
+        await tab.getByText('1 persons matching “CONTOSO”, newest first').waitFor();
+        await tab.getByRole('cell', { name: 'Grace Hopper' }).waitFor();
+        assert.equal(await tab.getByRole('cell', { name: `Hostile ${XSS}` }).count(), 0);
+        await expectAccessible(tab, 'a persons search');
+        await shoot(tab, 'persons-search');
 
         // Accounts: the account's page, its activity and linked person; rename it.
         await tab.getByRole('link', { name: 'Accounts', exact: true }).click();
         await tab.getByRole('heading', { name: 'Accounts' }).waitFor();
         await expectAccessible(tab, 'accounts');
+        await tab.getByRole('searchbox', { name: /^Search/ }).fill('no such account');
+        await tab.getByText('0 accounts matching “no such account”, newest first').waitFor();
+        await tab.getByRole('searchbox', { name: /^Search/ }).fill('contoso');
+        await tab.getByText('1 accounts matching “contoso”, newest first').waitFor();
         await tab.getByRole('link', { name: 'Contoso' }).click();
         await tab.getByRole('heading', { name: 'Contoso' }).waitFor();
         await tab.getByText('Signed the contract').waitFor();
@@ -179,6 +230,90 @@ describeEachDatabase(
           0,
           'a viewer cannot rename',
         );
+      } finally {
+        await browser.close();
+      }
+    });
+
+    it("an admin changes the tenant's handle and adds and removes a custom host, the API's errors beside the fields", {
+      skip: skipWithoutChromium,
+      timeout: 120_000,
+    }, async (t) => {
+      if (ctx.dialect !== 'sqlite') return t.skip('the browser walk runs once, on SQLite');
+      const tenant = await makeTenant(ctx);
+      const other = await makeTenant(ctx);
+      const admin = await makeOperator(ctx, tenant.tenantId, 'admin');
+      const show = async (id: string) =>
+        (
+          await ctx.request({
+            method: 'GET',
+            url: `/admin/v0/tenants/${id}`,
+            headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+          })
+        ).body;
+      const taken = (await show(other.tenantId)).handle as string;
+      if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+      const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+      try {
+        const tab = await signInToConsole(browser, base, admin.email, admin.password);
+        const problems: string[] = [];
+        tab.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+        await tab.getByRole('heading', { name: 'Pages' }).waitFor();
+        await tab.getByRole('link', { name: 'Settings: Handle and hosts' }).click();
+        await tab.getByRole('heading', { name: 'Tenant settings' }).waitFor();
+        const handle = tab.getByRole('textbox', { name: /^Handle/ });
+        const current = (await show(tenant.tenantId)).handle as string;
+        await tab.waitForFunction(
+          (value) => document.querySelector<HTMLInputElement>('input[maxlength="80"]')?.value === value,
+          current,
+        );
+        assert.equal(await handle.inputValue(), current);
+
+        // A handle that is not kebab-case, then one another tenant has: each error beside the field.
+        await handle.fill('Not A Handle');
+        await tab.getByRole('button', { name: 'Save handle' }).click();
+        await tab.getByText(/handle must be kebab-case/).waitFor();
+        assert.equal(await handle.getAttribute('aria-invalid'), 'true');
+        await handle.fill(taken);
+        await tab.getByRole('button', { name: 'Save handle' }).click();
+        await tab.getByText(`The handle "${taken}" is taken`).waitFor();
+        const chosen = `acme-${Date.now().toString(36)}`;
+        await handle.fill(chosen);
+        await tab.getByRole('button', { name: 'Save handle' }).click();
+        await tab.getByText('Saved.').waitFor();
+        assert.equal((await show(tenant.tenantId)).handle, chosen);
+
+        // Custom hosts: a bad one is refused beside the field, a good one is listed, then removed.
+        const hostField = tab.getByRole('textbox', { name: /^New host/ });
+        await hostField.fill('not a host!');
+        await tab.getByRole('button', { name: 'Add host' }).click();
+        await tab.getByText(/host must be a DNS name/).waitFor();
+        assert.equal(await hostField.getAttribute('aria-invalid'), 'true');
+        await hostField.fill('Pages.Acme.example');
+        await tab.getByRole('button', { name: 'Add host' }).click();
+        const hosts = tab.getByRole('table', { name: 'Custom hosts' });
+        await hosts.getByRole('cell', { name: 'pages.acme.example', exact: true }).waitFor();
+        await hostField.fill('pages.acme.example');
+        await tab.getByRole('button', { name: 'Add host' }).click();
+        await tab.getByText('The host "pages.acme.example" is already mapped').waitFor();
+        await expectAccessible(tab, 'the tenant settings');
+        await shoot(tab, 'tenant-settings');
+        await tab.setViewportSize({ width: 390, height: 844 });
+        await tab.waitForTimeout(500); // the navigation's slide out of the narrow screen
+        await shoot(tab, 'tenant-settings-phone');
+        const sideways = await tab.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(sideways <= 1, `the phone layout scrolls sideways by ${sideways}px`);
+        await expectAccessible(tab, 'the tenant settings on a phone');
+        await tab.setViewportSize({ width: 1280, height: 900 });
+
+        await hosts.getByRole('button', { name: 'Remove pages.acme.example' }).click();
+        const confirm = tab.getByRole('dialog', { name: 'Remove this host?' });
+        await confirm.getByRole('button', { name: 'Remove host' }).click();
+        await confirm.waitFor({ state: 'detached' });
+        await hosts.getByText('No custom host yet.').waitFor();
+        assert.deepEqual((await show(tenant.tenantId)).hosts, []);
+        assert.deepEqual(problems, []);
       } finally {
         await browser.close();
       }

@@ -29,6 +29,7 @@ describeEachDatabase('the audience workspace in Chromium', (ctx) => {
     const tenant = await makeTenant(ctx);
     await makePerson(ctx, tenant, { name: 'Grace Hopper', email: 'grace@navy.example' });
     await makePerson(ctx, tenant, { name: 'Alan Turing', email: 'alan@bletchley.example' });
+    await makePerson(ctx, tenant, { name: 'Katherine Johnson', domain: 'nasa.example' });
     const publisher = await makeOperator(ctx, tenant.tenantId, 'publisher');
     const editor = await makeOperator(ctx, tenant.tenantId, 'editor');
     const worker = makeWorker(ctx, tenant, new BuiltinAgent());
@@ -73,6 +74,10 @@ describeEachDatabase('the audience workspace in Chromium', (ctx) => {
       // A person audience, the person found by search.
       await tab.getByRole('heading', { name: 'Audiences' }).waitFor();
       await tab.getByText('No audience yet.').waitFor();
+      // The search is the server's: by domain too, which no option's label shows.
+      await tab.getByRole('combobox', { name: 'Person' }).fill('nasa');
+      await tab.getByRole('option', { name: 'Katherine Johnson' }).waitFor();
+      await tab.getByRole('option', { name: /Grace Hopper/ }).waitFor({ state: 'detached' });
       await tab.getByRole('combobox', { name: 'Person' }).fill('grace');
       await tab.getByRole('option', { name: /Grace Hopper/ }).click();
       await tab.getByRole('button', { name: 'New audience' }).click();
@@ -158,6 +163,45 @@ describeEachDatabase('the audience workspace in Chromium', (ctx) => {
       // The publisher publishes version 2, then restores version 1 as a new draft (version 3).
       await tab.getByRole('button', { name: 'Publish version 2' }).click();
       await tab.getByText('version 2 published').waitFor();
+
+      // Two visitors see the published version 2, one clicks its button: the version's row counts
+      // them as they happen (the event stream's page.viewed and cta.clicked).
+      // (The page itself is published first: a draft page has no public URL.)
+      const pagePublished = await tab.evaluate(async (url) => {
+        const me = await (await fetch('/admin/v0/me')).json();
+        const answer = await fetch(url, {
+          method: 'PATCH',
+          headers: { 'x-csrf-token': me.csrfToken, 'content-type': 'application/json' },
+          body: JSON.stringify({ status: 'published' }),
+        });
+        return answer.status;
+      }, `/admin/v0/tenants/${tenant.tenantId}/pages/${pageId}`);
+      assert.equal(pagePublished, 200);
+      const publicPath = new URL(
+        await tab.evaluate(
+          async (url) => (await (await fetch(url)).json()).publicUrl,
+          `/admin/v0/tenants/${tenant.tenantId}/audiences/${audienceId}`,
+        ),
+      ).pathname;
+      for (const browserName of ['Chrome/131.0', 'Firefox/133.0']) {
+        const visitor = { 'user-agent': `Mozilla/5.0 (X11; Linux x86_64) ${browserName}` };
+        const seen = await fetch(`${base}${publicPath}/view`, {
+          method: 'POST',
+          headers: { ...visitor, 'content-type': 'application/json' },
+          body: JSON.stringify({ referrer: '', query: '' }),
+        });
+        assert.equal(seen.status, 204);
+        if (browserName.startsWith('Chrome'))
+          await fetch(`${base}${publicPath}/go/book-a-demo`, { headers: visitor, redirect: 'manual' });
+      }
+      const versionRows = tab.getByRole('table', { name: 'Versions' });
+      await versionRows
+        .getByRole('row', { name: /Version 2/ })
+        .getByText('2 views, 2 visitors, 1 click, CTR 50 %')
+        .waitFor();
+      assert.equal(await versionRows.getByText('No views yet').count(), 1, 'version 1 has none');
+      await tab.evaluate(() => window.scrollTo(0, 0));
+      await shoot(tab, 'workspace-engagement');
       await tab.getByRole('button', { name: 'Restore version 1' }).click();
       await tab.getByRole('button', { name: 'Version 3', exact: true }).waitFor();
       await tab.locator('iframe[title="Preview of version 3"]').waitFor({ timeout: 30_000 });
@@ -171,10 +215,47 @@ describeEachDatabase('the audience workspace in Chromium', (ctx) => {
         .waitFor();
       assert.ok((await tab.getByRole('button', { name: 'Copy URL' }).count()) === 1);
 
+      // Writing about an element of the preview: hover outlines it, the keyboard (Tab, Enter) or a
+      // click picks it, the composer says what the message is about, and the agent changes it.
+      const frame = tab.locator('iframe[title="Preview of version 3"]');
+      const button = preview.getByRole('link', { name: 'Book a demo' });
+      await button.hover();
+      assert.match(await button.evaluate((e) => (e as HTMLElement).style.outline), /dashed/);
+      await button.focus();
+      await tab.keyboard.press('Enter');
+      const chip = tab.getByRole('status', { name: 'Selected element' });
+      await chip.getByText('About: Button “Book a demo”').waitFor();
+      assert.equal(await frame.count(), 1, 'Enter on a button picks it rather than following it');
+      await tab.getByRole('button', { name: 'Clear the selected element' }).click();
+      assert.equal(await chip.count(), 0);
+      const headline = preview.getByRole('heading', { level: 1 });
+      await headline.click();
+      await chip.getByText('About: Headline').waitFor();
+      assert.match(await headline.evaluate((e) => (e as HTMLElement).style.outline), /solid/);
+      await tab
+        .getByRole('textbox', { name: 'Message to the page agent' })
+        .fill('change this to Close your books in one day');
+      await tab.evaluate(() => window.scrollTo(0, 0));
+      await shoot(tab, 'workspace-selected');
+      await expectAccessible(tab, 'the workspace with a selected element');
+      await tab.getByRole('button', { name: 'Send' }).click();
+      await tab.locator('iframe[title="Preview of version 4"]').waitFor({ timeout: 30_000 });
+      await preview.getByRole('heading', { level: 1, name: 'Close your books in one day' }).waitFor();
+      await log.getByText('About: Headline').waitFor();
+      assert.equal(await chip.count(), 0, 'the composer forgets the element once the message is sent');
+      const sent = await tab.evaluate(
+        async (url) => (await (await fetch(url)).json()).items,
+        `/admin/v0/tenants/${tenant.tenantId}/audiences/${audienceId}/conversation`,
+      );
+      const about = sent.find((m: { content: string }) => m.content.startsWith('change this'));
+      assert.equal(about.selectedElement.field, 'headline');
+      assert.match(about.selectedElement.path, /h1$/);
+
       // The page lists its audience: published, with its person; archive and unarchive it.
       await tab.getByRole('link', { name: '← Page' }).click();
       const audiences = tab.getByRole('table', { name: 'Audiences' });
       await audiences.getByRole('cell', { name: 'version 2', exact: true }).waitFor();
+      await audiences.getByText('2 views, 2 visitors, 1 click, CTR 50 %').waitFor();
       assert.equal(
         await audiences.getByRole('cell', { name: 'Grace Hopper', exact: true }).count(),
         2,

@@ -8,7 +8,8 @@ import { AdminPagePath } from '../pages/pages.schemas.js';
 import { getPage } from '../pages/pages.service.js';
 import { requireTenant } from '../tenants/require-tenant.js';
 import { findTenantByIdOrName } from '../tenants/tenants.repository.js';
-import { pageEngagement } from './engagement.service.js';
+import { PageEngagement } from './engagement.schemas.js';
+import { audienceEngagement, pageEngagement } from './engagement.service.js';
 
 /** Operator API of hosted pages: engagement counts (as `quire pages engagement`) and preview links. */
 export function hostedAdminRoutes(app: App): void {
@@ -18,14 +19,22 @@ export function hostedAdminRoutes(app: App): void {
       schema: {
         operationId: 'adminGetPageEngagement',
         tags: ['Pages'],
-        summary: "A page's views and action clicks, per audience",
+        summary: "A page's views and action clicks, per audience and version",
+        description:
+          '`items`: per audience (`audienceId` null for the page itself) and version. `audiences`: per ' +
+          'audience, its versions together (`versionId` null), a visitor counted once per audience.',
         params: AdminPagePath,
+        response: { 200: PageEngagement },
       },
     },
     async (request) => {
       const tenantId = await requireTenant(app.db, request.params.tenant);
       const page = await getPage(app.db, tenantId, request.params.page_id);
-      return { pageId: page.id, items: await pageEngagement(app.db, tenantId, page.id) };
+      return {
+        pageId: page.id,
+        items: await pageEngagement(app.db, tenantId, page.id),
+        audiences: await audienceEngagement(app.db, tenantId, page.id),
+      };
     },
   );
   app.get(

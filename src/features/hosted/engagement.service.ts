@@ -4,7 +4,7 @@ import { emitEvent, type OutgoingEvent } from '../../events/emit.js';
 import { newId } from '../../ids.js';
 import { toIso } from '../../time.js';
 import { createPersonLog } from '../persons/person-logs.service.js';
-import { countPageEvents, hasRecentView, insertPageEvent } from './hosted.repository.js';
+import { countAudienceEvents, countPageEvents, hasRecentView, insertPageEvent } from './hosted.repository.js';
 
 /** One visitor's view counts once per audience per 30 minutes. */
 export const VIEW_WINDOW_MS = 30 * 60_000;
@@ -140,7 +140,29 @@ export interface EngagementCounts {
 
 /** A page's counts per audience (null: the page itself) and version. */
 export async function pageEngagement(db: Db, tenantId: string, pageId: string): Promise<EngagementCounts[]> {
-  const rows = await countPageEvents(db, tenantId, pageId);
+  return tally(await countPageEvents(db, tenantId, pageId));
+}
+
+/** A page's counts per audience, its versions together (`versionId` null; visitors distinct). */
+export async function audienceEngagement(
+  db: Db,
+  tenantId: string,
+  pageId: string,
+): Promise<EngagementCounts[]> {
+  return tally(
+    (await countAudienceEvents(db, tenantId, pageId)).map((row) => ({ ...row, version_id: null })),
+  );
+}
+
+function tally(
+  rows: {
+    audience_id: string;
+    version_id: string | null;
+    kind: string;
+    events: number | string;
+    visitors: number | string;
+  }[],
+): EngagementCounts[] {
   const byKey = new Map<string, EngagementCounts>();
   for (const row of rows) {
     const key = `${row.audience_id}|${row.version_id ?? ''}`;

@@ -98,3 +98,23 @@ export async function countPageEvents(db: Executor, tenantId: string, pageId: st
     .groupBy(['audience_id', 'version_id', 'kind'])
     .execute();
 }
+
+/**
+ * A page's events per audience, every version together: a visitor who saw two versions of an
+ * audience counts once here (distinct over the audience), which adding the per-version rows up
+ * cannot tell. Uses the index page_events_page (tenant_id, page_id, audience_id, ...).
+ */
+export async function countAudienceEvents(db: Executor, tenantId: string, pageId: string) {
+  return db
+    .selectFrom('page_events')
+    .select((eb) => [
+      'audience_id',
+      'kind',
+      eb.fn.countAll<number | string>().as('events'),
+      eb.fn.count<number | string>('visitor_hash').distinct().as('visitors'),
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('page_id', '=', pageId)
+    .groupBy(['audience_id', 'kind'])
+    .execute();
+}

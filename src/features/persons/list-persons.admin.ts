@@ -3,9 +3,10 @@ import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
 import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.js';
 import { problemResponses } from '../../http/problem.js';
+import { SEARCH_DESCRIPTION, SearchQuery } from '../../http/windowed-search.schemas.js';
 import { requireTenant } from '../tenants/require-tenant.js';
 import { Person } from './persons.schemas.js';
-import { listPersons } from './persons-reads.service.js';
+import { listPersons, searchPersonList } from './persons-reads.service.js';
 
 export function listPersonsAdmin(app: App): void {
   app.get(
@@ -15,12 +16,26 @@ export function listPersonsAdmin(app: App): void {
         operationId: 'adminListPersons',
         tags: ['Persons'],
         summary: "List a tenant's persons, newest first",
-        description: 'The same list as `GET /v0/persons`, for any tenant. `totalCount` is exact.',
+        description:
+          'The same list as `GET /v0/persons`, for any tenant. `totalCount` is exact, or null with `q`. ' +
+          SEARCH_DESCRIPTION,
         params: Type.Object({ tenant: PathId }),
-        querystring: Type.Object({ cursor: CursorQuery, limit: LimitQuery }),
-        response: { 200: PageOf(Person), ...problemResponses('not_found', 'invalid_cursor') },
+        querystring: Type.Object({
+          q: SearchQuery('Only persons whose name, email or domain contains this (any case).'),
+          cursor: CursorQuery,
+          limit: LimitQuery,
+        }),
+        response: {
+          200: PageOf(Person, { nullableTotal: true }),
+          ...problemResponses('not_found', 'invalid_cursor'),
+        },
       },
     },
-    async (request) => listPersons(app.db, await requireTenant(app.db, request.params.tenant), request.query),
+    async (request) => {
+      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { q, ...page } = request.query;
+      const search = q?.trim();
+      return search ? searchPersonList(app.db, tenantId, search, page) : listPersons(app.db, tenantId, page);
+    },
   );
 }

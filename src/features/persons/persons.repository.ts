@@ -66,3 +66,50 @@ export async function updatePersonRow(
     .returningAll()
     .executeTakeFirst();
 }
+
+/**
+ * The window a search looks through: the tenant's next `window` persons, newest first, after
+ * `after` (index persons_newest), so one search request reads a bounded number of rows.
+ */
+function personsWindow(db: Executor, tenantId: string, after: SortKey | null, window: number) {
+  let query = db.selectFrom('persons').where('tenant_id', '=', tenantId);
+  if (after !== null) query = query.where(sql<boolean>`(created_at, id) < (${after[0]}, ${after[1]})`);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(window);
+}
+
+/** Up to `limit` persons of the window whose name, email or domain contains the LIKE `pattern`. */
+export async function searchPersons(
+  db: Executor,
+  tenantId: string,
+  pattern: string,
+  after: SortKey | null,
+  window: number,
+  limit: number,
+) {
+  return db
+    .selectFrom(personsWindow(db, tenantId, after, window).selectAll().as('w'))
+    .selectAll()
+    .where(
+      sql<boolean>`(lower(name) like ${pattern} escape '\\' or lower(coalesce(email, '')) like ${pattern} escape '\\' or lower(coalesce(domain, '')) like ${pattern} escape '\\')`,
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The sort key of the window's last person, when the window is full (more may follow). */
+export async function personsWindowEnd(
+  db: Executor,
+  tenantId: string,
+  after: SortKey | null,
+  window: number,
+): Promise<SortKey | undefined> {
+  const row = await personsWindow(db, tenantId, after, 1)
+    .clearLimit()
+    .select(['created_at', 'id'])
+    .limit(1)
+    .offset(window - 1)
+    .executeTakeFirst();
+  return row === undefined ? undefined : [Number(row.created_at), row.id];
+}

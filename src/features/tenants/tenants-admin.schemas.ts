@@ -15,7 +15,18 @@ export const TenantKey = Type.Object(
 
 /** A tenant with its API keys (never the secrets). */
 export const Tenant = Type.Object(
-  { tenantId: Type.String(), name: Type.String(), createdAt: Timestamp, keys: Type.Array(TenantKey) },
+  {
+    tenantId: Type.String(),
+    name: Type.String(),
+    handle: Nullable(
+      Type.String({ description: 'The first segment of its hosted pages: /p/{handle}/{slug}.' }),
+    ),
+    hosts: Type.Array(Type.String(), {
+      description: "The custom hosts that serve the tenant's hosted pages.",
+    }),
+    createdAt: Timestamp,
+    keys: Type.Array(TenantKey),
+  },
   { title: 'Tenant' },
 );
 

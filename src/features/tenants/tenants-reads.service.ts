@@ -2,7 +2,7 @@ import type { Db } from '../../db/schema.js';
 import { ApiError } from '../../errors.js';
 import { toIso, toIsoOrNull } from '../../time.js';
 import { listApiKeys } from './api-keys.repository.js';
-import { findTenantByIdOrName } from './tenants.repository.js';
+import { findTenantByIdOrName, listTenantHosts } from './tenants.repository.js';
 
 /** A tenant as the operator sees it: `GET /admin/v0/tenants/{tenant}` and `quire tenants show`. */
 export async function showTenant(db: Db, idOrName: string) {
@@ -12,6 +12,8 @@ export async function showTenant(db: Db, idOrName: string) {
   return {
     tenantId: tenant.id,
     name: tenant.name,
+    handle: tenant.handle,
+    hosts: await listTenantHosts(db, tenant.id),
     createdAt: toIso(tenant.created_at),
     keys: keys.map((k) => ({
       keyId: k.id,
