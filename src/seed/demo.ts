@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import { BuiltinAgent } from '../agent/builtin-agent.js';
 import type { Db } from '../db/schema.js';
 import { type PublicLinks, pagePath } from '../domain/public-links.js';
 import { findAudienceById } from '../features/audiences/audiences.repository.js';
+import { findVersion } from '../features/audiences/versions.repository.js';
 import { publishVersion } from '../features/audiences/versions.service.js';
 import { createApiKey, createTenant } from '../features/tenants/tenants.service.js';
 import { VersionWorker } from '../worker/version-worker.js';
@@ -60,7 +62,11 @@ export async function seedDemo(db: Db, links?: PublicLinks): Promise<DemoSeed> {
   };
 }
 
-/** Drafts the demo tenant's queued versions with the offline built-in agent, then publishes one. */
+/**
+ * Drafts the demo tenant's queued versions with the offline built-in agent, then publishes one.
+ * A running server's worker may claim a version first (the seed then finds nothing claimable
+ * while it is being drafted there): the seed waits for that draft before publishing it.
+ */
 async function publishFirstDraft(db: Db, tenantId: string, versionId: string): Promise<void> {
   const worker = new VersionWorker({
     tenantId,
@@ -71,11 +77,22 @@ async function publishFirstDraft(db: Db, tenantId: string, versionId: string): P
     maxAttempts: 3,
     pollMs: 50,
   });
-  while ((await worker.runOnce()) === 'processed') {
-    // until nothing of this tenant is claimable
+  const deadline = Date.now() + DRAFT_WAIT_MS;
+  for (;;) {
+    while ((await worker.runOnce()) === 'processed') {
+      // until nothing of this tenant is claimable
+    }
+    const status = (await findVersion(db, tenantId, versionId))?.status;
+    if (status !== 'queued' && status !== 'processing') break;
+    if (Date.now() > deadline)
+      throw new Error(`the demo's first version is still ${status} after ${DRAFT_WAIT_MS / 1000} s`);
+    await setTimeout(100);
   }
   await publishVersion(db, tenantId, versionId);
 }
+
+/** Longer than a lease (30 s), so a version claimed by a worker that died is drafted here after it. */
+const DRAFT_WAIT_MS = 60_000;
 
 async function routeKeyOf(db: Db, tenantId: string, audienceId: string): Promise<string> {
   return (await findAudienceById(db, tenantId, audienceId))!.route_key!;
