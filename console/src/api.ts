@@ -580,3 +580,21 @@ export const searchApi = {
       }),
     ),
 };
+
+export const webhookCheckApi = {
+  /** A signed `webhook.test` event, sent at once; answers its delivery (one attempt). */
+  sendTestEvent: (tenant: string, webhookId: string) =>
+    ok(
+      client.POST('/admin/v0/tenants/{tenant}/webhooks/{webhookId}/test', {
+        params: { path: { tenant, webhookId } },
+      }),
+    ),
+  /** Queues again the failed deliveries created since `since` (500 a call; `hasMore` says more are left). */
+  replayFailedSince: (tenant: string, webhookId: string, since: string) =>
+    ok(
+      client.POST('/admin/v0/tenants/{tenant}/webhooks/{webhookId}/replay', {
+        params: { path: { tenant, webhookId } },
+        body: { since },
+      }),
+    ),
+};
