@@ -121,6 +121,9 @@ export class ApiProblem extends Error {
   }
 }
 
+/** Messages per conversation page: the newest this many show first, older ones on request. */
+export const CONVERSATION_PAGE = 40;
+
 // --- The client ---------------------------------------------------------------------------------
 
 const BASE = '/admin/v0';
@@ -254,11 +257,14 @@ export const api = {
         params: { path: { tenant, version_id: versionId } },
       }),
     ),
-  /** The newest messages: the conversation is kept oldest first, so the last window is read. */
+  /** The newest messages first (`from: newest`); the cursor reads the window of older ones. */
   listConversation: (tenant: string, audienceId: string, cursor?: string) =>
     ok(
       client.GET('/admin/v0/tenants/{tenant}/audiences/{audience_id}/conversation', {
-        params: { path: { tenant, audience_id: audienceId }, query: present({ cursor, limit: 100 }) },
+        params: {
+          path: { tenant, audience_id: audienceId },
+          query: present({ from: 'newest' as const, cursor, limit: CONVERSATION_PAGE }),
+        },
       }),
     ),
   sendMessage: (tenant: string, pageId: string, audienceId: string, message: string) =>
