@@ -332,7 +332,7 @@ export interface paths {
         };
         /**
          * Read an audience's conversation, a page at a time
-         * @description Messages oldest first, each with the changes its version made.
+         * @description Messages oldest first, each with the changes its version made; `from=newest` pages backwards from the newest.
          */
         get: operations["adminListConversation"];
         put?: never;
@@ -4934,6 +4934,8 @@ export interface operations {
     adminListConversation: {
         parameters: {
             query?: {
+                /** @description `newest`: the first page holds the newest messages and `nextCursor` reads older ones (each page still oldest first). `oldest` (the default) pages forward from the first message. */
+                from?: "oldest" | "newest";
                 /** @description The `nextCursor` of the previous page. */
                 cursor?: string;
                 /** @description Page size, 20 by default; values above 100 are treated as 100. */

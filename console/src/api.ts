@@ -121,6 +121,9 @@ export class ApiProblem extends Error {
   }
 }
 
+/** Messages per conversation page: the newest this many show first, older ones on request. */
+export const CONVERSATION_PAGE = 40;
+
 // --- The client ---------------------------------------------------------------------------------
 
 const BASE = '/admin/v0';
@@ -254,11 +257,14 @@ export const api = {
         params: { path: { tenant, version_id: versionId } },
       }),
     ),
-  /** The newest messages: the conversation is kept oldest first, so the last window is read. */
+  /** The newest messages first (`from: newest`); the cursor reads the window of older ones. */
   listConversation: (tenant: string, audienceId: string, cursor?: string) =>
     ok(
       client.GET('/admin/v0/tenants/{tenant}/audiences/{audience_id}/conversation', {
-        params: { path: { tenant, audience_id: audienceId }, query: present({ cursor, limit: 100 }) },
+        params: {
+          path: { tenant, audience_id: audienceId },
+          query: present({ from: 'newest' as const, cursor, limit: CONVERSATION_PAGE }),
+        },
       }),
     ),
   sendMessage: (tenant: string, pageId: string, audienceId: string, message: string) =>
@@ -577,6 +583,24 @@ export const searchApi = {
     ok(
       client.GET('/admin/v0/tenants/{tenant}/accounts', {
         params: { path: { tenant }, query: present({ q, cursor, limit: 50 }) },
+      }),
+    ),
+};
+
+export const webhookCheckApi = {
+  /** A signed `webhook.test` event, sent at once; answers its delivery (one attempt). */
+  sendTestEvent: (tenant: string, webhookId: string) =>
+    ok(
+      client.POST('/admin/v0/tenants/{tenant}/webhooks/{webhookId}/test', {
+        params: { path: { tenant, webhookId } },
+      }),
+    ),
+  /** Queues again the failed deliveries created since `since` (500 a call; `hasMore` says more are left). */
+  replayFailedSince: (tenant: string, webhookId: string, since: string) =>
+    ok(
+      client.POST('/admin/v0/tenants/{tenant}/webhooks/{webhookId}/replay', {
+        params: { path: { tenant, webhookId } },
+        body: { since },
       }),
     ),
 };

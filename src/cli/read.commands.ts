@@ -2,7 +2,12 @@ import { type Command, InvalidArgumentError, Command as NewCommand, Option } fro
 import type { InstanceConfig } from '../config.js';
 import type { Db } from '../db/schema.js';
 import { linksOf } from '../domain/public-links.js';
-import { listAccounts, listActivity, showAccount } from '../features/accounts/accounts-reads.service.js';
+import {
+  listAccounts,
+  listActivity,
+  searchAccountList,
+  showAccount,
+} from '../features/accounts/accounts-reads.service.js';
 import { ASSET_TYPES } from '../features/assets/assets.schemas.js';
 import { listAssets, showAsset } from '../features/assets/assets-reads.service.js';
 import {
@@ -13,11 +18,12 @@ import {
   showVersion,
 } from '../features/audiences/audiences-reads.service.js';
 import { listPages, showPage } from '../features/pages/pages-reads.service.js';
-import { listPersons, showPerson } from '../features/persons/persons-reads.service.js';
+import { listPersons, searchPersonList, showPerson } from '../features/persons/persons-reads.service.js';
 import { requireTenant } from '../features/tenants/require-tenant.js';
 import { showTenant } from '../features/tenants/tenants-reads.service.js';
 import { listTopics, showTopic } from '../features/topics/topics-reads.service.js';
 import type { Page } from '../http/pagination.js';
+import type { SearchPage } from '../http/windowed-search.js';
 import { withDatabase } from './context.js';
 import { type Column, printPage, printRecord } from './output.js';
 
@@ -42,6 +48,13 @@ interface Context {
 export function parseLimit(value: string): number {
   if (!/^[1-9][0-9]{0,5}$/.test(value)) throw new InvalidArgumentError('a whole number from 1');
   return Number(value);
+}
+
+/** `--q`: the admin lists' search text (1 to 100 characters once trimmed, as `q` there). */
+export function parseSearch(value: string): string {
+  const text = value.trim();
+  if (text === '' || text.length > 100) throw new InvalidArgumentError('from 1 to 100 characters');
+  return text;
 }
 
 function parseFlag(value: string): boolean {
@@ -74,7 +87,8 @@ function listVerb<T>(
     description: string;
     examples: string[];
     options?: (command: Command) => Command;
-    list: (context: Context, options: Options) => Promise<Page<T>>;
+    // A search's page has no total (null), as in the admin API.
+    list: (context: Context, options: Options) => Promise<Page<T> | SearchPage<T>>;
     columns: Column<T>[];
   },
 ): void {
@@ -246,9 +260,17 @@ export function addReadCommands(program: Command): void {
 
   const persons = group(program, 'persons', 'Read persons');
   listVerb(persons, {
-    description: 'List persons, newest first',
-    examples: ['quire persons list --tenant acme --limit 50'],
-    list: ({ db, tenantId }, o) => listPersons(db, tenantId, paging(o)),
+    description: 'List persons, newest first; --q searches name, email and domain',
+    examples: [
+      'quire persons list --tenant acme --limit 50',
+      'quire persons list --tenant acme --q lovelace',
+    ],
+    options: (c) =>
+      c.option('--q <text>', 'only persons whose name, email or domain contains this', parseSearch),
+    list: ({ db, tenantId }, o) =>
+      typeof o.q === 'string'
+        ? searchPersonList(db, tenantId, o.q, paging(o))
+        : listPersons(db, tenantId, paging(o)),
     columns: [
       ['personId', (p) => p.personId],
       ['name', (p) => p.name],
@@ -267,10 +289,21 @@ export function addReadCommands(program: Command): void {
   const accounts = group(program, 'accounts', 'Read accounts and their activity');
   listVerb(accounts, {
     description: 'List accounts, newest first, with their counts',
-    examples: ['quire accounts list --tenant acme', 'quire accounts list --tenant acme --empty-only'],
-    options: (c) => c.option('--empty-only', 'only accounts without linked persons'),
-    list: ({ db, tenantId }, o) =>
-      listAccounts(db, tenantId, { emptyOnly: o.emptyOnly === true, ...paging(o) }),
+    examples: [
+      'quire accounts list --tenant acme',
+      'quire accounts list --tenant acme --empty-only',
+      'quire accounts list --tenant acme --q contoso',
+    ],
+    options: (c) =>
+      c
+        .option('--empty-only', 'only accounts without linked persons')
+        .option('--q <text>', 'only accounts whose name or domain contains this', parseSearch),
+    list: ({ db, tenantId }, o) => {
+      const page = { emptyOnly: o.emptyOnly === true, ...paging(o) };
+      return typeof o.q === 'string'
+        ? searchAccountList(db, tenantId, o.q, page)
+        : listAccounts(db, tenantId, page);
+    },
     columns: [
       ['accountId', (a) => a.accountId],
       ['name', (a) => a.name],

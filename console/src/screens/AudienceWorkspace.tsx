@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, type Version } from '../api';
@@ -46,11 +46,15 @@ export function AudienceWorkspace() {
     refetchInterval: (q) => (!live && q.state.data?.items.some(isDrafting) ? 1000 : false),
   });
   const drafting = versions.data?.items.some(isDrafting) ?? false;
-  const conversation = useQuery({
+  // Pages from the newest back; a refetch reads every loaded page again, so no message goes missing.
+  const conversation = useInfiniteQuery({
     queryKey: ['conversation', tenant, audienceId],
-    queryFn: () => api.listConversation(tenant, audienceId),
+    queryFn: ({ pageParam }) => api.listConversation(tenant, audienceId, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     refetchInterval: !live && drafting ? 1000 : false,
   });
+  const messages = [...(conversation.data?.pages ?? [])].reverse().flatMap((p) => p.items);
   const list = versions.data?.items ?? [];
   const engagement = usePageEngagement(tenant, pageId);
   const perVersion = new Map(
@@ -135,7 +139,10 @@ export function AudienceWorkspace() {
               tenant={tenant}
               pageId={pageId}
               audienceId={audienceId}
-              messages={conversation.data?.items ?? []}
+              messages={messages}
+              hasOlder={conversation.hasNextPage}
+              loadingOlder={conversation.isFetchingNextPage}
+              onLoadOlder={() => conversation.fetchNextPage()}
               canWrite={canWrite}
               working={drafting}
               onSent={() => setPicked(null)}

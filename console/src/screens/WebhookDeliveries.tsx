@@ -3,6 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { Link, useParams } from 'react-router';
 import { api, type WebhookDelivery } from '../api';
 import { QueryError } from './QueryError';
+import { WebhookChecks } from './WebhookChecks';
 import { WebhookState } from './Webhooks';
 
 const STATUS_COLOR: Record<WebhookDelivery['status'], string> = {
@@ -18,7 +19,7 @@ function lastResponse(delivery: WebhookDelivery): string {
   return last.responseStatus !== null ? String(last.responseStatus) : (last.error ?? '—');
 }
 
-/** One endpoint's delivery log, newest first (admin), with replay of a delivery. */
+/** One endpoint's delivery log, newest first (admin), with a test event and replays. */
 export function WebhookDeliveries() {
   const { tenant = '', webhookId = '' } = useParams();
   const queryClient = useQueryClient();
@@ -54,6 +55,7 @@ export function WebhookDeliveries() {
           </Text>
         </Group>
       ) : null}
+      <WebhookChecks tenant={tenant} webhookId={webhookId} />
       <QueryError error={hook.error ?? deliveries.error ?? replay.error} />
       <Table.ScrollContainer minWidth={760}>
         <Table striped>

@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { extras, type Message } from '../api';
 import { elementLabel, type SelectedElement } from './selected-element';
 
@@ -26,6 +26,9 @@ export function Conversation({
   onSent,
   about = null,
   onClearAbout,
+  hasOlder = false,
+  loadingOlder = false,
+  onLoadOlder,
 }: {
   tenant: string;
   pageId: string;
@@ -37,6 +40,10 @@ export function Conversation({
   /** The preview element the next message is about (picked in the preview), if any. */
   about?: SelectedElement | null;
   onClearAbout?: () => void;
+  /** Older messages exist before the first one shown; `onLoadOlder` reads the next window. */
+  hasOlder?: boolean;
+  loadingOlder?: boolean;
+  onLoadOlder?: () => void;
 }) {
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
@@ -51,11 +58,27 @@ export function Conversation({
       queryClient.invalidateQueries({ queryKey: ['versions', tenant, audienceId] });
     },
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when a message arrives
+  const newestId = messages.at(-1)?.messageId;
+  const oldestId = messages[0]?.messageId;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when a newer message arrives
   useEffect(() => {
     // Only the conversation scrolls to its newest message, never the page around it.
     viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
-  }, [messages.length]);
+  }, [newestId]);
+  // Older messages go above: keep the distance to the bottom, so what was read stays in place.
+  const fromBottom = useRef<number | null>(null);
+  const loadOlder = () => {
+    const box = viewport.current;
+    if (box) fromBottom.current = box.scrollHeight - box.scrollTop;
+    onLoadOlder?.();
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when older messages were put above
+  useLayoutEffect(() => {
+    const box = viewport.current;
+    if (box === null || fromBottom.current === null) return;
+    box.scrollTop = box.scrollHeight - fromBottom.current;
+    fromBottom.current = null;
+  }, [oldestId]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (text.trim() !== '') send.mutate(text.trim());
@@ -73,6 +96,12 @@ export function Conversation({
         // Focusable, so a keyboard can scroll the conversation.
         viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Messages' }}
       >
+        {/* Above the log, not in it: the log announces messages, not its controls. */}
+        {hasOlder ? (
+          <Button variant="subtle" size="xs" mb="xs" onClick={loadOlder} loading={loadingOlder}>
+            Load older messages
+          </Button>
+        ) : null}
         <Stack gap="xs" role="log" aria-label="Conversation with the page agent" aria-live="polite">
           {messages.length === 0 ? <Text c="dimmed">No messages yet.</Text> : null}
           {messages.map((m) => (

@@ -16,7 +16,12 @@ import {
 import { type Audience, type Change, toChange, toMessage } from './audiences.schemas.js';
 import { presentAudience } from './audiences.service.js';
 import { toVersionDetail, type VersionDetail } from './audiences-admin.schemas.js';
-import { changesOfMessages, countMessages, pageOfMessages } from './messages.repository.js';
+import {
+  changesOfMessages,
+  countMessages,
+  listMessagesBefore,
+  pageOfMessages,
+} from './messages.repository.js';
 import { countVersionsOfAudience, findVersion, listVersionsOfAudience } from './versions.repository.js';
 
 /**
@@ -105,17 +110,33 @@ export async function showVersion(db: Db, tenantId: string, versionId: string): 
 }
 
 /** The conversation of an audience, oldest message first, a page at a time. */
-export async function listConversation(db: Db, tenantId: string, audienceId: string, request: PageRequest) {
+/**
+ * A page of the conversation, oldest first. `from: 'newest'` starts at the newest end instead (a
+ * chat shows its latest messages first): each page is then the window before the previous one,
+ * still oldest first inside, and `nextCursor` reads older messages.
+ */
+export async function listConversation(
+  db: Db,
+  tenantId: string,
+  audienceId: string,
+  request: PageRequest & { from?: 'oldest' | 'newest' },
+) {
   await requireAudienceOfTenant(db, tenantId, audienceId);
   const conversation = (await findConversation(db, tenantId, audienceId))!;
+  const newest = request.from === 'newest';
   const page = await keysetPage(request, {
-    shape: ['number', 'string'], // timestamp asc, id asc
-    filters: { audienceId },
-    fetch: (after, size) => pageOfMessages(db, tenantId, conversation.id, after, size),
+    shape: ['number', 'string'], // timestamp, id: ascending, or descending from the newest
+    // The direction is part of the filters, so a cursor of one direction is refused by the other.
+    filters: newest ? { audienceId, from: 'newest' } : { audienceId },
+    fetch: (key, size) =>
+      newest
+        ? listMessagesBefore(db, tenantId, conversation.id, key, size - 1) // it reads one more itself
+        : pageOfMessages(db, tenantId, conversation.id, key, size),
     count: () => countMessages(db, tenantId, conversation.id),
     keyOf: (row) => [row.timestamp, row.id],
     map: (row) => row,
   });
+  if (newest) page.items.reverse();
   const byMessage = new Map<string, Change[]>();
   for (const change of await changesOfMessages(
     db,

@@ -26,9 +26,19 @@ export function listConversationAdmin(app: App): void {
         operationId: 'adminListConversation',
         tags: ['Audiences'],
         summary: "Read an audience's conversation, a page at a time",
-        description: 'Messages oldest first, each with the changes its version made.',
+        description:
+          'Messages oldest first, each with the changes its version made; `from=newest` pages backwards from the newest.',
         params: AdminAudiencePath,
-        querystring: Type.Object({ cursor: CursorQuery, limit: LimitQuery }),
+        querystring: Type.Object({
+          from: Type.Optional(
+            Type.Union([Type.Literal('oldest'), Type.Literal('newest')], {
+              description:
+                '`newest`: the first page holds the newest messages and `nextCursor` reads older ones (each page still oldest first). `oldest` (the default) pages forward from the first message.',
+            }),
+          ),
+          cursor: CursorQuery,
+          limit: LimitQuery,
+        }),
         response: { 200: ConversationPage, ...problemResponses('not_found', 'invalid_cursor') },
       },
     },

@@ -166,6 +166,32 @@ describeEachDatabase(
         await tab.getByText('a replay', { exact: false }).waitFor();
         await shoot(tab, 'webhook-deliveries');
 
+        // A test event, sent at once: hooks.example.com answers nothing here, so its one attempt fails.
+        await tab.getByRole('button', { name: 'Send test event' }).click();
+        const testRow = tab.getByRole('row').filter({ hasText: 'webhook.test' });
+        await testRow.getByText('failed', { exact: true }).waitFor();
+        await tab
+          .getByRole('status')
+          .filter({ hasText: /^Test event failed/ })
+          .waitFor();
+        // Replay the failed deliveries since a time: a blank time is refused beside the field.
+        const since = tab.getByLabel('Replay failed deliveries since');
+        await since.fill('');
+        await tab.getByRole('button', { name: 'Replay failed' }).click();
+        await tab.getByText('Choose a date and time').waitFor();
+        assert.equal(await since.getAttribute('aria-invalid'), 'true');
+        const hourAgo = await tab.evaluate(() => {
+          const at = new Date(Date.now() - 3_600_000);
+          return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+        });
+        await since.fill(hourAgo);
+        await tab.getByRole('button', { name: 'Replay failed' }).click();
+        await tab.getByText('1 failed delivery replayed').waitFor();
+        await testRow.getByText('replayed', { exact: true }).waitFor();
+        assert.equal(await testRow.count(), 2, 'the failed test event and its replay');
+        await expectAccessible(tab, 'the webhook checks');
+        await shoot(tab, 'webhook-checks');
+
         // Persons, newest first, the hostile name as text.
         await tab.getByRole('link', { name: 'Persons', exact: true }).click();
         await tab.getByRole('heading', { name: 'Persons' }).waitFor();

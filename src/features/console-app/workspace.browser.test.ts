@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { before, it } from 'node:test';
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, skipWithoutChromium } from '../../../test/chromium.js';
-import { expectAccessible, shoot, signInToConsole } from '../../../test/console-browser.js';
+import { CONSOLE_SHOTS, expectAccessible, shoot, signInToConsole } from '../../../test/console-browser.js';
 import { ensureConsoleBuilt } from '../../../test/console-build.js';
 import { makeOperator } from '../../../test/console-factories.js';
 import { makePerson, makeTenant } from '../../../test/factories.js';
 import { describeEachDatabase } from '../../../test/harness.js';
-import { makeWorker } from '../../../test/pages-factories.js';
+import { makeAudience, makePage, makeWorker } from '../../../test/pages-factories.js';
 import { BuiltinAgent } from '../../agent/builtin-agent.js';
 
 /**
@@ -292,6 +292,62 @@ describeEachDatabase('the audience workspace in Chromium', (ctx) => {
         for (const page of open.pages()) await shoot(page, `workspace-failure-${i}`).catch(() => {});
       if (problems.length > 0) console.error(`In the browser: ${problems.join('\n')}`);
       throw error;
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('shows the newest messages of a long conversation and loads older ones above, keeping the scroll position', {
+    skip: skipWithoutChromium,
+    timeout: 120_000,
+  }, async (t) => {
+    if (ctx.dialect !== 'sqlite') return t.skip('the browser walk runs once, on SQLite');
+    const tenant = await makeTenant(ctx);
+    const page = await makePage(ctx, tenant);
+    const audience = await makeAudience(ctx, tenant, page.id, { customName: 'Everyone' });
+    const viewer = await makeOperator(ctx, tenant.tenantId, 'viewer');
+    // More than one conversation page (CONVERSATION_PAGE, 40), through the API; no worker answers.
+    for (let i = 1; i <= 45; i++) {
+      const sent = await ctx.request({
+        method: 'POST',
+        url: `/v0/pages/${page.id}/audiences/${audience.audienceId}/messages`,
+        key: tenant.key,
+        body: { message: `Message ${i}` },
+      });
+      assert.ok(sent.status < 300, sent.raw);
+    }
+    if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    try {
+      const tab = await signInToConsole(browser, base, viewer.email, viewer.password);
+      await tab.getByRole('heading', { name: 'Pages' }).waitFor();
+      await tab.goto(
+        `${base}/console/t/${tenant.tenantId}/pages/${page.id}/audiences/${audience.audienceId}`,
+      );
+      const log = tab.getByRole('log', { name: 'Conversation with the page agent' });
+      await log.getByText('Message 45', { exact: true }).waitFor();
+      await log.getByText('Message 6', { exact: true }).waitFor();
+      assert.equal(await log.getByText('Message 5', { exact: true }).count(), 0, 'older ones wait');
+      const messages = tab.getByRole('region', { name: 'Messages' });
+      const scrolled = await messages.evaluate((box) => box.scrollTop);
+      assert.ok(scrolled > 0, 'the conversation opens at its newest message');
+
+      // Up to the oldest message shown; the older ones then come above it, where it stays.
+      await messages.evaluate((box) => box.scrollTo({ top: 0 }));
+      const sixth = log.getByText('Message 6', { exact: true });
+      const topOf = async () =>
+        (await sixth.evaluate((e) => e.getBoundingClientRect().top)) -
+        (await messages.evaluate((box) => box.getBoundingClientRect().top));
+      const before = await topOf();
+      await expectAccessible(tab, 'a long conversation');
+      await tab.getByRole('button', { name: 'Load older messages' }).click();
+      await log.getByText('Message 1', { exact: true }).waitFor();
+      await tab.getByRole('button', { name: 'Load older messages' }).waitFor({ state: 'detached' });
+      const after = await topOf();
+      assert.ok(Math.abs(after - before) <= 2, `the read message moved by ${after - before}px`);
+      // The window only: the page below lists 46 versions.
+      await tab.screenshot({ path: `${CONSOLE_SHOTS}/workspace-older-messages.png` });
     } finally {
       await browser.close();
     }
