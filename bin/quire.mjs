@@ -34,6 +34,9 @@ function bundleState() {
 
 const state = bundleState();
 if (state === 'fresh') {
+  // The bundle has no line breaks or comments (scripts/build-cli.mjs): stack traces name the
+  // sources' files and lines through its source maps, as `npm start` does with --enable-source-maps.
+  process.setSourceMapsEnabled(true);
   await import(bundle);
 } else {
   process.stderr.write(

@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 
 // Chunks are named by their content: a rebuild would leave the previous ones beside the new.
 for (const file of fs.existsSync('dist') ? fs.readdirSync('dist') : []) {
-  if (/^chunk-.*\.mjs(\.map)?$/.test(file)) fs.rmSync(`dist/${file}`);
+  if (/^chunk-.*\.mjs(\.map|\.LEGAL\.txt)?$/.test(file)) fs.rmSync(`dist/${file}`);
 }
 
 await build({
@@ -25,6 +25,12 @@ await build({
   // Stack traces keep their source file and line (npm start runs node --enable-source-maps) without
   // every bundled package's source in the maps: 16 MB less resident memory in a started server.
   sourcesContent: false,
+  // No comments or line breaks: a started server held its chunks' text twice over (V8 keeps a
+  // module's source, as two bytes a character once one comment has a non-Latin-1 letter) and a
+  // line table per line. Names and syntax stay as written; licences go to chunk-*.LEGAL.txt.
+  // Idle RSS of \`quire serve\`: 123 -> 116 MB (docs/performance.md, "Memory").
+  minifyWhitespace: true,
+  legalComments: 'external',
   logLevel: 'warning',
   external: [
     // Native modules: loaded from node_modules as built for this machine.

@@ -30,6 +30,7 @@ import { registerDrain } from './http/drain.js';
 import { type NotFoundFallback, registerErrorHandling } from './http/error-handler.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerJsonBodyParser } from './http/json-body.js';
+import { lazySerializerFactory } from './http/lazy-serializers.js';
 import {
   MAX_HEADER_BYTES,
   MAX_PATH_SEGMENT,
@@ -83,6 +84,7 @@ export async function buildApp({ config, database, logger, tracing }: AppDeps): 
           },
     logController: new QuireLogController(),
     genReqId: requestIdFor,
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
     requestIdHeader: false,
     rewriteUrl: rewriteMalformedUrl,
     // Above the segment bound of malformed-url.ts, so the router's own raw 414 never answers.

@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import { dialectOf } from '../db/database.js';
+import { rowChunks } from '../db/row-chunks.js';
 import type { EventCursorsTable, EventsTable, Executor } from '../db/schema.js';
 import { statement } from '../db/statement.js';
 
 /** SQL of the outbox (`events`) and of the cursors of the sequencer and the fan-out. */
 
-const BATCH = 500;
+/** Rows per multi-row insert at most (row-chunks.ts). */
+const BATCH = 256;
 
 // Every write of the service inserts an event: a fixed statement, not a query built each time (statement.ts).
 const insertEvent = statement(
@@ -28,11 +30,7 @@ export async function insertEvents(db: Executor, rows: readonly Omit<EventsTable
     ]);
     return;
   }
-  for (let start = 0; start < rows.length; start += BATCH)
-    await db
-      .insertInto('events')
-      .values(rows.slice(start, start + BATCH))
-      .execute();
+  for (const chunk of rowChunks(db, rows, BATCH)) await db.insertInto('events').values(chunk).execute();
 }
 
 /** Whether any committed event still waits for its position (a read: idle polling never writes). */

@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { ApiError } from '../errors.js';
 import { telemetry } from '../metrics/telemetry.js';
 import { settle } from './sync-hook.js';
@@ -171,6 +172,14 @@ export function redisBreakerState(): RedisBreakerState | null {
  * without waiting for Redis again; then one request probes it. Without the breaker every request of
  * an outage would wait the whole timeout.
  */
+/**
+ * ioredis, loaded when a Redis store is made (REDIS_URL), not with this module: a server without
+ * Redis does not keep it (docs/performance.md, "Memory"). Synchronously, as the store is made.
+ */
+function loadRedis(): typeof Redis {
+  return (createRequire(import.meta.url)('ioredis') as typeof import('ioredis')).Redis;
+}
+
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;
   private current: RedisBreakerState = 'closed';
@@ -182,7 +191,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     private readonly events: RedisBreakerEvents,
     private readonly coolDownMs = REDIS_COOL_DOWN_MS,
   ) {
-    this.redis = new Redis(url, {
+    this.redis = new (loadRedis())(url, {
       maxRetriesPerRequest: 1,
       enableOfflineQueue: true,
       commandTimeout: timeoutMs,

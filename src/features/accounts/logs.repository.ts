@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { addToCounter } from '../../db/counters.repository.js';
 import { dialectOf } from '../../db/database.js';
+import { rowChunks } from '../../db/row-chunks.js';
 import type {
   AccountLogsTable,
   AuditLogTable,
@@ -217,8 +218,12 @@ export async function insertAccountLogBatch(db: Executor, logs: BatchedAccountLo
     ]);
     return new Set(written.map((log) => log.id));
   }
-  const parameters = logs.flatMap(({ row, domain }) => [...logValues(row), row.account_id, domain]);
-  const written = await accountLogBatchSqlite(logs.length).all(db, parameters);
+  // In chunks of few distinct sizes: each size is a statement SQLite keeps prepared (row-chunks.ts).
+  const written: WrittenLog[] = [];
+  for (const chunk of rowChunks(db, logs, 64)) {
+    const parameters = chunk.flatMap(({ row, domain }) => [...logValues(row), row.account_id, domain]);
+    written.push(...(await accountLogBatchSqlite(chunk.length).all(db, parameters)));
+  }
   // Then each account once: its newest log's time and how many logs it gained.
   const counters = new Map(logs.map((log) => [log.row.id, log.counter]));
   const perAccount = new Map<

@@ -1,3 +1,4 @@
+import { rowChunks } from '../../db/row-chunks.js';
 import type { AuditLogTable, Executor } from '../../db/schema.js';
 import type { SortKey } from '../../db/sort-key.js';
 
@@ -5,9 +6,12 @@ export async function insertAuditEntry(db: Executor, row: AuditLogTable): Promis
   await db.insertInto('audit_log').values(row).execute();
 }
 
-/** Several entries in one statement (the write-audit batch, src/features/audit/audit-batch.ts). */
+/**
+ * Several entries in a few multi-row statements (the write-audit batch, src/features/audit/audit-batch.ts;
+ * log ingestion), of sizes row-chunks.ts keeps few.
+ */
 export async function insertAuditEntries(db: Executor, rows: AuditLogTable[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('audit_log').values(rows).execute();
+  for (const chunk of rowChunks(db, rows, 128)) await db.insertInto('audit_log').values(chunk).execute();
 }
 
 export interface AuditFilters {

@@ -1,10 +1,4 @@
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isScope, keyAllows } from '../../domain/scopes.js';
 import type { App } from '../../http/app-types.js';
-import { injectCaller } from './api-caller.js';
-import { createMcpServer } from './mcp-server.js';
-import { sendMessageAndWaitTool } from './send-message-and-wait.tool.js';
 
 export const MCP_PATH = '/mcp';
 
@@ -26,24 +20,9 @@ declare module 'fastify' {
  */
 export function mcpRoute(app: App): void {
   app.post(MCP_PATH, { config: { anyScope: true }, schema: { hide: true } }, async (request, reply) => {
-    const caller = injectCaller(app, {
-      apiKey: String(request.headers['x-api-key']),
-      remoteAddress: request.ip,
-      requestId: request.id,
-    });
-    // Tools the key's scopes do not cover are not offered (calling one still gets the API's 403).
-    const scopes = request.apiKeyScopes;
-    const server = createMcpServer(app, caller, [sendMessageAndWaitTool], {
-      allows: (scope) => !isScope(scope) || keyAllows(scopes, scope),
-    });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    handOver(request, reply);
-    reply.raw.once('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(request.raw, reply.raw, request.body);
+    // Loaded on the first MCP request, not at start (mcp-request.ts).
+    const { handleMcpRequest } = await import('./mcp-request.js');
+    await handleMcpRequest(app, request, reply);
   });
   // Without sessions there is no stream to resume or session to end (the transport spec allows 405).
   for (const method of ['GET', 'DELETE'] as const) {
@@ -63,14 +42,4 @@ export function mcpRoute(app: App): void {
           }),
     });
   }
-}
-
-/** The SDK writes the response itself; the headers Fastify set so far (request id, rate limit) go with it. */
-function handOver(request: FastifyRequest, reply: FastifyReply): void {
-  reply.hijack();
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) reply.raw.setHeader(name, value as string);
-  }
-  reply.raw.setHeader('Cache-Control', 'no-store');
-  request.log.debug('mcp request handed to the transport');
 }
