@@ -1,9 +1,9 @@
-import { Button, Group, Modal, MultiSelect, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Switch } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiProblem, type Webhook, webhookEditApi } from '../api';
 import { QueryError } from './QueryError';
-import { EVENT_CHOICES } from './webhook-events';
+import { eventsErrorOf, WebhookFields } from './WebhookFields';
 
 /**
  * Edits an endpoint (PATCH): its URL, event types, description, and enabled (enabling it again
@@ -45,10 +45,7 @@ export function WebhookEditDialog({
     ...(enabled !== h.enabled ? { enabled } : {}),
   });
   const fieldErrors = save.error instanceof ApiProblem ? save.error.fieldErrors() : {};
-  const eventsError =
-    events.length === 0
-      ? 'Choose at least one event type'
-      : Object.entries(fieldErrors).find(([path]) => path.startsWith('events'))?.[1];
+  const eventsError = events.length === 0 ? 'Choose at least one event type' : eventsErrorOf(fieldErrors);
   const known = ['url', 'description'].some((f) => fieldErrors[f] !== undefined) || eventsError !== undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -66,30 +63,14 @@ export function WebhookEditDialog({
     >
       <form onSubmit={submit}>
         <Stack gap="sm">
-          <TextInput
-            label="URL"
-            type="url"
-            required
-            maxLength={2048}
-            value={url}
-            error={fieldErrors.url}
-            onChange={(e) => setUrl(e.currentTarget.value)}
-          />
-          <MultiSelect
-            label="Event types"
-            data={EVENT_CHOICES}
-            value={events}
-            onChange={setEvents}
-            error={eventsError}
-            searchable
-            required
-          />
-          <TextInput
-            label="Description"
-            maxLength={1000}
-            value={description}
-            error={fieldErrors.description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
+          <WebhookFields
+            url={url}
+            setUrl={setUrl}
+            events={events}
+            setEvents={setEvents}
+            description={description}
+            setDescription={setDescription}
+            errors={{ url: fieldErrors.url, events: eventsError, description: fieldErrors.description }}
           />
           <Switch
             label="Enabled"

@@ -1,25 +1,12 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Code,
-  Group,
-  Modal,
-  MultiSelect,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Code, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiProblem, api, type Webhook } from '../api';
 import { QueryError } from './QueryError';
 import { WebhookEditDialog } from './WebhookEditDialog';
+import { eventsErrorOf, WebhookFields } from './WebhookFields';
 import { WebhookRotateDialog } from './WebhookRotateDialog';
-import { EVENT_CHOICES } from './webhook-events';
 
 /**
  * The tenant's webhook endpoints (admin): create one (its secret shown once), edit one, rotate its
@@ -66,9 +53,7 @@ export function Webhooks() {
     },
   });
   const fieldErrors = create.error instanceof ApiProblem ? create.error.fieldErrors() : {};
-  const eventsError = eventsMissing
-    ? 'Choose at least one event type'
-    : Object.entries(fieldErrors).find(([path]) => path.startsWith('events'))?.[1];
+  const eventsError = eventsMissing ? 'Choose at least one event type' : eventsErrorOf(fieldErrors);
   const hasFieldError = fieldErrors.url !== undefined || eventsError !== undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -85,31 +70,15 @@ export function Webhooks() {
           <Title order={3} size="h4" id="new-webhook">
             New endpoint
           </Title>
-          <TextInput
-            label="URL"
-            description="https only; events are POSTed to it, signed."
-            type="url"
-            required
-            maxLength={2048}
-            value={url}
-            error={fieldErrors.url}
-            onChange={(e) => setUrl(e.currentTarget.value)}
-          />
-          <MultiSelect
-            label="Event types"
-            description="Types, a resource's wildcard such as version.*, or * for every event."
-            data={EVENT_CHOICES}
-            value={events}
-            onChange={setEvents}
-            error={eventsError}
-            searchable
-            required
-          />
-          <TextInput
-            label="Description"
-            maxLength={1000}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
+          <WebhookFields
+            url={url}
+            setUrl={setUrl}
+            events={events}
+            setEvents={setEvents}
+            description={description}
+            setDescription={setDescription}
+            errors={{ url: fieldErrors.url, events: eventsError }}
+            hints
           />
           <Group>
             <Button type="submit" loading={create.isPending}>

@@ -1,0 +1,65 @@
+import { MultiSelect, TextInput } from '@mantine/core';
+import { EVENT_CHOICES } from './webhook-events';
+
+/** The first of the API's field errors on `events` (or one of its items, `events.0`). */
+export function eventsErrorOf(fieldErrors: Record<string, string>): string | undefined {
+  return Object.entries(fieldErrors).find(([path]) => path.startsWith('events'))?.[1];
+}
+
+/**
+ * An endpoint's URL, event types and description: the fields the new-endpoint form and the edit
+ * dialog share. `hints` adds the explanations the new-endpoint form shows under its fields.
+ */
+export function WebhookFields({
+  url,
+  setUrl,
+  events,
+  setEvents,
+  description,
+  setDescription,
+  errors,
+  hints = false,
+}: {
+  url: string;
+  setUrl: (value: string) => void;
+  events: string[];
+  setEvents: (value: string[]) => void;
+  description: string;
+  setDescription: (value: string) => void;
+  errors: { url?: string; events?: string; description?: string };
+  hints?: boolean;
+}) {
+  return (
+    <>
+      <TextInput
+        label="URL"
+        description={hints ? 'https only; events are POSTed to it, signed.' : undefined}
+        type="url"
+        required
+        maxLength={2048}
+        value={url}
+        error={errors.url}
+        onChange={(e) => setUrl(e.currentTarget.value)}
+      />
+      <MultiSelect
+        label="Event types"
+        description={
+          hints ? "Types, a resource's wildcard such as version.*, or * for every event." : undefined
+        }
+        data={EVENT_CHOICES}
+        value={events}
+        onChange={setEvents}
+        error={errors.events}
+        searchable
+        required
+      />
+      <TextInput
+        label="Description"
+        maxLength={1000}
+        value={description}
+        error={errors.description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+      />
+    </>
+  );
+}
