@@ -13,39 +13,8 @@ import type { SortKey } from '../../db/sort-key.js';
 import { type Statement, statement } from '../../db/statement.js';
 import type { EventRow } from '../../events/emit.js';
 import { insertEvents } from '../../events/outbox.repository.js';
-import { insertAuditEntries } from '../audit/audit.repository.js';
+import { auditedLogsCte, insertAuditEntries } from '../audit/audit.repository.js';
 import { moveLatestActivity } from './accounts.repository.js';
-
-const AUDIT_COLUMNS = [
-  ['tenant_id', 'text'],
-  ['id', 'text'],
-  ['actor_kind', 'text'],
-  ['actor_id', 'text'],
-  ['actor_label', 'text'],
-  ['action', 'text'],
-  ['record_type', 'text'],
-  ['record_id', 'text'],
-  ['before', 'text'],
-  ['after', 'text'],
-  ['ip', 'text'],
-  ['request_id', 'text'],
-  ['created_at', 'bigint'],
-] as const;
-
-/**
- * PostgreSQL: the CTE `audited` of a statement that writes logs (its CTE `log` returns their ids):
- * the audit entries given as a JSON array in parameter $n, each written only if its log was, so a
- * log and its entry are committed by the same statement or neither is.
- */
-function auditedLogs(n: number): string {
-  const names = AUDIT_COLUMNS.map(([name]) => `"${name}"`).join(', ');
-  const typed = AUDIT_COLUMNS.map(([name, type]) => `"${name}" ${type}`).join(', ');
-  return (
-    `"audited" as (insert into "audit_log" (${names}) ` +
-    `select ${AUDIT_COLUMNS.map(([name]) => `e."${name}"`).join(', ')} ` +
-    `from jsonb_to_recordset($${n}::jsonb) as e(${typed}) join "log" on "log"."id" = e."record_id")`
-  );
-}
 
 /**
  * SQL shared by account logs and person logs, which have the same columns (LogColumns) plus an
@@ -168,7 +137,7 @@ const accountLogInOneStatement = statement<{ domain: string | null; inserted: st
     `on conflict ("tenant_id", "name") do update set "value" = "counters"."value" + 1), ` +
     `"event" as (insert into "events" ("tenant_id", "id", "type", "data", "created_at") ` +
     `select $18, $19, $20, $21, "created_at" from "log"), ` +
-    `${auditedLogs(22)} ` +
+    `${auditedLogsCte(22)} ` +
     `select (select "domain" from "account") as "domain", (select count(*) from "log") as "inserted"`,
 );
 
@@ -282,7 +251,7 @@ const accountLogBatchPostgres = statement<{ id: string }>(
     `on conflict ("tenant_id", "name") do update set "value" = "counters"."value" + excluded."value"), ` +
     `"event" as (insert into "events" ("tenant_id", "id", "type", "data", "created_at") ` +
     `select l."tenant_id", i."event_id", i."event_type", i."event_data", l."created_at" from "log" l join "input" i on i."id" = l."id"), ` +
-    `${auditedLogs(15)} ` +
+    `${auditedLogsCte(15)} ` +
     `select "id" from "log"`,
 );
 

@@ -14,6 +14,38 @@ export async function insertAuditEntries(db: Executor, rows: AuditLogTable[]): P
   for (const chunk of rowChunks(db, rows, 128)) await db.insertInto('audit_log').values(chunk).execute();
 }
 
+const AUDIT_COLUMNS = [
+  ['tenant_id', 'text'],
+  ['id', 'text'],
+  ['actor_kind', 'text'],
+  ['actor_id', 'text'],
+  ['actor_label', 'text'],
+  ['action', 'text'],
+  ['record_type', 'text'],
+  ['record_id', 'text'],
+  ['before', 'text'],
+  ['after', 'text'],
+  ['ip', 'text'],
+  ['request_id', 'text'],
+  ['created_at', 'bigint'],
+] as const;
+
+/**
+ * PostgreSQL: the CTE `audited` of a statement that writes logs (its CTE `log` returns their ids;
+ * src/features/accounts/logs.repository.ts):
+ * the audit entries given as a JSON array in parameter $n, each written only if its log was, so a
+ * log and its entry are committed by the same statement or neither is.
+ */
+export function auditedLogsCte(n: number): string {
+  const names = AUDIT_COLUMNS.map(([name]) => `"${name}"`).join(', ');
+  const typed = AUDIT_COLUMNS.map(([name, type]) => `"${name}" ${type}`).join(', ');
+  return (
+    `"audited" as (insert into "audit_log" (${names}) ` +
+    `select ${AUDIT_COLUMNS.map(([name]) => `e."${name}"`).join(', ')} ` +
+    `from jsonb_to_recordset($${n}::jsonb) as e(${typed}) join "log" on "log"."id" = e."record_id")`
+  );
+}
+
 export interface AuditFilters {
   /** An operator's email or id, a key's prefix or id, `admin-token` or `cli`. */
   actor?: string;
