@@ -86,7 +86,8 @@ async function postgresSearch(db: Kysely<unknown>): Promise<void> {
     where lifecycle_state = 'active' and hidden = 0`.execute(db);
 }
 
-async function sqliteSearch(db: Kysely<unknown>): Promise<void> {
+/** Creates this migration's SQLite search index, empty (also used by 0011's `down`). */
+export async function sqliteSearch(db: Kysely<unknown>): Promise<void> {
   await sql`create table assets_search_rowids (
     rowid integer primary key,
     tenant_id text not null,

@@ -8,6 +8,7 @@ import * as hostedPages from './0006-hosted-pages.js';
 import * as eventsWebhooks from './0007-events-webhooks.js';
 import * as heroContentInstanceSecrets from './0009-hero-content-instance-secrets.js';
 import * as operators from './0010-operators.js';
+import * as tenantScopedSearch from './0011-tenant-scoped-search.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-events-webhooks': eventsWebhooks,
   '0009-hero-content-instance-secrets': heroContentInstanceSecrets,
   '0010-operators': operators,
+  '0011-tenant-scoped-search': tenantScopedSearch,
 };

@@ -3,11 +3,13 @@ import { dialectOf } from '../../db/database.js';
 import type { AssetsTable, Executor } from '../../db/schema.js';
 import type { SortKey } from '../../db/sort-key.js';
 import { ASSET_COLUMNS } from './assets.repository.js';
-import { fts5Match, type SearchTerms, tsquery } from './search-text.js';
+import { fts5Match, type SearchTerms, TENANT_KEY_PLACEHOLDER, tsquery } from './search-text.js';
 
 /**
  * The SQL of asset search. Matching uses the full-text index of each database (FTS5 on SQLite, a
  * GIN-indexed tsvector on PostgreSQL); both index only searchable assets (active, not hidden).
+ * On SQLite every indexed word carries its tenant's key (migration 0011), so a search reads its
+ * own tenant's doclists only, and ranks the matches from `assets_search`, read by FTS rowid.
  *
  * Relevance is a score computed from the row and the query alone, identical on both databases:
  * for each query word, 8 if it is a word of the name, 4 of a tag, 2 of the purpose, 1 of the
@@ -38,16 +40,26 @@ function columns(alias: string) {
   return sql.join(ASSET_COLUMNS.map((column) => sql.ref(`${alias}.${column}`)));
 }
 
-function scoreOf(db: Executor, terms: SearchTerms): RawBuilder<number> {
+/** The relevance score of the row `alias` (which has the four `search_*` columns). */
+function scoreOf(db: Executor, terms: SearchTerms, alias: string): RawBuilder<number> {
   const position = sql.raw(dialectOf(db) === 'postgres' ? 'strpos' : 'instr');
   const patterns = [...terms.exact.map((word) => ` ${word} `), ` ${terms.prefix}`];
   const parts = patterns.flatMap((pattern) =>
     FIELD_WEIGHTS.map(
       ([field, weight]) =>
-        sql`case when ${position}(${sql.ref(`a.${field}`)}, ${pattern}) > 0 then ${sql.lit(weight)} else 0 end`,
+        sql`case when ${position}(${sql.ref(`${alias}.${field}`)}, ${pattern}) > 0 then ${sql.lit(weight)} else 0 end`,
     ),
   );
   return sql<number>`(${sql.join(parts, sql` + `)})`;
+}
+
+/**
+ * The FTS5 MATCH of a search with the tenant's key in every term. A tenant with no key has never
+ * had an asset: 'x' then stands in for it, and matches nothing (every indexed term starts with 't').
+ */
+function sqliteMatch(tenantId: string, assetType: string | undefined, terms: SearchTerms) {
+  const key = sql`coalesce((select printf('t%08x', key) from search_tenant_keys where tenant_id = ${tenantId}), 'x')`;
+  return sql`replace(${fts5Match(assetType, terms)}, ${TENANT_KEY_PLACEHOLDER}, ${key})`;
 }
 
 /**
@@ -70,8 +82,8 @@ function matches(
   assetType: string | undefined,
   candidates: number,
 ) {
-  const keys = sql`a.tenant_id, a.id, a.created_at, ${scoreOf(db, terms)} as score`;
   if (dialectOf(db) === 'postgres') {
+    const keys = sql`a.tenant_id, a.id, a.created_at, ${scoreOf(db, terms, 'a')} as score`;
     return sql`select ${keys} from (
         select a.* from assets a
         where a.tenant_id = ${tenantId} and ${VISIBLE}
@@ -82,11 +94,11 @@ function matches(
       ) a`;
   }
   // Newest first in the full-text index (rowids grow with each indexed asset), stopping at the cap.
-  return sql`select ${keys}
-    from assets_fts f
-    join assets_search_rowids k on k.rowid = f.rowid
-    join assets a on a.tenant_id = k.tenant_id and a.id = k.asset_id
-    where assets_fts match ${fts5Match(tenantId, assetType, terms)} and a.tenant_id = ${tenantId}
+  // The tenant_id check is redundant with the tenant-scoped terms, and kept as a second guard.
+  return sql`select s.tenant_id, s.asset_id as id, s.created_at, ${scoreOf(db, terms, 's')} as score
+    from assets_search_fts f
+    join assets_search s on s.rowid = f.rowid
+    where assets_search_fts match ${sqliteMatch(tenantId, assetType, terms)} and s.tenant_id = ${tenantId}
     order by f.rowid desc
     limit ${sql.lit(candidates)}`;
 }
@@ -127,8 +139,9 @@ export async function countAssetsByWords(
           where a.tenant_id = ${tenantId} and ${VISIBLE}
           ${assetType === undefined ? sql`` : sql`and a.data_type = ${assetType}`}
           and a.search_vector @@ to_tsquery('simple', ${tsquery(terms)})`
-      : sql<{ n: number }>`select count(*) as n from assets_fts
-          where assets_fts match ${fts5Match(tenantId, assetType, terms)}`;
+      : // Exact without a tenant check: only this tenant's terms carry its key.
+        sql<{ n: number }>`select count(*) as n from assets_search_fts
+          where assets_search_fts match ${sqliteMatch(tenantId, assetType, terms)}`;
   const row = (await query.execute(db)).rows[0];
   return Number(row?.n ?? 0);
 }

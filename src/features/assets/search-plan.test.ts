@@ -26,6 +26,8 @@ describeEachDatabase('asset search query plan', (ctx) => {
       });
       if (ctx.dialect === 'sqlite') {
         assert.match(plan, /SCAN f VIRTUAL TABLE INDEX \d+:M/, plan);
+        // Ranking reads each match by the FTS rowid (migration 0011), not through assets' key.
+        assert.match(plan, /SEARCH s USING INTEGER PRIMARY KEY \(rowid=\?\)/, plan);
         assert.doesNotMatch(plan, /SCAN a\b/, plan);
       } else {
         assert.match(plan, /Bitmap Index Scan on assets_search/, plan);

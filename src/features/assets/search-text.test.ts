@@ -27,9 +27,9 @@ describe('asset search text', () => {
     assert.deepEqual(terms, { exact: ['red', 'apple'], prefix: 'fru' });
     assert.equal(tsquery(terms), "'red' & 'apple' & 'fru':*");
     assert.equal(
-      fts5Match('tenant_01abc', 'custom-component', terms),
-      'tenant_key : "tenant01abc" AND kind : "customcomponent" AND ' +
-        '{search_name search_tags search_purpose search_ai} : ("red" AND "apple" AND "fru"*)',
+      fts5Match('custom-component', terms),
+      'kind : "~customcomponent" AND ' +
+        '{search_name search_tags search_purpose search_ai} : ("~red" AND "~apple" AND "~fru"*)',
     );
     assert.equal(searchTerms('  *** "" '), null);
     assert.equal(searchTerms(undefined), null);

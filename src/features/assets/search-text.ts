@@ -61,19 +61,24 @@ function tsqueryLexeme(word: string): string {
   return `'${word.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 }
 
-/** The FTS5 MATCH expression of a search: tenant, optional type, then every word. */
-export function fts5Match(tenantId: string, assetType: string | undefined, terms: SearchTerms): string {
+/**
+ * Stands for the tenant's search key in an FTS5 MATCH template; the query puts the key in (see
+ * assets-search.repository.ts). Never part of a word: words hold letters and digits only.
+ */
+export const TENANT_KEY_PLACEHOLDER = '~';
+
+/**
+ * The FTS5 MATCH template of a search: optional type, then every word, each term prefixed with
+ * the tenant's key (migration 0011 indexes every word that way).
+ */
+export function fts5Match(assetType: string | undefined, terms: SearchTerms): string {
+  const scoped = (word: string) => fts5Phrase(`${TENANT_KEY_PLACEHOLDER}${word}`);
   const columns = '{search_name search_tags search_purpose search_ai}';
-  const parts = [`tenant_key : ${fts5Phrase(ftsToken(tenantId))}`];
-  if (assetType !== undefined) parts.push(`kind : ${fts5Phrase(ftsToken(assetType))}`);
-  const wordParts = [...terms.exact.map(fts5Phrase), `${fts5Phrase(terms.prefix)}*`];
+  const parts: string[] = [];
+  if (assetType !== undefined) parts.push(`kind : ${scoped(assetType.replaceAll('-', ''))}`);
+  const wordParts = [...terms.exact.map(scoped), `${scoped(terms.prefix)}*`];
   parts.push(`${columns} : (${wordParts.join(' AND ')})`);
   return parts.join(' AND ');
-}
-
-/** The tenant id and asset type as single FTS tokens, as the migration's triggers store them. */
-function ftsToken(value: string): string {
-  return value.replaceAll('_', '').replaceAll('-', '');
 }
 
 /** The PostgreSQL tsquery of a search: every word, the last one as a prefix. */

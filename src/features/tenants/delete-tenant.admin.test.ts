@@ -20,8 +20,9 @@ describeEachDatabase('DELETE /admin/v0/tenants/{tenant}', (ctx) => {
       .execute();
 
   it('every table with a tenant column is emptied by a tenant deletion (a new one fails here)', async () => {
-    // Operators are deleted with their sessions; SQLite's search index follows assets (triggers).
-    const handled = new Set<string>([...TENANT_TABLES, 'operators', 'assets_search_rowids']);
+    // Operators are deleted with their sessions; SQLite's search index follows assets, and its
+    // tenant key the tenant (triggers).
+    const handled = new Set<string>([...TENANT_TABLES, 'operators', 'assets_search', 'search_tenant_keys']);
     const tables = await tablesWithTenantColumn(ctx);
     assert.ok(tables.length >= 20, tables.join(', '));
     assert.deepEqual(
@@ -35,7 +36,7 @@ describeEachDatabase('DELETE /admin/v0/tenants/{tenant}', (ctx) => {
     const doomed = await fillTenant(ctx);
     const kept = await fillTenant(ctx);
     const before = await rowsPerTable(ctx, doomed.tenantId);
-    const empty = Object.entries(before).filter(([table, n]) => n === 0 && table !== 'assets_search_rowids');
+    const empty = Object.entries(before).filter(([table, n]) => n === 0 && table !== 'assets_search');
     assert.deepEqual(empty, [], 'the fixture fills every table, so the test sees each one emptied');
     const keptBefore = await rowsPerTable(ctx, kept.tenantId);
     // The key's verdict is cached (API_KEY_CACHE_TTL_MS): the deletion must drop it at once.

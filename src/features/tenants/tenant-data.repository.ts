@@ -4,8 +4,8 @@ import type { Executor } from '../../db/schema.js';
 /**
  * Every table holding rows of a tenant in a `tenant_id` column (migrations 0001 to 0010), in the
  * order they are emptied: all of them reference `tenants` only, so any order before `tenants`
- * works. SQLite's search index of assets (`assets_search_rowids`, `assets_fts`) follows `assets`
- * through its triggers. src/features/tenants/delete-tenant.admin.test.ts reads the database's
+ * works. SQLite's search index of assets (`assets_search`, `assets_search_fts`) follows `assets`
+ * through its triggers, and the tenant's search key (`search_tenant_keys`) follows `tenants`. src/features/tenants/delete-tenant.admin.test.ts reads the database's
  * catalogue and fails when a table with a tenant column is missing here.
  */
 export const TENANT_TABLES = [
