@@ -9,6 +9,7 @@ import * as eventsWebhooks from './0007-events-webhooks.js';
 import * as heroContentInstanceSecrets from './0009-hero-content-instance-secrets.js';
 import * as operators from './0010-operators.js';
 import * as tenantScopedSearch from './0011-tenant-scoped-search.js';
+import * as tenantScopedSearchPostgres from './0012-tenant-scoped-search-postgres.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0009-hero-content-instance-secrets': heroContentInstanceSecrets,
   '0010-operators': operators,
   '0011-tenant-scoped-search': tenantScopedSearch,
+  '0012-tenant-scoped-search-postgres': tenantScopedSearchPostgres,
 };

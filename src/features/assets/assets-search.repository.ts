@@ -8,8 +8,9 @@ import { fts5Match, type SearchTerms, TENANT_KEY_PLACEHOLDER, tsquery } from './
 /**
  * The SQL of asset search. Matching uses the full-text index of each database (FTS5 on SQLite, a
  * GIN-indexed tsvector on PostgreSQL); both index only searchable assets (active, not hidden).
- * On SQLite every indexed word carries its tenant's key (migration 0011), so a search reads its
- * own tenant's doclists only, and ranks the matches from `assets_search`, read by FTS rowid.
+ * Every indexed word carries its tenant's key (migrations 0011 and 0012), so a search reads its
+ * own tenant's doclists or posting lists only. On SQLite the matches are ranked from
+ * `assets_search`, read by FTS rowid.
  *
  * Relevance is a score computed from the row and the query alone, identical on both databases:
  * for each query word, 8 if it is a word of the name, 4 of a tag, 2 of the purpose, 1 of the
@@ -63,6 +64,16 @@ function sqliteMatch(tenantId: string, assetType: string | undefined, terms: Sea
 }
 
 /**
+ * The tsquery of a search with the tenant's key in every lexeme, as migration 0012 stores them
+ * ('k' + 8 hex digits of md5(tenant_id)). Cast, not parsed by to_tsquery: the lexemes are
+ * search-text.ts's words, exactly as stored.
+ */
+function postgresQuery(tenantId: string, terms: SearchTerms) {
+  const key = sql`'k' || left(md5(${tenantId}), 8)`;
+  return sql`(replace(${tsquery(terms)}, ${TENANT_KEY_PLACEHOLDER}, ${key}))::tsquery`;
+}
+
+/**
  * The cost limit of one search: at most this many matches are scored and ranked, the most recently
  * indexed ones. A word found in most of a large tenant's assets would otherwise score and sort all
  * of them on every page (on SQLite blocking the process meanwhile). `totalCount` stays exact.
@@ -88,7 +99,7 @@ function matches(
         select a.* from assets a
         where a.tenant_id = ${tenantId} and ${VISIBLE}
         ${assetType === undefined ? sql`` : sql`and a.data_type = ${assetType}`}
-        and a.search_vector @@ to_tsquery('simple', ${tsquery(terms)})
+        and a.search_vector @@ ${postgresQuery(tenantId, terms)}
         order by a.created_at desc, a.id desc
         limit ${sql.lit(candidates)}
       ) a`;
@@ -138,7 +149,7 @@ export async function countAssetsByWords(
       ? sql<{ n: number }>`select count(*) as n from assets a
           where a.tenant_id = ${tenantId} and ${VISIBLE}
           ${assetType === undefined ? sql`` : sql`and a.data_type = ${assetType}`}
-          and a.search_vector @@ to_tsquery('simple', ${tsquery(terms)})`
+          and a.search_vector @@ ${postgresQuery(tenantId, terms)}`
       : // Exact without a tenant check: only this tenant's terms carry its key.
         sql<{ n: number }>`select count(*) as n from assets_search_fts
           where assets_search_fts match ${sqliteMatch(tenantId, assetType, terms)}`;

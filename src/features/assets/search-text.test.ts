@@ -25,7 +25,7 @@ describe('asset search text', () => {
   it('makes the last word a prefix and quotes every word in both query languages', () => {
     const terms = searchTerms('red "apple" red fru')!;
     assert.deepEqual(terms, { exact: ['red', 'apple'], prefix: 'fru' });
-    assert.equal(tsquery(terms), "'red' & 'apple' & 'fru':*");
+    assert.equal(tsquery(terms), "'~red' & '~apple' & '~fru':*");
     assert.equal(
       fts5Match('custom-component', terms),
       'kind : "~customcomponent" AND ' +

@@ -62,8 +62,8 @@ function tsqueryLexeme(word: string): string {
 }
 
 /**
- * Stands for the tenant's search key in an FTS5 MATCH template; the query puts the key in (see
- * assets-search.repository.ts). Never part of a word: words hold letters and digits only.
+ * Stands for the tenant's search key in an FTS5 MATCH or tsquery template; the query puts the key
+ * in (see assets-search.repository.ts). Never part of a word: words hold letters and digits only.
  */
 export const TENANT_KEY_PLACEHOLDER = '~';
 
@@ -81,7 +81,11 @@ export function fts5Match(assetType: string | undefined, terms: SearchTerms): st
   return parts.join(' AND ');
 }
 
-/** The PostgreSQL tsquery of a search: every word, the last one as a prefix. */
+/**
+ * The PostgreSQL tsquery template of a search: every word, the last one as a prefix, each with
+ * the tenant key placeholder in front (migration 0012 stores every lexeme that way).
+ */
 export function tsquery(terms: SearchTerms): string {
-  return [...terms.exact.map(tsqueryLexeme), `${tsqueryLexeme(terms.prefix)}:*`].join(' & ');
+  const scoped = (word: string) => tsqueryLexeme(`${TENANT_KEY_PLACEHOLDER}${word}`);
+  return [...terms.exact.map(scoped), `${scoped(terms.prefix)}:*`].join(' & ');
 }
