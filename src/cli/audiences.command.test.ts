@@ -70,4 +70,71 @@ describe('quire audiences unarchive|restore|revert', () => {
       (error: { stderr: string }) => /Message not found|not found/i.test(error.stderr),
     );
   });
+
+  it('lists a conversation from its newest end with --from newest, and refuses an unknown end', async () => {
+    const { QUIRE_TEST_PG_URL, DATABASE_URL, ...rest } = process.env;
+    const env = {
+      ...rest,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'quire-conversation-')),
+      LOG_LEVEL: 'warn',
+    };
+    const quire = async (...args: string[]) =>
+      JSON.parse((await run(process.execPath, [QUIRE, ...args], { env })).stdout);
+    const seed = await quire('seed', 'demo', '--json');
+    // Restoring version 1 adds "Restored version 2" to the demo's one-message conversation.
+    const audience = await quire('audiences', 'show', seed.audienceId, '--tenant', seed.tenantId, '--json');
+    await quire(
+      'audiences',
+      'restore',
+      audience.latestVersion.versionId,
+      '--tenant',
+      seed.tenantId,
+      '--json',
+    );
+    const list = (...args: string[]) =>
+      quire(
+        'conversation',
+        'list',
+        '--tenant',
+        seed.tenantId,
+        '--audience',
+        seed.audienceId,
+        '--json',
+        ...args,
+      );
+    const all = await list('--limit', '100');
+    assert.ok(all.items.length >= 2, `the demo's conversation has messages: ${JSON.stringify(all.items)}`);
+    const newest = await list('--from', 'newest', '--limit', '1');
+    assert.deepEqual(
+      newest.items.map((m: { messageId: string }) => m.messageId),
+      [all.items.at(-1).messageId],
+      'the first page from the newest end holds the newest message',
+    );
+    const older = await list('--from', 'newest', '--limit', '1', '--cursor', newest.nextCursor);
+    assert.deepEqual(
+      older.items.map((m: { messageId: string }) => m.messageId),
+      [all.items.at(-2).messageId],
+      'its cursor reads the message before it',
+    );
+    const oldest = await list('--from', 'oldest', '--limit', '1');
+    assert.equal(oldest.items[0].messageId, all.items[0].messageId);
+    await assert.rejects(
+      run(
+        process.execPath,
+        [
+          QUIRE,
+          'conversation',
+          'list',
+          '--tenant',
+          seed.tenantId,
+          '--audience',
+          seed.audienceId,
+          '--from',
+          'middle',
+        ],
+        { env },
+      ),
+      (error: { stderr: string }) => /--from.*middle|Allowed choices are oldest, newest/i.test(error.stderr),
+    );
+  });
 });

@@ -247,9 +247,26 @@ export function addReadCommands(program: Command): void {
   const conversation = group(program, 'conversation', "Read an audience's conversation with the page agent");
   listVerb(conversation, {
     description: 'List the messages of an audience, oldest first, with their changes',
-    examples: ['quire conversation list --tenant acme --audience audience_01...'],
-    options: (c) => c.requiredOption('--audience <audienceId>', 'the audience'),
-    list: ({ db, tenantId }, o) => listConversation(db, tenantId, o.audience as string, paging(o)),
+    examples: [
+      'quire conversation list --tenant acme --audience audience_01...',
+      'quire conversation list --tenant acme --audience audience_01... --from newest --limit 10',
+    ],
+    options: (c) =>
+      c
+        .requiredOption('--audience <audienceId>', 'the audience')
+        .addOption(
+          new Option(
+            '--from <end>',
+            'newest: the first page holds the newest messages and --cursor reads older ones (each page oldest first)',
+          )
+            .choices(['oldest', 'newest'])
+            .default('oldest'),
+        ),
+    list: ({ db, tenantId }, o) =>
+      listConversation(db, tenantId, o.audience as string, {
+        ...paging(o),
+        from: o.from as 'oldest' | 'newest',
+      }),
     columns: [
       ['messageId', (m) => m.messageId],
       ['role', (m) => m.role],
