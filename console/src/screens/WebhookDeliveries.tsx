@@ -86,7 +86,7 @@ export function WebhookDeliveries() {
                     {delivery.replayOf ? ' · a replay' : ''}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td className="nowrap">
                   <Badge color={STATUS_COLOR[delivery.status]}>{delivery.status}</Badge>
                 </Table.Td>
                 <Table.Td>{delivery.attemptCount}</Table.Td>

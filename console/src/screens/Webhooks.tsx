@@ -114,7 +114,7 @@ export function Webhooks() {
                   ) : null}
                 </Table.Td>
                 <Table.Td className="cell-wrap">{hook.events.join(', ')}</Table.Td>
-                <Table.Td>
+                <Table.Td className="nowrap">
                   <WebhookState hook={hook} />
                 </Table.Td>
                 <Table.Td>{new Date(hook.createdAt).toLocaleString()}</Table.Td>

@@ -191,6 +191,20 @@ describeEachDatabase(
         assert.equal(await testRow.count(), 2, 'the failed test event and its replay');
         await expectAccessible(tab, 'the webhook checks');
         await shoot(tab, 'webhook-checks');
+        // On a phone: the delivery log scrolls inside its table, not the page, and no status badge
+        // is cut short ("PENDI…").
+        await tab.setViewportSize({ width: 390, height: 844 });
+        await tab.waitForTimeout(500); // the navigation's slide out of the narrow screen
+        await shoot(tab, 'webhook-deliveries-phone');
+        const pageWider = await tab.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(pageWider <= 1, `the delivery log scrolls the page sideways on a phone by ${pageWider}px`);
+        const cutBadges = await tab.evaluate(() =>
+          [...document.querySelectorAll('.mantine-Badge-label')]
+            .filter((label) => label.scrollWidth > label.clientWidth)
+            .map((label) => label.textContent),
+        );
+        assert.deepEqual(cutBadges, [], 'status badges shown whole on a phone');
+        await tab.setViewportSize({ width: 1280, height: 900 });
 
         // Persons, newest first, the hostile name as text.
         await tab.getByRole('link', { name: 'Persons', exact: true }).click();
