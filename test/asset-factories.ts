@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { AssetsTable } from '../src/db/schema.js';
+import type { AssetsTable, Db } from '../src/db/schema.js';
+import type { AssetType } from '../src/features/assets/assets.schemas.js';
 import { createAsset, type NewAsset } from '../src/features/assets/assets.service.js';
 import { applyAssetAction } from '../src/features/assets/assets-operator.service.js';
+import { countAssetsByWords, searchAssetsByWords } from '../src/features/assets/assets-search.repository.js';
+import { searchTerms } from '../src/features/assets/search-text.js';
 import { addEntry, createTopic } from '../src/features/topics/topics.service.js';
 import type { TestTenant } from './factories.js';
 import type { TestContext } from './harness.js';
@@ -30,6 +33,29 @@ export async function makeAsset(
     record.id,
     state === 'trashed' ? 'trash' : 'delete',
   );
+}
+
+/** The input of an image asset named `name`, for bulk loads (bulkCreateAssets). */
+export function assetInput(name: string, extra: Partial<NewAsset> = {}): NewAsset {
+  return {
+    assetType: 'image',
+    name,
+    purpose: 'hero',
+    fileId: `file_${name}`,
+    hidden: false,
+    tags: [],
+    aiDescription: null,
+    ...extra,
+  };
+}
+
+/** A word search straight from the repository: the first page's names (sorted) and the count. */
+export async function searchByWords(db: Db, tenantId: string, query: string, assetType?: AssetType) {
+  const terms = searchTerms(query);
+  if (terms === null) throw new Error(`"${query}" has no words`);
+  const rows = await searchAssetsByWords(db, tenantId, { terms, assetType, after: null, limit: 50 });
+  const count = await countAssetsByWords(db, tenantId, terms, assetType);
+  return { names: rows.map((row) => row.name).sort(), count };
 }
 
 /** A topic of `tenant` with entries added in the order given. */

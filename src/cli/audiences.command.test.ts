@@ -9,17 +9,19 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const QUIRE = path.resolve('bin/quire.mjs');
 
+/** `quire ...` on a data folder of its own (SQLite), parsing the `--json` it prints. */
+function cliOnFreshData(prefix: string) {
+  const { QUIRE_TEST_PG_URL, DATABASE_URL, ...rest } = process.env;
+  const env = { ...rest, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), prefix)), LOG_LEVEL: 'warn' };
+  const quire = async (...args: string[]) =>
+    JSON.parse((await run(process.execPath, [QUIRE, ...args], { env })).stdout);
+  return { env, quire };
+}
+
 // One database is enough here: the verbs call the services the dialect-tested admin suites cover.
 describe('quire audiences unarchive|restore|revert', () => {
   it('unarchives an audience, restores its published version, and reports an unknown version on stderr', async () => {
-    const { QUIRE_TEST_PG_URL, DATABASE_URL, ...rest } = process.env;
-    const env = {
-      ...rest,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'quire-rollback-')),
-      LOG_LEVEL: 'warn',
-    };
-    const quire = async (...args: string[]) =>
-      JSON.parse((await run(process.execPath, [QUIRE, ...args], { env })).stdout);
+    const { env, quire } = cliOnFreshData('quire-rollback-');
     const seed = await quire('seed', 'demo', '--json');
     const archived = await quire(
       'audiences',
@@ -72,14 +74,7 @@ describe('quire audiences unarchive|restore|revert', () => {
   });
 
   it('lists a conversation from its newest end with --from newest, and refuses an unknown end', async () => {
-    const { QUIRE_TEST_PG_URL, DATABASE_URL, ...rest } = process.env;
-    const env = {
-      ...rest,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'quire-conversation-')),
-      LOG_LEVEL: 'warn',
-    };
-    const quire = async (...args: string[]) =>
-      JSON.parse((await run(process.execPath, [QUIRE, ...args], { env })).stdout);
+    const { env, quire } = cliOnFreshData('quire-conversation-');
     const seed = await quire('seed', 'demo', '--json');
     // Restoring version 1 adds "Restored version 2" to the demo's one-message conversation.
     const audience = await quire('audiences', 'show', seed.audienceId, '--tenant', seed.tenantId, '--json');

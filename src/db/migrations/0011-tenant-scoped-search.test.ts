@@ -4,35 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { Migrator, sql } from 'kysely';
-import type { NewAsset } from '../../features/assets/assets.service.js';
+import { assetInput, searchByWords } from '../../../test/asset-factories.js';
 import { bulkCreateAssets } from '../../features/assets/assets.service.js';
-import { countAssetsByWords, searchAssetsByWords } from '../../features/assets/assets-search.repository.js';
-import { searchTerms } from '../../features/assets/search-text.js';
 import { createTenant } from '../../features/tenants/tenants.service.js';
 import { openSqlite } from '../database.js';
 import { migrateToLatest } from '../migrate.js';
-import type { Db } from '../schema.js';
 import { migrations } from './index.js';
 
 const BEFORE = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0011'));
-
-const asset = (name: string, extra: Partial<NewAsset> = {}): NewAsset => ({
-  assetType: 'image',
-  name,
-  purpose: 'hero',
-  fileId: `file_${name}`,
-  hidden: false,
-  tags: [],
-  aiDescription: null,
-  ...extra,
-});
-
-async function search(db: Db, tenantId: string, query: string, assetType?: 'image' | 'video') {
-  const terms = searchTerms(query)!;
-  const rows = await searchAssetsByWords(db, tenantId, { terms, assetType, after: null, limit: 50 });
-  const count = await countAssetsByWords(db, tenantId, terms, assetType);
-  return { names: rows.map((row) => row.name).sort(), count };
-}
 
 describe('migration 0011 makes SQLite asset search tenant-scoped', () => {
   it('re-indexes existing assets per tenant, keeps hidden ones out, and survives down and up', async () => {
@@ -48,30 +27,39 @@ describe('migration 0011 makes SQLite asset search tenant-scoped', () => {
       const acme = await createTenant(db, 'Acme');
       const globex = await createTenant(db, 'Globex');
       await bulkCreateAssets(db, acme.tenantId, [
-        asset('Apple orchard'),
-        asset('Apple pie', { assetType: 'video' }),
-        asset('Secret apple', { hidden: true }),
+        assetInput('Apple orchard'),
+        assetInput('Apple pie', { assetType: 'video' }),
+        assetInput('Secret apple', { hidden: true }),
       ]);
-      await bulkCreateAssets(db, globex.tenantId, [asset('Apple store')]);
+      await bulkCreateAssets(db, globex.tenantId, [assetInput('Apple store')]);
 
       await migrateToLatest(db);
-      assert.deepEqual(await search(db, acme.tenantId, 'apple'), {
+      assert.deepEqual(await searchByWords(db, acme.tenantId, 'apple'), {
         names: ['Apple orchard', 'Apple pie'],
         count: 2,
       });
-      assert.deepEqual(await search(db, acme.tenantId, 'app'), {
+      assert.deepEqual(await searchByWords(db, acme.tenantId, 'app'), {
         names: ['Apple orchard', 'Apple pie'],
         count: 2,
       });
-      assert.deepEqual(await search(db, acme.tenantId, 'apple', 'video'), { names: ['Apple pie'], count: 1 });
-      assert.deepEqual(await search(db, globex.tenantId, 'apple'), { names: ['Apple store'], count: 1 });
+      assert.deepEqual(await searchByWords(db, acme.tenantId, 'apple', 'video'), {
+        names: ['Apple pie'],
+        count: 1,
+      });
+      assert.deepEqual(await searchByWords(db, globex.tenantId, 'apple'), {
+        names: ['Apple store'],
+        count: 1,
+      });
 
       // A tenant that never had an asset has no key: nothing matches, and nothing fails.
       const initech = await createTenant(db, 'Initech');
-      assert.deepEqual(await search(db, initech.tenantId, 'apple'), { names: [], count: 0 });
+      assert.deepEqual(await searchByWords(db, initech.tenantId, 'apple'), { names: [], count: 0 });
       // Its first asset gives it a key, and only its own asset is found.
-      await bulkCreateAssets(db, initech.tenantId, [asset('Apple crate')]);
-      assert.deepEqual(await search(db, initech.tenantId, 'apple'), { names: ['Apple crate'], count: 1 });
+      await bulkCreateAssets(db, initech.tenantId, [assetInput('Apple crate')]);
+      assert.deepEqual(await searchByWords(db, initech.tenantId, 'apple'), {
+        names: ['Apple crate'],
+        count: 1,
+      });
 
       // Down restores migration 0004's index under the same rowids; up again rebuilds this one.
       const down = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(
@@ -83,7 +71,7 @@ describe('migration 0011 makes SQLite asset search tenant-scoped', () => {
       }>`select count(*) as n from assets_fts where assets_fts match 'apple'`.execute(db);
       assert.equal(old.rows[0]?.n, 4, 'the four visible apples of three tenants, in the old index');
       await migrateToLatest(db);
-      assert.deepEqual(await search(db, acme.tenantId, 'apple'), {
+      assert.deepEqual(await searchByWords(db, acme.tenantId, 'apple'), {
         names: ['Apple orchard', 'Apple pie'],
         count: 2,
       });
@@ -100,7 +88,7 @@ describe('migration 0011 makes SQLite asset search tenant-scoped', () => {
       const db = database.db;
       await migrateToLatest(db);
       const first = await createTenant(db, 'First');
-      await bulkCreateAssets(db, first.tenantId, [asset('Kiwi')]);
+      await bulkCreateAssets(db, first.tenantId, [assetInput('Kiwi')]);
       const keys = () =>
         sql<{ tenant_id: string; key: number }>`select tenant_id, key from search_tenant_keys order by key`
           .execute(db)
@@ -112,7 +100,7 @@ describe('migration 0011 makes SQLite asset search tenant-scoped', () => {
       await db.deleteFrom('tenants').where('id', '=', first.tenantId).execute();
       assert.deepEqual(await keys(), [], 'the key follows its tenant');
       const second = await createTenant(db, 'Second');
-      await bulkCreateAssets(db, second.tenantId, [asset('Kiwi')]);
+      await bulkCreateAssets(db, second.tenantId, [assetInput('Kiwi')]);
       assert.deepEqual(await keys(), [{ tenant_id: second.tenantId, key: 2 }]);
     } finally {
       await database.close();

@@ -2,41 +2,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Migrator, sql } from 'kysely';
 import pg from 'pg';
-import type { NewAsset } from '../../features/assets/assets.service.js';
+import { assetInput, searchByWords } from '../../../test/asset-factories.js';
 import { bulkCreateAssets } from '../../features/assets/assets.service.js';
-import { countAssetsByWords, searchAssetsByWords } from '../../features/assets/assets-search.repository.js';
-import { searchTerms } from '../../features/assets/search-text.js';
 import { createTenant } from '../../features/tenants/tenants.service.js';
 import { openPostgres } from '../database.js';
 import { migrateToLatest } from '../migrate.js';
-import type { Db } from '../schema.js';
 import { migrations } from './index.js';
 
 const BEFORE = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0012'));
 const adminUrl = process.env.QUIRE_TEST_PG_URL;
-
-const asset = (name: string, extra: Partial<NewAsset> = {}): NewAsset => ({
-  assetType: 'image',
-  name,
-  purpose: 'hero',
-  fileId: `file_${name}`,
-  hidden: false,
-  tags: [],
-  aiDescription: null,
-  ...extra,
-});
-
-async function search(db: Db, tenantId: string, query: string) {
-  const terms = searchTerms(query)!;
-  const rows = await searchAssetsByWords(db, tenantId, {
-    terms,
-    assetType: undefined,
-    after: null,
-    limit: 50,
-  });
-  const count = await countAssetsByWords(db, tenantId, terms, undefined);
-  return { names: rows.map((row) => row.name).sort(), count };
-}
 
 /** A database of this test's own on the test server, so it can migrate from an older schema. */
 async function withScratchDatabase(work: (url: string) => Promise<void>): Promise<void> {
@@ -70,11 +44,11 @@ describe('migration 0012 makes PostgreSQL asset search tenant-scoped', {
         const acme = await createTenant(db, 'Acme');
         const globex = await createTenant(db, 'Globex');
         await bulkCreateAssets(db, acme.tenantId, [
-          asset('Apple orchard'),
-          asset('Ñandú feathers', { tags: ['李雷'] }),
-          asset('Secret apple', { hidden: true }),
+          assetInput('Apple orchard'),
+          assetInput('Ñandú feathers', { tags: ['李雷'] }),
+          assetInput('Secret apple', { hidden: true }),
         ]);
-        await bulkCreateAssets(db, globex.tenantId, [asset('Apple store')]);
+        await bulkCreateAssets(db, globex.tenantId, [assetInput('Apple store')]);
 
         await migrateToLatest(db);
         const lexemes = await sql<{
@@ -89,10 +63,22 @@ describe('migration 0012 makes PostgreSQL asset search tenant-scoped', {
           [`${key}apple`, `${key}hero`, `${key}orchard`],
           'every lexeme is the tenant key and a word',
         );
-        assert.deepEqual(await search(db, acme.tenantId, 'apple'), { names: ['Apple orchard'], count: 1 });
-        assert.deepEqual(await search(db, acme.tenantId, 'nandu'), { names: ['Ñandú feathers'], count: 1 });
-        assert.deepEqual(await search(db, acme.tenantId, '李'), { names: ['Ñandú feathers'], count: 1 });
-        assert.deepEqual(await search(db, globex.tenantId, 'app'), { names: ['Apple store'], count: 1 });
+        assert.deepEqual(await searchByWords(db, acme.tenantId, 'apple'), {
+          names: ['Apple orchard'],
+          count: 1,
+        });
+        assert.deepEqual(await searchByWords(db, acme.tenantId, 'nandu'), {
+          names: ['Ñandú feathers'],
+          count: 1,
+        });
+        assert.deepEqual(await searchByWords(db, acme.tenantId, '李'), {
+          names: ['Ñandú feathers'],
+          count: 1,
+        });
+        assert.deepEqual(await searchByWords(db, globex.tenantId, 'app'), {
+          names: ['Apple store'],
+          count: 1,
+        });
 
         const down = await new Migrator({
           db,
@@ -103,7 +89,10 @@ describe('migration 0012 makes PostgreSQL asset search tenant-scoped', {
           where search_vector @@ to_tsquery('simple', 'apple')`.execute(db);
         assert.equal(Number(old.rows[0]?.n), 3, 'the old, unscoped vector is back (hidden ones included)');
         await migrateToLatest(db);
-        assert.deepEqual(await search(db, acme.tenantId, 'apple'), { names: ['Apple orchard'], count: 1 });
+        assert.deepEqual(await searchByWords(db, acme.tenantId, 'apple'), {
+          names: ['Apple orchard'],
+          count: 1,
+        });
       } finally {
         await database.close();
       }

@@ -199,7 +199,7 @@ describeEachDatabase(
         const pageWider = await tab.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         assert.ok(pageWider <= 1, `the delivery log scrolls the page sideways on a phone by ${pageWider}px`);
         const cutBadges = await tab.evaluate(() =>
-          [...document.querySelectorAll('.mantine-Badge-label')]
+          Array.from(document.querySelectorAll('.mantine-Badge-label'))
             .filter((label) => label.scrollWidth > label.clientWidth)
             .map((label) => label.textContent),
         );
