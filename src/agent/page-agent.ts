@@ -71,6 +71,14 @@ export interface AgentInput {
   topicEntries: AgentTopicEntry[];
   /** The content the new version starts from (the latest version's, or the page's defaults). */
   current: AudienceContent;
+  /**
+   * The audience's content before any version: the page with the audience's overrides (what "go back
+   * to the original headline" restores). Absent, the agents fall back to the page's own title, hero,
+   * buttons and primary URL.
+   */
+  original?: AudienceContent;
+  /** The changes of the version `current` comes from (what "undo" reverses); empty for none. */
+  lastChanges?: ContentChange[];
   /** The conversation so far, oldest first, without the message being answered. */
   conversation: AgentMessage[];
   /**
@@ -89,6 +97,18 @@ export interface AgentResult {
   content: AudienceContent;
   /** What differs from `current`; empty when the agent could not act on the request. */
   changes: ContentChange[];
+  /** What the model calls of this run used, for an agent that calls a model (the version stores it). */
+  usage?: AgentUsage;
+}
+
+/** Tokens a run used and what they cost (from the configured price of the model; null when unpriced). */
+export interface AgentUsage {
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number | null;
+  /** Model calls made (a failed validation is retried once with its message). */
+  calls: number;
 }
 
 export interface PageAgent {

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import packageJson from '../../package.json' with { type: 'json' };
 import { accountsCommand } from './accounts.command.js';
+import { agentCommand } from './agent.command.js';
 import { assetsCommand } from './assets.command.js';
 import { audiencesCommand, versionsCommand } from './audiences.command.js';
 import { auditCommand } from './audit.command.js';
@@ -46,6 +47,7 @@ program.addCommand(tenantsCommand());
 program.addCommand(keysCommand());
 program.addCommand(seedCommand());
 program.addCommand(workerCommand());
+program.addCommand(agentCommand());
 program.addCommand(pagesCommand());
 program.addCommand(audiencesCommand());
 program.addCommand(versionsCommand());

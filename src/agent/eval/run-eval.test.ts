@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { BuiltinAgent } from '../builtin-agent.js';
+import type { AgentResult } from '../page-agent.js';
+import evalSet from './agent-eval-set.json' with { type: 'json' };
+import floor from './builtin-floor.json' with { type: 'json' };
+import { judge } from './eval-checks.js';
+import { caseInput, checkEvalSet, type EvalSet } from './eval-set.js';
+import { runEval } from './run-eval.js';
+
+const set = checkEvalSet(evalSet) as EvalSet;
+
+describe('the page agent evaluation set', () => {
+  it('holds at least 150 cases over every intent of issue 33', () => {
+    assert.ok(set.cases.length >= 150, `${set.cases.length} cases`);
+    const intents = new Set(set.cases.map((c) => c.intent));
+    for (const intent of [
+      'set-text',
+      'add-remove',
+      'shorten-lengthen',
+      'mention',
+      'tone',
+      'retarget',
+      'button',
+      'reorder',
+      'keywords-seo',
+      'undo',
+      'question',
+      'cannot',
+      'multi',
+    ])
+      assert.ok(intents.has(intent), intent);
+    for (const quoted of [
+      'The main button should say Book a 15-minute demo',
+      'Add "SOC 2 Type II certified" to the subheadline',
+      'Shorten the subheadline',
+      'Address Ada by name in the headline',
+      'Go back to the original headline',
+      'What does the headline say right now?',
+      'Who is this page for?',
+    ])
+      assert.ok(
+        set.cases.some((c) => c.message === quoted),
+        quoted,
+      );
+  });
+
+  it('the built-in agent passes at least the floor stored in the repository, and answers every question', async () => {
+    const report = await runEval(set, new BuiltinAgent());
+    const failed = report.results
+      .filter((r) => !r.verdict.right)
+      .map((r) => `${r.id}: ${r.verdict.failures[0]}`);
+    assert.ok(
+      report.passRate >= floor.passRate,
+      `pass rate ${report.passRate} < ${floor.passRate}\n${failed.join('\n')}`,
+    );
+    assert.equal(report.cases, set.cases.length);
+  });
+});
+
+describe('judging a case', () => {
+  const evalCase = set.cases.find((c) => c.message === 'Shorten the subheadline' && c.fixture === 'acme')!;
+  const input = caseInput(set, evalCase);
+  const result = (content: Partial<AgentResult['content']>, reply = 'Done.'): AgentResult => ({
+    reply,
+    reasoning: '',
+    content: { ...input.current, ...content },
+    changes: [],
+  });
+
+  it('counts a shorter subheadline as done, a longer one and a stray change as wrong edits', () => {
+    assert.equal(
+      judge(evalCase.expect, input, result({ subheadline: 'Dashboards and alerts.' })).outcome,
+      'done',
+    );
+    const longer = judge(
+      evalCase.expect,
+      input,
+      result({ subheadline: `${input.current.subheadline} More.` }),
+    );
+    assert.equal(longer.outcome, 'wrong');
+    const stray = judge(evalCase.expect, input, result({ subheadline: 'Alerts.', metaTitle: 'Other' }));
+    assert.deepEqual(stray.failures, ['also changed metaTitle']);
+  });
+
+  it('counts nothing changed as a miss, and an invented figure or customer as a wrong edit', () => {
+    assert.equal(judge(evalCase.expect, input, result({})).outcome, 'missed');
+    const invented = judge(
+      evalCase.expect,
+      input,
+      result({ subheadline: 'Trusted by Stripe: forecasts 40% more accurate.' }),
+    );
+    assert.equal(invented.outcome, 'wrong');
+    assert.match(invented.failures.join(), /invented facts: 40%.*Stripe/);
+    // 23% is in a topic entry: a grounded figure is no invention.
+    const grounded = judge(evalCase.expect, input, result({ subheadline: 'Forecasts 23% more accurate.' }));
+    assert.equal(grounded.outcome, 'done');
+  });
+});

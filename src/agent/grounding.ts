@@ -1,0 +1,69 @@
+/**
+ * What a version may claim: only what Quire knows. A figure (a percentage, any number) or a name
+ * (a capitalised word in mid-sentence, such as a customer whose logo a model would like to show)
+ * that appears in a changed value must appear somewhere in what the agent was given: the page, the
+ * audience's person, account and activity, the topic entries, the current and original content,
+ * the conversation or the request itself. Both agents' results are held to it; the OpenAI-compatible
+ * agent's are refused when they break it (openai-agent.ts), and the evaluation checks every result.
+ */
+import { type AudienceContent, contentFields, fieldValue } from '../domain/audience-content.js';
+import type { AgentInput } from './page-agent.js';
+
+const NUMBER = /\d+(?:[.,]\d+)*/g;
+const PERCENT = /\d+(?:[.,]\d+)?\s?(?:%|percent\b|per cent\b)/gi;
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}&'’-]*/gu;
+
+/** Capitalised words that do not open a sentence or a line: names, unless the sources have them. */
+function namesIn(text: string): string[] {
+  const names: string[] = [];
+  for (const match of text.matchAll(WORD)) {
+    const word = match[0];
+    if (!/^\p{Lu}/u.test(word) || word.length < 2) continue;
+    const before = text.slice(0, match.index).replace(/["“‘'(\s—–-]+$/, '');
+    if (before === '' || /[.!?:;|\n]$/.test(before)) continue;
+    names.push(word);
+  }
+  return names;
+}
+
+function sourcesOf(input: AgentInput): string {
+  return JSON.stringify([
+    input.page,
+    input.audience,
+    input.person,
+    input.account,
+    input.recentActivity,
+    input.topicEntries,
+    input.current,
+    input.original ?? null,
+    input.conversation,
+    input.request,
+  ]);
+}
+
+const stem = (word: string) => word.toLowerCase().replace(/['’]s$|s$/, '');
+
+/** The figures and names in `content`'s changed values that nothing the agent was given supports. */
+export function unsupportedClaims(input: AgentInput, content: AudienceContent): string[] {
+  const sources = sourcesOf(input);
+  const numbers = new Set(sources.match(NUMBER) ?? []);
+  const known = new Set((sources.match(WORD) ?? []).map(stem));
+  const claims = new Set<string>();
+  for (const field of contentFields(input.page)) {
+    const before = fieldValue(input.current, input.page, field);
+    const after = fieldValue(content, input.page, field);
+    if (before === after) continue;
+    for (const percent of after.match(PERCENT) ?? []) {
+      if (!before.includes(percent) && !numbers.has(percent.match(NUMBER)![0])) claims.add(percent.trim());
+    }
+    for (const number of after.match(NUMBER) ?? []) {
+      if (!numbers.has(number) && !(after.match(PERCENT) ?? []).some((p) => p.startsWith(number)))
+        claims.add(number);
+    }
+    if (field === 'actionUrl') continue;
+    for (const name of namesIn(after)) {
+      if (!known.has(stem(name))) claims.add(name);
+    }
+  }
+  return [...claims];
+}
