@@ -41,10 +41,9 @@ export function resolveButton(
 
   if (ref === '' || /^(?:this|that|it|selected|the\s+selected(?:\s+one)?)$/i.test(ref)) {
     if (ctx.selectedActionId) return { actionId: ctx.selectedActionId };
-    if (page.actions.length === 1) return { actionId: page.actions[0]!.actionId };
-    return {
-      problem: `this page has ${page.actions.length} buttons, so I need to know which one: ${known(ctx)}`,
-    };
+    if (/^(?:it|that)$/i.test(ref) && ctx.mentionedActionId) return { actionId: ctx.mentionedActionId };
+    // "The button" on a page of several means its primary one: the one visitors are meant to press.
+    return { actionId: primaryActionId(page)! };
   }
 
   const byId = page.actions.find((a) => a.actionId === ref || a.actionId.toLowerCase() === ref.toLowerCase());

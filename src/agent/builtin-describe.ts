@@ -23,6 +23,8 @@ export function describeEdit(edit: Edit): string {
   switch (edit.kind) {
     case 'redraft':
       return 'redraft the version';
+    case 'compute':
+      return edit.label;
     case 'set':
       if (edit.value === '') return `clear ${fieldLabel(edit.field)}`;
       return `set ${fieldLabel(edit.field)} to ${q(clip(edit.value, 80))}`;

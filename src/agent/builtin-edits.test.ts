@@ -278,12 +278,15 @@ describe('built-in agent: requests it cannot carry out', () => {
     assert.ok(result.reasoning.length > 20);
   }
 
-  it('explains what it can do when it finds no edit', async () => {
+  it('says in a sentence what needs a model, and the closest thing it can do, never a syntax list alone', async () => {
     await assertDeclined(
       'Could you make it more formal?',
-      /I read “make it more formal”, but I only make explicit edits/,
+      /^Changing the tone of the copy \(“make it more formal”\) needs a language model: run Quire with AGENT=openai and a model \(OPENAI_BASE_URL, OPENAI_MODEL\); without one, I can shorten the copy, address Ada by name or set the exact text you write/,
     );
-    await assertDeclined('Make the page pop', /I can: set the title or description/);
+    await assertDeclined(
+      'Make the page pop',
+      /^I couldn't tell what to change in “Make the page pop”: rewording copy freely needs a language model/,
+    );
     await assertDeclined('Thanks, looks good!', /^Glad to help! I left the version as it is/);
   });
 
@@ -304,11 +307,8 @@ describe('built-in agent: requests it cannot carry out', () => {
     );
   });
 
-  it('asks which button when it cannot tell', async () => {
-    await assertDeclined(
-      'change the button text to Go',
-      /this page has 2 buttons, so I need to know which one/,
-    );
+  it('takes "the button" to mean the primary one, and says which button it cannot find', async () => {
+    assert.deepEqual(changed(await ask('change the button text to Go')), { 'buttonTitle:act_demo': 'Go' });
     await assertDeclined(
       'rename the "Foo" button to "Bar"',
       /couldn't find a button called “Foo”.*“Book a demo” \(act_demo\)/,
@@ -326,6 +326,9 @@ describe('built-in agent: requests it cannot carry out', () => {
   it('applies what it can and names what it left alone', async () => {
     const result = await ask('set the title to X and make it punchier');
     assert.deepEqual(changed(result), { metaTitle: 'X' });
-    assert.match(result.reply, /I left “make it punchier” alone/);
+    assert.match(
+      result.reply,
+      /^Done: I changed the title to “X”\. Changing the tone of the copy \(“make it punchier”\) needs a language model/,
+    );
   });
 });

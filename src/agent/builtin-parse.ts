@@ -4,9 +4,15 @@
  * below is one family of them.
  */
 
-import { buttonField, buttonTitleOf, type ContentField } from '../domain/audience-content.js';
+import {
+  type AudienceContent,
+  buttonField,
+  buttonTitleOf,
+  type ContentField,
+} from '../domain/audience-content.js';
 import { type ButtonContext, resolveButton } from './builtin-buttons.js';
 import { readList, readValue } from './builtin-split.js';
+import type { ComputeOutcome } from './builtin-understand.js';
 import { parseUrlRequest } from './builtin-url.js';
 
 export type Edit =
@@ -16,7 +22,9 @@ export type Edit =
   | { kind: 'appendContext'; text: string }
   | { kind: 'redraft' }
   /** "replace X with Y": a keyword, or text inside the title, description or context. */
-  | { kind: 'replace'; find: string; replacement: string; field: ReplaceField | null };
+  | { kind: 'replace'; find: string; replacement: string; field: ReplaceField | null }
+  /** An edit computed from the content it applies to (shorten, mention, undo...; builtin-understand.ts). */
+  | { kind: 'compute'; label: string; apply: (content: AudienceContent) => ComputeOutcome };
 
 export type ReplaceField =
   | 'metaTitle'
@@ -30,20 +38,24 @@ export type Parsed =
   | { status: 'edit'; text: string; edit: Edit }
   | { status: 'problem'; text: string; problem: string }
   | { status: 'unknown'; text: string }
-  | { status: 'chatter'; text: string };
+  | { status: 'chatter'; text: string }
+  /** A question, answered from the content and the audience; it changes nothing. */
+  | { status: 'answer'; text: string; answer: string }
+  /** Something the built-in agent cannot do, said in one sentence with what would make it possible. */
+  | { status: 'decline'; text: string; reason: string };
 
 const TITLE = String.raw`(?:meta\s+|page\s+|seo\s+)?title`;
 /** The hosted page's hero: "the headline", "the hero headline"; "the subheadline", "the subtitle". */
 const HEADLINE = String.raw`(?:hero\s+|main\s+|page\s+)?headline`;
 const SUBHEADLINE = String.raw`(?:hero\s+)?(?:sub-?\s?headline|sub-?\s?heading|subtitle|tagline)`;
-const DESC = String.raw`(?:meta\s+|page\s+|seo\s+)?description`;
+const DESC = String.raw`(?:meta\s+|page\s+|seo\s+)?desc(?:ription)?`;
 const KW = String.raw`(?:meta\s+|seo\s+)?(?:keywords?|tags?)`;
 const CTX = String.raw`(?:supplementary\s+|additional\s+)?context`;
 const URL_FIELD = String.raw`(?:(?:primary\s+)?(?:action|button|cta)(?:'s)?\s+)?(?:url|link|destination|target)`;
 const SET_VERB = '(?:set|change|update|make|replace|rewrite|edit|modify|rename)';
 /** Between a field and its new value: "to", "to be", "as", ":", "=" ... */
-const TO = String.raw`\s*(?:to\s+be\s+|to\s+read\s+|to\s+say\s+|to\s*:?\s*|as\s*:?\s*|into\s+|with\s+|=\s*|:\s*)`;
-const IS = String.raw`\s*(?::|=|->|→|\s+should\s+be\s+|\s+must\s+be\s+|\s+will\s+be\s+|\s+is\s+)\s*`;
+const TO = String.raw`\s*(?:to\s+(?:be|read|say)\s*:?\s*|to\s*:?\s*|as\s*:?\s*|into\s+|with\s*:?\s*|=\s*|:\s*)`;
+const IS = String.raw`\s*(?::|=|->|→|\s+should\s+be\s*:?|\s+must\s+be\s*:?|\s+will\s+be\s*:?|\s+is\s+)\s*`;
 const BTN = String.raw`(?:button|cta|call[-\s]to[-\s]action)`;
 const BTN_PART = String.raw`(?:\s+(?:title|text|label|copy|caption|wording))?`;
 const RENAME = '(?:rename|relabel|retitle|change|set|update|make|edit)';
@@ -128,7 +140,7 @@ const BUTTON_COLON = re(
   String.raw`(?:the\s+)?${BTN}\s*(?<ref>#?\d+|(?!title\b|text\b|label\b)[\w-]+)?${BTN_PART}${IS}(?<value>.+)`,
 );
 const SELECTED = re(
-  String.raw`${RENAME}\s+(?:this|it|that|the\s+selected\s+(?:element|button|field))(?:\s+${BTN})?${BTN_PART}\s+(?:to\s+(?:say\s+|read\s+)?|as\s+|into\s+|:\s*)(?<value>.+)`,
+  String.raw`${RENAME}\s+(?:this|it|that|the\s+selected\s+(?:element|button|field))(?:\s+${BTN})?${BTN_PART}\s+(?:to\s+(?:say\s+|read\s+)?|as\s+|into\s+|say\s+|read\s+|:\s*)(?<value>.+)`,
 );
 
 export function parseRequest(
@@ -241,7 +253,7 @@ function parseButton(text: string, buttons: ButtonContext): { edit?: Edit; probl
     for (const d of dividers) {
       const ref = rest.slice(0, d.index).trim();
       const value = rest.slice(d.index! + d[0].length);
-      if (value.trim() === '') continue;
+      if (value.trim() === '' || /^(?:url|link|destination|target|address)$/i.test(ref)) continue;
       const target = resolveButton(ref, buttons);
       if ('problem' in target) {
         lastProblem ??= target.problem;

@@ -8,17 +8,21 @@ const QUOTE_PAIRS: Record<string, string> = { '"': '"', '“': '”', '‘': '�
 
 /** Verbs that start a new request after "and", a comma or a semicolon. */
 const REQUEST_VERB =
-  /^(?:please\s+)?(?:set|change|update|rename|relabel|retitle|add|include|append|remove|delete|drop|exclude|use|make|replace|rewrite|point|clear|empty|link|edit|modify|redraft|regenerate)\b/i;
+  /^(?:please\s+)?(?:set|change|update|rename|relabel|retitle|add|include|append|remove|delete|drop|exclude|use|make|replace|rewrite|point|clear|empty|link|edit|modify|redraft|regenerate|shorten|lengthen|trim|mention|address|greet|undo|revert|restore|reset|swap|sort|move|put|take|go\s+back|send|cut)\b/i;
 /** After a sentence end, a new sentence may also open politely or ask for something unsupported. */
 const SENTENCE_START =
-  /^(?:also|mention|write|shorten|lengthen|translate|personali[sz]e|improve|could|can|would|will|please|i'd|i’d|i would|i want|let's|let’s|thanks|thank you|cheers|great|perfect|ok|okay|nice|awesome|looks good)\b/i;
+  /^(?:also|what|who|which|where|how|is|does|undo|go|revert|restore|reset|make|mention|write|shorten|lengthen|translate|personali[sz]e|improve|could|can|would|will|please|i'd|i’d|i would|i want|let's|let’s|thanks|thank you|cheers|great|perfect|ok|okay|nice|awesome|looks good)\b/i;
 /** "title: X", "keywords = X" also start a request. */
 const FIELD_START =
   /^(?:the\s+)?(?:meta\s+|page\s+|seo\s+)?(?:title|description|keywords?|tags|(?:supplementary\s+)?context|(?:action\s+)?url|button\s*#?\d*(?:\s+(?:title|text|label))?)\s*[:=]/i;
 
+/** "…, and the headline to X": a field and its new value, the verb left out. */
+const ELLIPTIC =
+  /^(?:the\s+)?(?:(?:meta|seo|page|hero)\s+)?(?:sub-?\s?headline|headline|title|description|subtitle)\s+to\s/i;
+
 function startsRequest(rest: string): boolean {
   const text = rest.trimStart();
-  return REQUEST_VERB.test(text) || FIELD_START.test(text);
+  return REQUEST_VERB.test(text) || FIELD_START.test(text) || ELLIPTIC.test(text);
 }
 
 /** Index just past the closing quote of a quote opening at `i`, or -1 when `i` opens none. */
@@ -77,10 +81,10 @@ export function splitRequests(message: string): string[] {
 }
 
 /** Removes courtesy around a request: "Could you please set ... ?" -> "set ...". */
-function tidySegment(segment: string): string {
+export function tidySegment(segment: string): string {
   let text = segment.trim();
   const prefix =
-    /^(?:(?:ok(?:ay)?|so|also|then|and|now|next|finally|hi|hey|hello|great|thanks)[,!.]?\s+)*(?:please\s+|(?:could|can|would|will)\s+you\s+(?:please\s+)?|i(?:'d|’d| would) like (?:you )?to\s+|i want (?:you )?to\s+|let's\s+|let’s\s+|kindly\s+|go ahead and\s+)?(?:please\s+)?/i;
+    /^(?:(?:ok(?:ay)?|so|also|then|and|now|next|finally|hi|hey|hello|great|thanks)[,!.]?\s+)*(?:please\s+|(?:could|can|would|will)\s+(?:you|u)\s+(?:please\s+)?|i(?:'d|’d| would) like (?:you )?to\s+|i want (?:you )?to\s+|let's\s+|let’s\s+|kindly\s+|go ahead and\s+)?(?:please\s+)?/i;
   text = text.replace(prefix, '');
   text = text.replace(/[\s,]+please[.!?]*$/i, '');
   return text.replace(/\s*[?!]+$/, '').trim();
@@ -94,7 +98,11 @@ function tidySegment(segment: string): string {
 export function readValue(raw: string, keepPeriod = false): string {
   const text = raw.trim().replace(/^:\s*/, '');
   const end = quoteEnd(text, 0);
-  if (end > 0 && /^[\s.!,]*(?:please)?[\s.!]*$/i.test(text.slice(end))) return text.slice(1, end - 1).trim();
+  if (
+    end > 0 &&
+    /^[\s.!,]*(?:(?:please|thanks|thank\s+you|cheers|instead|too)[\s.!,]*)*$/i.test(text.slice(end))
+  )
+    return text.slice(1, end - 1).trim();
   if (keepPeriod) return text;
   return text.replace(/\.$/, '').trim();
 }
@@ -125,4 +133,70 @@ export function readList(raw: string): string[] {
   }
   items.push(current);
   return items.map((s) => s.trim()).filter((s) => s !== '');
+}
+
+/** Words a request is made of, to mend a typo in them ("chnage the headine"): one letter off at most. */
+const VOCABULARY = [
+  'change',
+  'headline',
+  'subheadline',
+  'button',
+  'buttons',
+  'description',
+  'keywords',
+  'keyword',
+  'title',
+  'shorten',
+  'remove',
+  'replace',
+  'mention',
+  'original',
+  'update',
+  'subtitle',
+  'context',
+  'rename',
+];
+const SHORT_TYPOS: Record<string, string> = {
+  teh: 'the',
+  u: 'you',
+  pls: 'please',
+  plz: 'please',
+  hte: 'the',
+};
+
+/** One edit (insert, delete, substitute, or swap two neighbours) apart, for words of five letters or more. */
+function oneOff(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1 || Math.min(a.length, b.length) < 4) return false;
+  if (a.length === b.length) {
+    const diff = [...a].flatMap((ch, i) => (ch === b[i] ? [] : [i]));
+    return (
+      diff.length === 1 ||
+      (diff.length === 2 &&
+        diff[1] === diff[0]! + 1 &&
+        a[diff[0]!] === b[diff[1]!] &&
+        a[diff[1]!] === b[diff[0]!])
+    );
+  }
+  const [long, short] = a.length > b.length ? [a, b] : [b, a];
+  for (let i = 0; i < long.length; i++) if (long.slice(0, i) + long.slice(i + 1) === short) return true;
+  return false;
+}
+
+/** Mends typos in the first words of a request (where its verb and field are), never inside quotes or values. */
+export function mendTypos(request: string): string {
+  const words = request.split(/(\s+)/);
+  let seen = 0;
+  for (let i = 0; i < words.length && seen < 6; i++) {
+    const word = words[i]!;
+    if (/^\s*$/.test(word)) continue;
+    seen += 1;
+    if (/^["“‘'«`]/.test(word)) break;
+    const lower = word.toLowerCase();
+    if (SHORT_TYPOS[lower]) words[i] = SHORT_TYPOS[lower]!;
+    else if (/^[a-z]+$/i.test(word) && !VOCABULARY.includes(lower)) {
+      const fixed = VOCABULARY.find((v) => oneOff(lower, v));
+      if (fixed) words[i] = fixed;
+    }
+  }
+  return words.join('');
 }

@@ -18,6 +18,10 @@ const END = String.raw`\s*[.!]?`;
 const re = (source: string) => new RegExp(`^${source}$`, 'is');
 
 const PATTERNS = [
+  // make the pricing button go to URL
+  re(
+    String.raw`(?:make|have|let)\s+(?<ref>.+?)\s+(?:go|point|link|lead|send\s+(?:people|visitors))\s+(?:to|at)\s+(?<value>\S+)${END}`,
+  ),
   // point the button at URL, point button 2 to URL, send visitors to URL, point it at URL
   re(String.raw`(?:point|link|send|direct)\s+(?<ref>.+?)\s+(?:at|to)\s+(?<value>\S+)${END}`),
   // set the url of button 2 to URL, change the link on the pricing button to URL
@@ -38,7 +42,12 @@ const UNNAMED = /^(?:the\s+)?(?:button|link)$|^(?:it|this|that)$/i;
 export type UrlRequest = { actionUrl: string } | { problem: string } | null;
 
 /** Reads a URL request; null when the text is not one (other patterns may still read it). */
-export function parseUrlRequest(text: string, buttons: ButtonContext): UrlRequest {
+export function parseUrlRequest(request: string, buttons: ButtonContext): UrlRequest {
+  // "… when they click the button": the button it names is the one clicked.
+  const text = request.replace(
+    /\s+(?:when|once|if|after)\s+(?:they|people|visitors|someone|users)\s+click.*$/i,
+    (tail) => (/\bbutton|cta\b/i.test(tail) ? '' : tail),
+  );
   for (const pattern of PATTERNS) {
     const groups = text.match(pattern)?.groups;
     if (!groups) continue;
