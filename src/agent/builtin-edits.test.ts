@@ -328,7 +328,7 @@ describe('built-in agent: requests it cannot carry out', () => {
     assert.deepEqual(changed(result), { metaTitle: 'X' });
     assert.match(
       result.reply,
-      /^Done: I changed the title to “X”\. Changing the tone of the copy \(“make it punchier”\) needs a language model/,
+      /^Done: I changed the title to “X”\. Changing the tone of the title \(“make it punchier”\) needs a language model/,
     );
   });
 });
