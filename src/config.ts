@@ -187,6 +187,8 @@ export function loadConfig(env: Env = process.env): Config {
     openaiModel: reader.optionalString('OPENAI_MODEL'),
     timeoutMs: reader.integer('AGENT_TIMEOUT_MS', 30_000, 100, 600_000),
     maxAttempts: reader.integer('AGENT_MAX_ATTEMPTS', 3, 1, 20),
+    priceInputPerMTok: reader.optionalPrice('AGENT_PRICE_INPUT'),
+    priceOutputPerMTok: reader.optionalPrice('AGENT_PRICE_OUTPUT'),
   };
   if (agent.kind === 'openai' && (agent.openaiBaseUrl === null || agent.openaiModel === null)) {
     problems.push('AGENT=openai needs OPENAI_BASE_URL and OPENAI_MODEL');
@@ -340,6 +342,17 @@ class EnvReader {
 
   optionalString(name: string): string | null {
     return this.raw(name) ?? null;
+  }
+
+  /** A price (a non-negative decimal), or null when unset. */
+  optionalPrice(name: string): number | null {
+    const value = this.raw(name);
+    if (value === undefined) return null;
+    if (!/^\d+(?:\.\d+)?$/.test(value)) {
+      this.problems.push(`${name} must be a non-negative number (USD per million tokens), got "${value}"`);
+      return null;
+    }
+    return Number(value);
   }
 
   optionalUrl(name: string): string | null {

@@ -9,4 +9,7 @@ export interface AgentOptions {
   openaiModel: string | null;
   timeoutMs: number;
   maxAttempts: number;
+  /** USD per million input / output tokens of OPENAI_MODEL (AGENT_PRICE_INPUT, AGENT_PRICE_OUTPUT); null: unpriced. */
+  priceInputPerMTok?: number | null;
+  priceOutputPerMTok?: number | null;
 }

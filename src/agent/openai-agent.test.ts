@@ -247,3 +247,65 @@ describe('OpenAI-compatible agent: request and answer', () => {
     );
   });
 });
+
+describe('OpenAI-compatible agent: grounding and usage', () => {
+  const withUsage = (answer: unknown) => (res: import('node:http').ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        choices: [
+          {
+            index: 0,
+            finish_reason: 'stop',
+            message: { role: 'assistant', content: JSON.stringify(answer) },
+          },
+        ],
+        usage: { prompt_tokens: 1200, completion_tokens: 300, total_tokens: 1500 },
+      }),
+    );
+  };
+
+  it('refuses an answer that invents a customer logo or a percentage, and the reply says so', async () => {
+    server.chat.answers.push(
+      withUsage({
+        reply: 'Added social proof.',
+        reasoning: 'Logos convert.',
+        changes: [
+          { field: 'subheadline', newValue: 'Trusted by Stripe and Shopify: forecasts 40% more accurate.' },
+        ],
+      }),
+    );
+    const input = withRequest('Add some social proof to the subheadline');
+    const result = await agent().run(input, signal());
+    assert.deepEqual(result.changes, []);
+    assert.deepEqual(result.content, input.current);
+    assert.match(
+      result.reply,
+      /^I refused the model's edit and changed nothing: it claimed “40%”, “Stripe”, “Shopify”/,
+    );
+  });
+
+  it('keeps a figure the topic entries give, and reports tokens and the cost at the configured price', async () => {
+    server.chat.answers.push(
+      withUsage({
+        reply: 'Done.',
+        reasoning: 'The topic entry gives the figure.',
+        changes: [
+          { field: 'subheadline', newValue: 'Forecasting accuracy improved 23% with the semantic layer.' },
+        ],
+      }),
+    );
+    const result = await agent({ priceInputPerMTok: 0.15, priceOutputPerMTok: 0.6 }).run(
+      withRequest('Mention the accuracy gain in the subheadline'),
+      signal(),
+    );
+    assert.equal(result.changes.length, 1);
+    assert.deepEqual(result.usage, {
+      model: 'test-model',
+      inputTokens: 1200,
+      outputTokens: 300,
+      costUsd: (1200 * 0.15 + 300 * 0.6) / 1e6,
+      calls: 1,
+    });
+  });
+});

@@ -7,8 +7,9 @@
  * more than that many calls. A refusal is an answer, not a failure.
  */
 import type { AgentOptions } from './agent-options.js';
+import { unsupportedClaims } from './grounding.js';
 import { requestBody } from './openai-prompt.js';
-import { MalformedOutputError, readCompletion } from './openai-response.js';
+import { MalformedOutputError, readCompletion, usageOf } from './openai-response.js';
 import { AgentError, type AgentInput, type AgentResult, type PageAgent } from './page-agent.js';
 
 export { AgentError } from './page-agent.js';
@@ -73,11 +74,39 @@ export class OpenAIAgent implements PageAgent {
       throw this.retryable(`the response body is not JSON${snippet(text)}`);
     }
     try {
-      return readCompletion(body, input, this.model);
+      return this.grounded(input, { ...readCompletion(body, input, this.model), usage: this.usage(body) });
     } catch (error) {
       if (error instanceof MalformedOutputError) throw this.retryable(`unusable output: ${error.message}`);
       throw error;
     }
+  }
+
+  /** Tokens and, with a configured price, cost of one call. */
+  private usage(body: unknown): AgentResult['usage'] {
+    const { inputTokens, outputTokens } = usageOf(body);
+    const { priceInputPerMTok: inPrice, priceOutputPerMTok: outPrice } = this.config;
+    const costUsd =
+      inPrice == null || outPrice == null ? null : (inputTokens * inPrice + outputTokens * outPrice) / 1e6;
+    return { model: this.model, inputTokens, outputTokens, costUsd, calls: 1 };
+  }
+
+  /**
+   * A result that claims a figure or a name nothing Quire knows supports (a customer logo, a
+   * percentage) is refused: the version keeps its content and the reply says what was refused.
+   */
+  private grounded(input: AgentInput, result: AgentResult): AgentResult {
+    const claims = unsupportedClaims(input, result.content);
+    if (claims.length === 0) return result;
+    return {
+      reply:
+        `I refused the model's edit and changed nothing: it claimed ${claims.map((c) => `“${c}”`).join(', ')}, ` +
+        "which nothing Quire knows about this page or audience supports (a version may only state what the page, the audience's data or the topic entries say). " +
+        'Add the fact as a topic entry if it is true, or write the exact text yourself.',
+      reasoning: `Unsupported claims in the model's answer: ${claims.join(', ')}. Its reply was: ${result.reply}`,
+      content: input.current,
+      changes: [],
+      ...(result.usage ? { usage: result.usage } : {}),
+    };
   }
 
   private retryable(problem: string, retryAfterMs: number | null = null): AgentError {

@@ -31,6 +31,10 @@ const validateCompletion = ajv.compile<Completion>({
   type: 'object',
   required: ['choices'],
   properties: {
+    usage: {
+      type: 'object',
+      properties: { prompt_tokens: { type: 'number' }, completion_tokens: { type: 'number' } },
+    },
     choices: {
       type: 'array',
       minItems: 1,
@@ -53,6 +57,7 @@ const validateCompletion = ajv.compile<Completion>({
 });
 
 interface Completion {
+  usage?: { prompt_tokens?: number; completion_tokens?: number };
   choices: {
     finish_reason?: string | null;
     message: { content?: string | null; refusal?: string | null };
@@ -119,6 +124,12 @@ export function readCompletion(body: unknown, input: AgentInput, model: string):
     );
   }
   return toResult(answer, input);
+}
+
+/** The tokens a completion reports (0 when a server reports none). */
+export function usageOf(body: unknown): { inputTokens: number; outputTokens: number } {
+  const usage = (body as Completion | null)?.usage;
+  return { inputTokens: usage?.prompt_tokens ?? 0, outputTokens: usage?.completion_tokens ?? 0 };
 }
 
 function toResult(answer: ModelAnswer, input: AgentInput): AgentResult {
