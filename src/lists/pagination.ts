@@ -1,27 +1,16 @@
 import { createHash } from 'node:crypto';
-import { Type } from 'typebox';
 import type { SortKey, SortKeyShape } from '../db/sort-key.js';
 import { ApiError } from '../errors.js';
 
 /**
- * The HTTP side of keyset pagination (src/db/sort-key.ts), shared by every list: the limit and
- * cursor parameters, the cursors and the page envelope. A cursor is opaque to clients: base64url of the last
+ * Keyset pagination (src/db/sort-key.ts), shared by every list of every surface (HTTP, CLI, MCP):
+ * the page size, the cursors and the page envelope; the query schemas are in
+ * src/http/pagination.schemas.ts. A cursor is opaque to clients: base64url of the last
  * row's sort key and a hash of the filters it was made under, so a cursor reused with other
  * filters (or garbled) is a 400 `invalid_cursor` rather than a wrong page.
  */
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
-
-export const CursorQuery = Type.Optional(
-  Type.String({ minLength: 1, maxLength: 1024, description: 'The `nextCursor` of the previous page.' }),
-);
-export const LimitQuery = Type.Optional(
-  Type.Integer({
-    minimum: 1,
-    maximum: Number.MAX_SAFE_INTEGER,
-    description: `Page size, ${DEFAULT_LIMIT} by default; values above ${MAX_LIMIT} are treated as ${MAX_LIMIT}.`,
-  }),
-);
 
 export function pageSize(limit: number | undefined): number {
   return Math.min(limit ?? DEFAULT_LIMIT, MAX_LIMIT);
@@ -94,19 +83,4 @@ export function toPage<R, T>(
     nextCursor: hasMore && last !== undefined ? encodeCursor(options.keyOf(last), options.filters) : null,
     totalCount: options.totalCount,
   };
-}
-
-/** The envelope schema of a list of `item`. */
-export function PageOf<T extends ReturnType<typeof Type.Object>>(
-  item: T,
-  options: { nullableTotal?: boolean } = {},
-) {
-  return Type.Object({
-    items: Type.Array(item),
-    totalCount: options.nullableTotal
-      ? Type.Union([Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), Type.Null()])
-      : Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
-    hasMore: Type.Boolean(),
-    nextCursor: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
-  });
 }

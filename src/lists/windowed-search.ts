@@ -1,5 +1,5 @@
 import type { SortKey, SortKeyShape } from '../db/sort-key.js';
-import type { PageRequest } from './keyset-list.js';
+import type { PageRequest } from './keyset-page.js';
 import { decodeCursor, encodeCursor, type Page, pageSize } from './pagination.js';
 
 /**
