@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { Account, RenameAccountBody, toAccount } from './accounts.schemas.js';
 import { renameAccount } from './rename-account.service.js';
 
@@ -20,7 +19,7 @@ export function renameAccountAdminRoute(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return toAccount(await renameAccount(app.db, tenantId, request.params.account_id, request.body.name));
     },
   );

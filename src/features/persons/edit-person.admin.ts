@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { editPerson } from './edit-person.service.js';
 import { EditPersonBody, Person, toPerson } from './persons.schemas.js';
 
@@ -20,7 +19,7 @@ export function editPersonAdminRoute(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return toPerson(await editPerson(app.db, tenantId, request.params.person_id, request.body));
     },
   );

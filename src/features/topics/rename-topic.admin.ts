@@ -1,5 +1,4 @@
 import type { App } from '../../http/app-types.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { renameTopic } from './rename-topic.service.js';
 import { CreateTopicBody, Topic, TopicParams, toTopic } from './topics.schemas.js';
 
@@ -18,7 +17,7 @@ export function renameTopicAdminRoute(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return toTopic(await renameTopic(app.db, tenantId, request.params.topic_id, request.body.name));
     },
   );
