@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { ApiProblem, api } from './api';
+import { queryKeys } from './query-keys';
 import { AccountPage } from './screens/AccountPage';
 import { Accounts } from './screens/Accounts';
 import { ApiKeys } from './screens/ApiKeys';
@@ -26,7 +27,7 @@ import { Webhooks } from './screens/Webhooks';
 /** The console's screens; every one but sign-in needs a session (GET /admin/v0/me). */
 export function App() {
   const location = useLocation();
-  const me = useQuery({ queryKey: ['me'], queryFn: api.me });
+  const me = useQuery({ queryKey: queryKeys.me, queryFn: api.me });
   if (location.pathname === '/sign-in') return <SignIn />;
   if (me.isPending) {
     return (

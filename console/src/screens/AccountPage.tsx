@@ -1,10 +1,13 @@
 import { Anchor, Badge, Button, Group, List, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type ActivityItem, ApiProblem, api } from '../api';
+import { LoadMore } from '../components/PagedTable';
+import { QueryError } from '../components/QueryError';
+import { usePaged } from '../components/use-paged';
+import { queryKeys } from '../query-keys';
 import { can, useMe } from '../session';
-import { QueryError } from './QueryError';
 
 /** A log's text when it has one (notes, CRM entries), else its payload as JSON, kept short. */
 function summaryOf(item: ActivityItem): string {
@@ -19,29 +22,21 @@ export function AccountPage() {
   const me = useMe();
   const queryClient = useQueryClient();
   const account = useQuery({
-    queryKey: ['account', tenant, accountId],
+    queryKey: queryKeys.account(tenant, accountId),
     queryFn: () => api.getAccount(tenant, accountId),
   });
-  const activity = useInfiniteQuery({
-    queryKey: ['activity', tenant, accountId],
-    queryFn: ({ pageParam }) => api.listActivity(tenant, accountId, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  const activity = usePaged(queryKeys.activity(tenant, accountId), (cursor) =>
+    api.listActivity(tenant, accountId, cursor),
+  );
   // No route lists an account's persons: a person is linked by its domain, so the account's
   // persons are found among the tenant's persons, newest first, a page at a time.
-  const persons = useInfiniteQuery({
-    queryKey: ['persons', tenant, 'list'],
-    queryFn: ({ pageParam }) => api.listPersons(tenant, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  const persons = usePaged(queryKeys.personPages(tenant), (cursor) => api.listPersons(tenant, cursor));
   const [name, setName] = useState<string | null>(null);
   const rename = useMutation({
     mutationFn: (newName: string) => api.renameAccount(tenant, accountId, newName),
     onSuccess: (renamed) => {
-      queryClient.setQueryData(['account', tenant, accountId], renamed);
-      queryClient.invalidateQueries({ queryKey: ['accounts', tenant] });
+      queryClient.setQueryData(queryKeys.account(tenant, accountId), renamed);
+      queryClient.invalidateQueries({ queryKey: queryKeys.accounts(tenant) });
       setName(null);
     },
   });
@@ -52,10 +47,10 @@ export function AccountPage() {
     if (name !== null) rename.mutate(name);
   };
   const domain = account.data?.domain.toLowerCase();
-  const linked = (persons.data?.pages.flatMap((p) => p.items) ?? []).filter(
+  const linked = persons.items.filter(
     (person) => domain !== undefined && person.domain?.toLowerCase() === domain,
   );
-  const items = activity.data?.pages.flatMap((p) => p.items) ?? [];
+  const items = activity.items;
   const editor = can(me, 'editor');
   return (
     <Stack>
@@ -103,18 +98,12 @@ export function AccountPage() {
           ))}
         </List>
       ) : null}
-      {account.data && linked.length < account.data.linkedPersonsCount && persons.hasNextPage ? (
+      {account.data && linked.length < account.data.linkedPersonsCount && persons.hasMore ? (
         <Group>
           <Text size="sm">
-            {linked.length} found among the newest {persons.data?.pages.flatMap((p) => p.items).length}{' '}
-            persons.
+            {linked.length} found among the newest {persons.items.length} persons.
           </Text>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => persons.fetchNextPage()}
-            loading={persons.isFetchingNextPage}
-          >
+          <Button size="xs" variant="default" onClick={() => persons.more()} loading={persons.loadingMore}>
             Look through older persons
           </Button>
         </Group>
@@ -146,15 +135,7 @@ export function AccountPage() {
           </Timeline.Item>
         ))}
       </Timeline>
-      {activity.hasNextPage ? (
-        <Button
-          variant="default"
-          onClick={() => activity.fetchNextPage()}
-          loading={activity.isFetchingNextPage}
-        >
-          Load more
-        </Button>
-      ) : null}
+      <LoadMore paged={activity} />
     </Stack>
   );
 }

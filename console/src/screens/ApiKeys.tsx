@@ -12,11 +12,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { type ApiKey, ApiProblem, api, type CreatedKey, SCOPES, type Scope } from '../api';
-import { QueryError } from './QueryError';
+import { PagedTable } from '../components/PagedTable';
+import { QueryError } from '../components/QueryError';
+import { usePaged } from '../components/use-paged';
+import { queryKeys } from '../query-keys';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
@@ -24,17 +27,12 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '�
 export function ApiKeys() {
   const { tenant = '' } = useParams();
   const queryClient = useQueryClient();
-  const keys = useInfiniteQuery({
-    queryKey: ['keys', tenant],
-    queryFn: ({ pageParam }) => api.listKeys(tenant, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  const keys = usePaged(queryKeys.keys(tenant), (cursor) => api.listKeys(tenant, cursor));
   const [label, setLabel] = useState('');
   const [scopes, setScopes] = useState<Scope[]>([]);
   const [created, setCreated] = useState<CreatedKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['keys', tenant] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.keys(tenant) });
   const create = useMutation({
     // No scope ticked is a full-access key, as the API has it (scopes omitted).
     mutationFn: () =>
@@ -61,7 +59,6 @@ export function ApiKeys() {
     event.preventDefault();
     create.mutate();
   };
-  const items = keys.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <Stack>
       <Title order={2}>API keys</Title>
@@ -98,57 +95,36 @@ export function ApiKeys() {
         </Stack>
       </form>
       <QueryError error={keys.error ?? (labelError ? null : create.error) ?? revoke.error} />
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped>
-          <Table.Caption>{keys.isPending ? 'Loading…' : `${items.length} keys`}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Prefix</Table.Th>
-              <Table.Th>Label</Table.Th>
-              <Table.Th>Scopes</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Last used</Table.Th>
-              <Table.Th>Revoked</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((key) => (
-              <Table.Tr key={key.keyId}>
-                <Table.Td className="nowrap">
-                  <Code>{key.prefix}</Code>
-                </Table.Td>
-                <Table.Td className="cell-wrap">{key.label ?? ''}</Table.Td>
-                <Table.Td className="cell-wrap">
-                  {key.scopes ? key.scopes.join(', ') : 'full access'}
-                </Table.Td>
-                <Table.Td>{when(key.createdAt)}</Table.Td>
-                <Table.Td>{when(key.lastUsedAt)}</Table.Td>
-                <Table.Td>
-                  {key.revokedAt ? <Badge color="red.9">{when(key.revokedAt)}</Badge> : 'no'}
-                </Table.Td>
-                <Table.Td>
-                  {key.revokedAt ? null : (
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setRevoking(key)}
-                      aria-label={`Revoke ${key.prefix}`}
-                    >
-                      Revoke
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {keys.hasNextPage ? (
-        <Button variant="default" onClick={() => keys.fetchNextPage()} loading={keys.isFetchingNextPage}>
-          Load more
-        </Button>
-      ) : null}
+      <PagedTable
+        paged={keys}
+        minWidth={760}
+        caption={({ items }) => `${items.length} keys`}
+        columns={['Prefix', 'Label', 'Scopes', 'Created', 'Last used', 'Revoked', 'Actions']}
+        row={(key) => (
+          <Table.Tr key={key.keyId}>
+            <Table.Td className="nowrap">
+              <Code>{key.prefix}</Code>
+            </Table.Td>
+            <Table.Td className="cell-wrap">{key.label ?? ''}</Table.Td>
+            <Table.Td className="cell-wrap">{key.scopes ? key.scopes.join(', ') : 'full access'}</Table.Td>
+            <Table.Td>{when(key.createdAt)}</Table.Td>
+            <Table.Td>{when(key.lastUsedAt)}</Table.Td>
+            <Table.Td>{key.revokedAt ? <Badge color="red.9">{when(key.revokedAt)}</Badge> : 'no'}</Table.Td>
+            <Table.Td>
+              {key.revokedAt ? null : (
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setRevoking(key)}
+                  aria-label={`Revoke ${key.prefix}`}
+                >
+                  Revoke
+                </Button>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
       <Modal
         closeButtonProps={{ 'aria-label': 'Close' }}
         opened={created !== null}

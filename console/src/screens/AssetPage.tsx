@@ -16,9 +16,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiProblem, type Asset, api } from '../api';
+import { QueryError } from '../components/QueryError';
+import { queryKeys } from '../query-keys';
 import { can, useMe } from '../session';
 import { LIFECYCLE_COLOR } from './Assets';
-import { QueryError } from './QueryError';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
@@ -28,13 +29,13 @@ export function AssetPage() {
   const me = useMe();
   const queryClient = useQueryClient();
   const asset = useQuery({
-    queryKey: ['asset', tenant, assetId],
+    queryKey: queryKeys.asset(tenant, assetId),
     queryFn: () => api.getAsset(tenant, assetId),
   });
   const [confirmDelete, setConfirmDelete] = useState(false);
   const settle = (next: Asset) => {
-    queryClient.setQueryData(['asset', tenant, assetId], next);
-    queryClient.invalidateQueries({ queryKey: ['assets', tenant] });
+    queryClient.setQueryData(queryKeys.asset(tenant, assetId), next);
+    queryClient.invalidateQueries({ queryKey: queryKeys.assets(tenant) });
   };
   const action = useMutation({
     mutationFn: (verb: 'trash' | 'restore' | 'delete') => api.assetAction(tenant, assetId, verb),

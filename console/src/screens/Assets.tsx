@@ -1,12 +1,14 @@
 import { Anchor, Badge, Button, Group, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type Asset, api } from '../api';
+import { PagedTable } from '../components/PagedTable';
+import { QueryError } from '../components/QueryError';
+import { usePaged } from '../components/use-paged';
+import { queryKeys } from '../query-keys';
 import { can, useMe } from '../session';
 import { NewAsset } from './NewAsset';
-import { QueryError } from './QueryError';
 
 /** Dark shades: white badge text on them passes WCAG AA contrast. */
 export const LIFECYCLE_COLOR: Record<Asset['lifecycleState'], string> = {
@@ -27,13 +29,9 @@ export function Assets() {
   const [removed, setRemoved] = useState(false);
   const [creating, setCreating] = useState(false);
   const [debounced] = useDebouncedValue(search, 250);
-  const assets = useInfiniteQuery({
-    queryKey: ['assets', tenant, debounced, removed],
-    queryFn: ({ pageParam }) => api.listAssets(tenant, { search: debounced, removed, cursor: pageParam }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-  const items = assets.data?.pages.flatMap((p) => p.items) ?? [];
+  const assets = usePaged(queryKeys.assetList(tenant, debounced, removed), (cursor) =>
+    api.listAssets(tenant, { search: debounced, removed, cursor }),
+  );
   return (
     <Stack>
       <Group justify="space-between">
@@ -60,49 +58,33 @@ export function Assets() {
         />
       </Group>
       <QueryError error={assets.error} />
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover>
-          <Table.Caption>
-            {assets.isPending ? 'Loading…' : countOf(assets.data?.pages[0]?.totalCount ?? 0)}
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Tags</Table.Th>
-              <Table.Th>State</Table.Th>
-              <Table.Th>Updated</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((asset) => (
-              <Table.Tr key={asset.assetId}>
-                <Table.Td className="cell-wrap">
-                  <Anchor component={Link} to={`/t/${tenant}/assets/${asset.assetId}`}>
-                    {asset.name}
-                  </Anchor>
-                  {asset.hidden ? (
-                    <Text span size="sm" c="dimmed" ml="xs">
-                      hidden
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>{asset.data.type}</Table.Td>
-                <Table.Td className="cell-wrap">{asset.tags.join(', ')}</Table.Td>
-                <Table.Td className="nowrap">
-                  <Badge color={LIFECYCLE_COLOR[asset.lifecycleState]}>{asset.lifecycleState}</Badge>
-                </Table.Td>
-                <Table.Td>{new Date(asset.updatedAt).toLocaleString()}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {assets.hasNextPage ? (
-        <Button variant="default" onClick={() => assets.fetchNextPage()} loading={assets.isFetchingNextPage}>
-          Load more
-        </Button>
-      ) : null}
+      <PagedTable
+        paged={assets}
+        minWidth={640}
+        highlightOnHover
+        caption={({ total }) => countOf(total ?? 0)}
+        columns={['Name', 'Type', 'Tags', 'State', 'Updated']}
+        row={(asset) => (
+          <Table.Tr key={asset.assetId}>
+            <Table.Td className="cell-wrap">
+              <Anchor component={Link} to={`/t/${tenant}/assets/${asset.assetId}`}>
+                {asset.name}
+              </Anchor>
+              {asset.hidden ? (
+                <Text span size="sm" c="dimmed" ml="xs">
+                  hidden
+                </Text>
+              ) : null}
+            </Table.Td>
+            <Table.Td>{asset.data.type}</Table.Td>
+            <Table.Td className="cell-wrap">{asset.tags.join(', ')}</Table.Td>
+            <Table.Td className="nowrap">
+              <Badge color={LIFECYCLE_COLOR[asset.lifecycleState]}>{asset.lifecycleState}</Badge>
+            </Table.Td>
+            <Table.Td>{new Date(asset.updatedAt).toLocaleString()}</Table.Td>
+          </Table.Tr>
+        )}
+      />
       <NewAsset tenant={tenant} opened={creating} onClose={() => setCreating(false)} />
     </Stack>
   );

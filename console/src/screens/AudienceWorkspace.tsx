@@ -11,10 +11,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, type Version } from '../api';
+import { QueryError } from '../components/QueryError';
+import { usePaged } from '../components/use-paged';
+import { queryKeys } from '../query-keys';
 import { can, useMe } from '../session';
 import { Conversation } from '../workspace/Conversation';
 import { usePageEngagement } from '../workspace/Engagement';
@@ -23,7 +26,6 @@ import type { SelectedElement } from '../workspace/selected-element';
 import { useAudienceEvents } from '../workspace/use-audience-events';
 import { VersionDiff } from '../workspace/VersionDiff';
 import { isDrafting, Versions, type VersionVerb } from '../workspace/Versions';
-import { QueryError } from './QueryError';
 
 /**
  * An audience's workspace: the conversation with the page agent beside the live preview of the
@@ -37,24 +39,22 @@ export function AudienceWorkspace() {
   const queryClient = useQueryClient();
   const live = useAudienceEvents(tenant, audienceId);
   const audience = useQuery({
-    queryKey: ['audience', tenant, audienceId],
+    queryKey: queryKeys.audience(tenant, audienceId),
     queryFn: () => api.getAudience(tenant, audienceId),
   });
   const versions = useQuery({
-    queryKey: ['versions', tenant, audienceId],
+    queryKey: queryKeys.versions(tenant, audienceId),
     queryFn: () => api.listVersions(tenant, audienceId),
     refetchInterval: (q) => (!live && q.state.data?.items.some(isDrafting) ? 1000 : false),
   });
   const drafting = versions.data?.items.some(isDrafting) ?? false;
   // Pages from the newest back; a refetch reads every loaded page again, so no message goes missing.
-  const conversation = useInfiniteQuery({
-    queryKey: ['conversation', tenant, audienceId],
-    queryFn: ({ pageParam }) => api.listConversation(tenant, audienceId, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    refetchInterval: !live && drafting ? 1000 : false,
-  });
-  const messages = [...(conversation.data?.pages ?? [])].reverse().flatMap((p) => p.items);
+  const conversation = usePaged(
+    queryKeys.conversation(tenant, audienceId),
+    (cursor) => api.listConversation(tenant, audienceId, cursor),
+    { refetchInterval: !live && drafting ? 1000 : false },
+  );
+  const messages = [...conversation.pages].reverse().flatMap((p) => p.items);
   const list = versions.data?.items ?? [];
   const engagement = usePageEngagement(tenant, pageId);
   const perVersion = new Map(
@@ -81,8 +81,7 @@ export function AudienceWorkspace() {
     onSuccess: () => {
       // A new version (a restore) or a new status: the preview follows the newest again.
       setPicked(null);
-      for (const key of ['audience', 'versions', 'conversation', 'audiences'])
-        queryClient.invalidateQueries({ queryKey: [key, tenant] });
+      for (const queryKey of queryKeys.audienceViews(tenant)) queryClient.invalidateQueries({ queryKey });
     },
   });
 
@@ -140,9 +139,9 @@ export function AudienceWorkspace() {
               pageId={pageId}
               audienceId={audienceId}
               messages={messages}
-              hasOlder={conversation.hasNextPage}
-              loadingOlder={conversation.isFetchingNextPage}
-              onLoadOlder={() => conversation.fetchNextPage()}
+              hasOlder={conversation.hasMore}
+              loadingOlder={conversation.loadingMore}
+              onLoadOlder={() => conversation.more()}
               canWrite={canWrite}
               working={drafting}
               onSent={() => setPicked(null)}

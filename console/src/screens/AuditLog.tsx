@@ -1,10 +1,12 @@
-import { Badge, Button, Code, Group, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Badge, Code, Group, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { type AuditEntry, api } from '../api';
-import { QueryError } from './QueryError';
+import { PagedTable } from '../components/PagedTable';
+import { QueryError } from '../components/QueryError';
+import { usePaged } from '../components/use-paged';
+import { queryKeys } from '../query-keys';
 
 interface Filters {
   actor: string;
@@ -38,21 +40,16 @@ export function AuditLog() {
     until: '',
   });
   const [debounced] = useDebouncedValue(filters, 300);
-  const entries = useInfiniteQuery({
-    queryKey: ['audit', tenant, debounced],
-    queryFn: ({ pageParam }) =>
-      api.listAudit(tenant, {
-        actor: debounced.actor.trim() || undefined,
-        action: debounced.action.trim() || undefined,
-        record: debounced.record.trim() || undefined,
-        since: instant(debounced.since),
-        until: instant(debounced.until),
-        cursor: pageParam,
-      }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-  const items = entries.data?.pages.flatMap((p) => p.items) ?? [];
+  const entries = usePaged(queryKeys.audit(tenant, debounced), (cursor) =>
+    api.listAudit(tenant, {
+      actor: debounced.actor.trim() || undefined,
+      action: debounced.action.trim() || undefined,
+      record: debounced.record.trim() || undefined,
+      since: instant(debounced.since),
+      until: instant(debounced.until),
+      cursor,
+    }),
+  );
   const field = (name: keyof Filters) => ({
     value: filters[name],
     onChange: (e: { currentTarget: { value: string } }) => {
@@ -81,53 +78,33 @@ export function AuditLog() {
         <TextInput label="Until" type="datetime-local" {...field('until')} w={{ base: '100%', sm: 210 }} />
       </Group>
       <QueryError error={entries.error} />
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped>
-          <Table.Caption>{entries.isPending ? 'Loading…' : `${items.length} entries shown`}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Who</Table.Th>
-              <Table.Th>Action</Table.Th>
-              <Table.Th>Record</Table.Th>
-              <Table.Th>Change</Table.Th>
-              <Table.Th>From</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((entry) => (
-              <Table.Tr key={entry.id}>
-                <Table.Td>{new Date(entry.createdAt).toLocaleString()}</Table.Td>
-                <Table.Td className="cell-wrap">
-                  {entry.actor.label}{' '}
-                  {entry.actor.kind === 'operator' ? null : (
-                    <Badge size="xs" variant="outline" color="gray.8">
-                      {entry.actor.kind.replace('_', ' ')}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Code>{entry.action}</Code>
-                </Table.Td>
-                <Table.Td className="cell-wrap">{entry.recordId ?? ''}</Table.Td>
-                <Table.Td className="cell-wrap" maw={320}>
-                  {changeOf(entry)}
-                </Table.Td>
-                <Table.Td>{entry.ip ?? ''}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {entries.hasNextPage ? (
-        <Button
-          variant="default"
-          onClick={() => entries.fetchNextPage()}
-          loading={entries.isFetchingNextPage}
-        >
-          Load more
-        </Button>
-      ) : null}
+      <PagedTable
+        paged={entries}
+        minWidth={720}
+        caption={({ items }) => `${items.length} entries shown`}
+        columns={['When', 'Who', 'Action', 'Record', 'Change', 'From']}
+        row={(entry) => (
+          <Table.Tr key={entry.id}>
+            <Table.Td>{new Date(entry.createdAt).toLocaleString()}</Table.Td>
+            <Table.Td className="cell-wrap">
+              {entry.actor.label}{' '}
+              {entry.actor.kind === 'operator' ? null : (
+                <Badge size="xs" variant="outline" color="gray.8">
+                  {entry.actor.kind.replace('_', ' ')}
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Code>{entry.action}</Code>
+            </Table.Td>
+            <Table.Td className="cell-wrap">{entry.recordId ?? ''}</Table.Td>
+            <Table.Td className="cell-wrap" maw={320}>
+              {changeOf(entry)}
+            </Table.Td>
+            <Table.Td>{entry.ip ?? ''}</Table.Td>
+          </Table.Tr>
+        )}
+      />
     </Stack>
   );
 }

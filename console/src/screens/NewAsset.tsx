@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiProblem, ASSET_TYPES, type AssetType, api } from '../api';
-import { QueryError } from './QueryError';
+import { QueryError } from '../components/QueryError';
+import { queryKeys } from '../query-keys';
 
 const EMPTY = { name: '', purpose: '', fileId: '', tags: [] as string[], aiDescription: '', hidden: false };
 
@@ -35,7 +36,7 @@ export function NewAsset({
       }),
     onSuccess: (asset) => {
       setForm(EMPTY);
-      queryClient.invalidateQueries({ queryKey: ['assets', tenant] });
+      queryClient.invalidateQueries({ queryKey: queryKeys.assets(tenant) });
       onClose();
       navigate(`/t/${tenant}/assets/${asset.assetId}`);
     },

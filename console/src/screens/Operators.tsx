@@ -1,19 +1,22 @@
 import { Alert, Badge, Button, Code, Group, Select, Stack, Table, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiProblem, api, type Me, ROLES, type Role } from '../api';
-import { QueryError } from './QueryError';
+import { PagedTable } from '../components/PagedTable';
+import { QueryError } from '../components/QueryError';
+import { usePaged } from '../components/use-paged';
+import { queryKeys } from '../query-keys';
 
 /** The tenant's operators and their roles (admin): add one, change a role, disable, reset a password. */
 export function Operators({ me }: { me: Me }) {
   const { tenant = '' } = useParams();
   const queryClient = useQueryClient();
-  const operators = useQuery({ queryKey: ['operators', tenant], queryFn: () => api.listOperators(tenant) });
+  const operators = usePaged(queryKeys.operators(tenant), (cursor) => api.listOperators(tenant, cursor));
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('editor');
   const [secret, setSecret] = useState<{ email: string; password: string } | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['operators', tenant] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.operators(tenant) });
   const create = useMutation({
     mutationFn: () => api.createOperator(tenant, { email, role }),
     onSuccess: (created) => {
@@ -83,66 +86,55 @@ export function Operators({ me }: { me: Me }) {
         </Group>
       </form>
       <QueryError error={operators.error ?? (emailError ? null : create.error) ?? change.error} />
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>State</Table.Th>
-              <Table.Th>Actions</Table.Th>
+      <PagedTable
+        paged={operators}
+        minWidth={640}
+        columns={['Email', 'Role', 'State', 'Actions']}
+        row={(op) => {
+          const self = op.operatorId === me.operator.operatorId;
+          return (
+            <Table.Tr key={op.operatorId}>
+              <Table.Td className="cell-wrap">{op.email}</Table.Td>
+              <Table.Td>
+                <Select
+                  aria-label={`Role of ${op.email}`}
+                  data={ROLES}
+                  value={op.role}
+                  disabled={self}
+                  allowDeselect={false}
+                  onChange={(v) => v && change.mutate({ id: op.operatorId, kind: 'role', role: v as Role })}
+                  w={140}
+                />
+              </Table.Td>
+              <Table.Td>
+                {op.disabledAt ? <Badge color="red.9">disabled</Badge> : null}
+                {op.mustChangePassword ? <Badge color="gray.7">one-time password</Badge> : null}
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    disabled={self}
+                    onClick={() =>
+                      change.mutate({ id: op.operatorId, kind: op.disabledAt ? 'enable' : 'disable' })
+                    }
+                  >
+                    {op.disabledAt ? 'Enable' : 'Disable'}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => change.mutate({ id: op.operatorId, kind: 'reset' })}
+                  >
+                    Reset password
+                  </Button>
+                </Group>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(operators.data?.items ?? []).map((op) => {
-              const self = op.operatorId === me.operator.operatorId;
-              return (
-                <Table.Tr key={op.operatorId}>
-                  <Table.Td className="cell-wrap">{op.email}</Table.Td>
-                  <Table.Td>
-                    <Select
-                      aria-label={`Role of ${op.email}`}
-                      data={ROLES}
-                      value={op.role}
-                      disabled={self}
-                      allowDeselect={false}
-                      onChange={(v) =>
-                        v && change.mutate({ id: op.operatorId, kind: 'role', role: v as Role })
-                      }
-                      w={140}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    {op.disabledAt ? <Badge color="red.9">disabled</Badge> : null}
-                    {op.mustChangePassword ? <Badge color="gray.7">one-time password</Badge> : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        disabled={self}
-                        onClick={() =>
-                          change.mutate({ id: op.operatorId, kind: op.disabledAt ? 'enable' : 'disable' })
-                        }
-                      >
-                        {op.disabledAt ? 'Enable' : 'Disable'}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => change.mutate({ id: op.operatorId, kind: 'reset' })}
-                      >
-                        Reset password
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          );
+        }}
+      />
     </Stack>
   );
 }

@@ -17,20 +17,22 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type Audience, api, type Person, searchApi } from '../api';
+import { PagedTable } from '../components/PagedTable';
+import { QueryError } from '../components/QueryError';
+import { usePaged } from '../components/use-paged';
+import { queryKeys } from '../query-keys';
 import { can, useMe } from '../session';
 import { EngagementSummary, usePageEngagement } from '../workspace/Engagement';
-import { QueryError } from './QueryError';
 
 /** A page's audiences (status, person, published or not), a new one for a person or general, archive. */
 export function PageAudiences({ tenant, pageId }: { tenant: string; pageId: string }) {
   const editable = can(useMe(), 'editor');
   const queryClient = useQueryClient();
-  const audiences = useQuery({
-    queryKey: ['audiences', tenant, pageId],
-    queryFn: () => api.listAudiences(tenant, pageId),
-  });
+  const audiences = usePaged(queryKeys.audiences(tenant, pageId), (cursor) =>
+    api.listAudiences(tenant, pageId, cursor),
+  );
   const persons = useQuery({
-    queryKey: ['persons', tenant],
+    queryKey: queryKeys.newestPersons(tenant),
     queryFn: () => api.listPersons(tenant),
     enabled: editable,
   });
@@ -39,7 +41,7 @@ export function PageAudiences({ tenant, pageId }: { tenant: string; pageId: stri
   const engagement = usePageEngagement(tenant, pageId);
   const totalOf = (audienceId: string) =>
     engagement.data?.audiences?.find((c) => c.audienceId === audienceId);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['audiences', tenant, pageId] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.audiences(tenant, pageId) });
   const lifecycle = useMutation({
     mutationFn: (a: Audience) =>
       a.archivedAt ? api.unarchiveAudience(tenant, a.audienceId) : api.archiveAudience(tenant, a.audienceId),
@@ -53,56 +55,48 @@ export function PageAudiences({ tenant, pageId }: { tenant: string; pageId: stri
       </Title>
       <QueryError error={audiences.error ?? lifecycle.error} />
       {editable ? <NewAudience tenant={tenant} pageId={pageId} persons={persons.data?.items ?? []} /> : null}
-      {audiences.data && audiences.data.items.length === 0 ? <Text c="dimmed">No audience yet.</Text> : null}
-      {audiences.data && audiences.data.items.length > 0 ? (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped aria-label="Audiences">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Audience</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Person</Table.Th>
-                <Table.Th>Published</Table.Th>
-                <Table.Th>Engagement</Table.Th>
-                {editable ? <Table.Th>Actions</Table.Th> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {audiences.data.items.map((a) => (
-                <Table.Tr key={a.audienceId}>
-                  <Table.Td className="cell-wrap">
-                    <Anchor component={Link} to={`/t/${tenant}/pages/${pageId}/audiences/${a.audienceId}`}>
-                      {a.effectiveName}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td className="nowrap">
-                    <Badge color="gray.7">{a.archivedAt ? 'archived' : a.status}</Badge>
-                  </Table.Td>
-                  <Table.Td className="cell-wrap">{personName(a.personId)}</Table.Td>
-                  <Table.Td>
-                    {a.publishedVersion ? `version ${a.publishedVersion.versionNumber}` : 'not published'}
-                  </Table.Td>
-                  <Table.Td>
-                    <EngagementSummary counts={totalOf(a.audienceId)} />
-                  </Table.Td>
-                  {editable ? (
-                    <Table.Td>
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        aria-label={`${a.archivedAt ? 'Unarchive' : 'Archive'} ${a.effectiveName}`}
-                        onClick={() => lifecycle.mutate(a)}
-                        loading={lifecycle.isPending && lifecycle.variables?.audienceId === a.audienceId}
-                      >
-                        {a.archivedAt ? 'Unarchive' : 'Archive'}
-                      </Button>
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+      {audiences.query.isSuccess && audiences.items.length === 0 ? (
+        <Text c="dimmed">No audience yet.</Text>
+      ) : null}
+      {audiences.items.length > 0 ? (
+        <PagedTable
+          paged={audiences}
+          minWidth={720}
+          label="Audiences"
+          columns={['Audience', 'Status', 'Person', 'Published', 'Engagement', editable ? 'Actions' : null]}
+          row={(a) => (
+            <Table.Tr key={a.audienceId}>
+              <Table.Td className="cell-wrap">
+                <Anchor component={Link} to={`/t/${tenant}/pages/${pageId}/audiences/${a.audienceId}`}>
+                  {a.effectiveName}
+                </Anchor>
+              </Table.Td>
+              <Table.Td className="nowrap">
+                <Badge color="gray.7">{a.archivedAt ? 'archived' : a.status}</Badge>
+              </Table.Td>
+              <Table.Td className="cell-wrap">{personName(a.personId)}</Table.Td>
+              <Table.Td>
+                {a.publishedVersion ? `version ${a.publishedVersion.versionNumber}` : 'not published'}
+              </Table.Td>
+              <Table.Td>
+                <EngagementSummary counts={totalOf(a.audienceId)} />
+              </Table.Td>
+              {editable ? (
+                <Table.Td>
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    aria-label={`${a.archivedAt ? 'Unarchive' : 'Archive'} ${a.effectiveName}`}
+                    onClick={() => lifecycle.mutate(a)}
+                    loading={lifecycle.isPending && lifecycle.variables?.audienceId === a.audienceId}
+                  >
+                    {a.archivedAt ? 'Unarchive' : 'Archive'}
+                  </Button>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          )}
+        />
       ) : null}
     </Stack>
   );
@@ -125,7 +119,7 @@ function NewAudience({ tenant, pageId, persons }: { tenant: string; pageId: stri
   // Choosing a person puts its label in the box: that is no search.
   const searching = q !== '' && (chosen === null || q !== personLabel(chosen));
   const found = useQuery({
-    queryKey: ['persons', tenant, 'search', q],
+    queryKey: queryKeys.personSearch(tenant, q),
     queryFn: () => searchApi.searchPersons(tenant, q),
     enabled: searching,
   });
@@ -148,7 +142,7 @@ function NewAudience({ tenant, pageId, persons }: { tenant: string; pageId: stri
             : { customName: name.trim() },
       ),
     onSuccess: (audience) => {
-      queryClient.invalidateQueries({ queryKey: ['audiences', tenant, pageId] });
+      queryClient.invalidateQueries({ queryKey: queryKeys.audiences(tenant, pageId) });
       navigate(`/t/${tenant}/pages/${pageId}/audiences/${audience.audienceId}`);
     },
   });

@@ -14,10 +14,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiProblem, api, PAGE_TYPES, type Page, type PageInput } from '../api';
+import { QueryError } from '../components/QueryError';
+import { queryKeys } from '../query-keys';
 import { can, useMe } from '../session';
 import { actionsOf, type ButtonRow, ButtonsField, rowsOf } from './ButtonsField';
 import { PageAudiences } from './PageAudiences';
-import { QueryError } from './QueryError';
 
 interface Values {
   name: string;
@@ -113,7 +114,7 @@ export function PageForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const page = useQuery({
-    queryKey: ['page', tenant, pageId],
+    queryKey: queryKeys.page(tenant, pageId),
     queryFn: () => api.getPage(tenant, pageId as string),
     enabled: pageId !== undefined,
   });
@@ -132,7 +133,7 @@ export function PageForm() {
     mutationFn: (input: PageInput) =>
       pageId === undefined ? api.createPage(tenant, input) : api.updatePage(tenant, pageId, input),
     onSuccess: (saved) => {
-      queryClient.invalidateQueries({ queryKey: ['pages', tenant] });
+      queryClient.invalidateQueries({ queryKey: queryKeys.pages(tenant) });
       queryClient.setQueryData(['page', tenant, saved.pageId], saved);
       setSaved(true);
       if (pageId === undefined) navigate(`/t/${tenant}/pages/${saved.pageId}`, { replace: true });
@@ -147,7 +148,7 @@ export function PageForm() {
     },
     onSuccess: (changed) => {
       queryClient.setQueryData(['page', tenant, changed.pageId], changed);
-      queryClient.invalidateQueries({ queryKey: ['pages', tenant] });
+      queryClient.invalidateQueries({ queryKey: queryKeys.pages(tenant) });
     },
   });
 

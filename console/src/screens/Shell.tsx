@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { api, type Me } from '../api';
+import { queryKeys } from '../query-keys';
 import { can } from '../session';
 
 /** The list screen a path belongs to (`pages/p_1` -> `pages`), the one the tenant switcher opens. */
@@ -20,7 +21,7 @@ export function Shell({ me, children }: { me: Me; children?: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const instanceAdmin = me.operator.instanceAdmin;
-  const tenants = useQuery({ queryKey: ['tenants'], queryFn: api.listTenants, enabled: instanceAdmin });
+  const tenants = useQuery({ queryKey: queryKeys.tenants, queryFn: api.listTenants, enabled: instanceAdmin });
   // The path below /t/{tenant}: `pages/...`, `settings/keys`... (the tenant switcher keeps it).
   const section = location.pathname.split('/').slice(3).join('/') || 'pages';
   const signOut = async (everywhere: boolean) => {

@@ -2,12 +2,13 @@ import { Anchor, Center, List, Loader, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
 import { api, type Me } from '../api';
+import { queryKeys } from '../query-keys';
 import { Shell } from './Shell';
 
 /** Where /console lands: the operator's tenant, or for an instance admin the list of tenants. */
 export function TenantHome({ me }: { me: Me }) {
   const tenants = useQuery({
-    queryKey: ['tenants'],
+    queryKey: queryKeys.tenants,
     queryFn: api.listTenants,
     enabled: me.operator.instanceAdmin,
   });

@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiProblem, settingsApi } from '../api';
-import { QueryError } from './QueryError';
+import { QueryError } from '../components/QueryError';
+import { queryKeys } from '../query-keys';
 
 /**
  * The tenant's handle (the first segment of its hosted pages' addresses) and its custom hosts
@@ -14,7 +15,7 @@ export function TenantSettings() {
   const { tenant = '' } = useParams();
   const queryClient = useQueryClient();
   const settings = useQuery({
-    queryKey: ['tenant-settings', tenant],
+    queryKey: queryKeys.tenantSettings(tenant),
     queryFn: () => settingsApi.getTenant(tenant),
   });
   const [handle, setHandle] = useState('');
@@ -24,7 +25,7 @@ export function TenantSettings() {
   useEffect(() => {
     if (current) setHandle(current.handle ?? '');
   }, [current]);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['tenant-settings', tenant] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.tenantSettings(tenant) });
   const saveHandle = useMutation({
     mutationFn: () => settingsApi.setHandle(tenant, handle.trim()),
     onSuccess: refresh,

@@ -3,8 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiProblem, api, ENTRY_CONTENT_TYPES, type EntryContent, type Topic, type TopicEntry } from '../api';
+import { QueryError } from '../components/QueryError';
+import { queryKeys } from '../query-keys';
 import { can, useMe } from '../session';
-import { QueryError } from './QueryError';
 import { TopicEntries } from './TopicEntries';
 
 /** One topic: rename it, its entries in order (drag to reorder), add, edit and delete entries. */
@@ -12,13 +13,13 @@ export function TopicPage() {
   const { tenant = '', topicId = '' } = useParams();
   const me = useMe();
   const queryClient = useQueryClient();
-  const key = ['topic', tenant, topicId];
+  const key = queryKeys.topic(tenant, topicId);
   const topic = useQuery({ queryKey: key, queryFn: () => api.getTopic(tenant, topicId) });
   const [editing, setEditing] = useState<TopicEntry | 'new' | null>(null);
   const [deleting, setDeleting] = useState<TopicEntry | null>(null);
   const refresh = () => {
     queryClient.invalidateQueries({ queryKey: key });
-    queryClient.invalidateQueries({ queryKey: ['topics', tenant] });
+    queryClient.invalidateQueries({ queryKey: queryKeys.topics(tenant) });
   };
   const reorder = useMutation({
     mutationFn: (ids: string[]) => api.reorderEntries(tenant, topicId, ids),

@@ -2,7 +2,8 @@ import { Button, Group, Paper, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiProblem, webhookCheckApi } from '../api';
-import { QueryError } from './QueryError';
+import { QueryError } from '../components/QueryError';
+import { queryKeys } from '../query-keys';
 
 /** `datetime-local` wants local time without a zone: `2026-11-27T10:05`. */
 function localInputValue(at: Date): string {
@@ -16,7 +17,8 @@ function localInputValue(at: Date): string {
  */
 export function WebhookChecks({ tenant, webhookId }: { tenant: string; webhookId: string }) {
   const queryClient = useQueryClient();
-  const refreshLog = () => queryClient.invalidateQueries({ queryKey: ['deliveries', tenant, webhookId] });
+  const refreshLog = () =>
+    queryClient.invalidateQueries({ queryKey: queryKeys.deliveries(tenant, webhookId) });
   // A day back: the usual "the receiver was down since yesterday".
   const [since, setSince] = useState(() => localInputValue(new Date(Date.now() - 86_400_000)));
   const [sinceError, setSinceError] = useState<string | null>(null);

@@ -1,8 +1,11 @@
 import { Anchor, Badge, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api, type WebhookDelivery } from '../api';
-import { QueryError } from './QueryError';
+import { PagedTable } from '../components/PagedTable';
+import { QueryError } from '../components/QueryError';
+import { usePaged } from '../components/use-paged';
+import { queryKeys } from '../query-keys';
 import { WebhookChecks } from './WebhookChecks';
 import { WebhookState } from './Webhooks';
 
@@ -24,20 +27,16 @@ export function WebhookDeliveries() {
   const { tenant = '', webhookId = '' } = useParams();
   const queryClient = useQueryClient();
   const hook = useQuery({
-    queryKey: ['webhook', tenant, webhookId],
+    queryKey: queryKeys.webhook(tenant, webhookId),
     queryFn: () => api.getWebhook(tenant, webhookId),
   });
-  const deliveries = useInfiniteQuery({
-    queryKey: ['deliveries', tenant, webhookId],
-    queryFn: ({ pageParam }) => api.listDeliveries(tenant, webhookId, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  const deliveries = usePaged(queryKeys.deliveries(tenant, webhookId), (cursor) =>
+    api.listDeliveries(tenant, webhookId, cursor),
+  );
   const replay = useMutation({
     mutationFn: (deliveryId: string) => api.replayDelivery(tenant, webhookId, deliveryId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['deliveries', tenant, webhookId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.deliveries(tenant, webhookId) }),
   });
-  const items = deliveries.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <Stack>
       <Anchor component={Link} to={`/t/${tenant}/settings/webhooks`}>
@@ -57,70 +56,48 @@ export function WebhookDeliveries() {
       ) : null}
       <WebhookChecks tenant={tenant} webhookId={webhookId} />
       <QueryError error={hook.error ?? deliveries.error ?? replay.error} />
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped>
-          <Table.Caption>
-            {deliveries.isPending
-              ? 'Loading…'
-              : items.length === 0
-                ? 'No deliveries yet: they appear once an event the endpoint subscribes to happens.'
-                : `${items.length} deliveries`}
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Event</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Attempts</Table.Th>
-              <Table.Th>Response</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((delivery) => (
-              <Table.Tr key={delivery.deliveryId}>
-                <Table.Td className="cell-wrap">
-                  {delivery.eventType}
-                  <Text size="xs" c="gray.7">
-                    {delivery.eventId}
-                    {delivery.replayOf ? ' · a replay' : ''}
-                  </Text>
-                </Table.Td>
-                <Table.Td className="nowrap">
-                  <Badge color={STATUS_COLOR[delivery.status]}>{delivery.status}</Badge>
-                </Table.Td>
-                <Table.Td>{delivery.attemptCount}</Table.Td>
-                <Table.Td className="cell-wrap">{lastResponse(delivery)}</Table.Td>
-                <Table.Td>{new Date(delivery.createdAt).toLocaleString()}</Table.Td>
-                <Table.Td>
-                  {delivery.replayedBy ? (
-                    <Text size="sm">replayed</Text>
-                  ) : (
-                    <Button
-                      size="xs"
-                      variant="default"
-                      loading={replay.isPending && replay.variables === delivery.deliveryId}
-                      onClick={() => replay.mutate(delivery.deliveryId)}
-                      aria-label={`Replay ${delivery.eventType} ${delivery.eventId}`}
-                    >
-                      Replay
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {deliveries.hasNextPage ? (
-        <Button
-          variant="default"
-          onClick={() => deliveries.fetchNextPage()}
-          loading={deliveries.isFetchingNextPage}
-        >
-          Load more
-        </Button>
-      ) : null}
+      <PagedTable
+        paged={deliveries}
+        minWidth={760}
+        caption={({ items }) =>
+          items.length === 0
+            ? 'No deliveries yet: they appear once an event the endpoint subscribes to happens.'
+            : `${items.length} deliveries`
+        }
+        columns={['Event', 'Status', 'Attempts', 'Response', 'Created', 'Actions']}
+        row={(delivery) => (
+          <Table.Tr key={delivery.deliveryId}>
+            <Table.Td className="cell-wrap">
+              {delivery.eventType}
+              <Text size="xs" c="gray.7">
+                {delivery.eventId}
+                {delivery.replayOf ? ' · a replay' : ''}
+              </Text>
+            </Table.Td>
+            <Table.Td className="nowrap">
+              <Badge color={STATUS_COLOR[delivery.status]}>{delivery.status}</Badge>
+            </Table.Td>
+            <Table.Td>{delivery.attemptCount}</Table.Td>
+            <Table.Td className="cell-wrap">{lastResponse(delivery)}</Table.Td>
+            <Table.Td>{new Date(delivery.createdAt).toLocaleString()}</Table.Td>
+            <Table.Td>
+              {delivery.replayedBy ? (
+                <Text size="sm">replayed</Text>
+              ) : (
+                <Button
+                  size="xs"
+                  variant="default"
+                  loading={replay.isPending && replay.variables === delivery.deliveryId}
+                  onClick={() => replay.mutate(delivery.deliveryId)}
+                  aria-label={`Replay ${delivery.eventType} ${delivery.eventId}`}
+                >
+                  Replay
+                </Button>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Switch } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiProblem, type Webhook, webhookEditApi } from '../api';
-import { QueryError } from './QueryError';
+import { QueryError } from '../components/QueryError';
 import { eventsErrorOf, WebhookFields } from './WebhookFields';
 
 /**

@@ -2,7 +2,7 @@ import { Button, Code, CopyButton, Group, Modal, Select, Stack, Text } from '@ma
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type Webhook, webhookEditApi } from '../api';
-import { QueryError } from './QueryError';
+import { QueryError } from '../components/QueryError';
 
 const OVERLAPS = [
   { value: '0', label: 'No overlap: the old secret stops at once' },

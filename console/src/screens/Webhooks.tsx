@@ -1,9 +1,12 @@
 import { Anchor, Badge, Button, Code, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiProblem, api, type Webhook } from '../api';
-import { QueryError } from './QueryError';
+import { PagedTable } from '../components/PagedTable';
+import { QueryError } from '../components/QueryError';
+import { usePaged } from '../components/use-paged';
+import { queryKeys } from '../query-keys';
 import { WebhookEditDialog } from './WebhookEditDialog';
 import { eventsErrorOf, WebhookFields } from './WebhookFields';
 import { WebhookRotateDialog } from './WebhookRotateDialog';
@@ -15,12 +18,7 @@ import { WebhookRotateDialog } from './WebhookRotateDialog';
 export function Webhooks() {
   const { tenant = '' } = useParams();
   const queryClient = useQueryClient();
-  const webhooks = useInfiniteQuery({
-    queryKey: ['webhooks', tenant],
-    queryFn: ({ pageParam }) => api.listWebhooks(tenant, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  const webhooks = usePaged(queryKeys.webhooks(tenant), (cursor) => api.listWebhooks(tenant, cursor));
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string[]>([]);
   const [description, setDescription] = useState('');
@@ -29,7 +27,7 @@ export function Webhooks() {
   const [deleting, setDeleting] = useState<Webhook | null>(null);
   const [editing, setEditing] = useState<Webhook | null>(null);
   const [rotating, setRotating] = useState<Webhook | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['webhooks', tenant] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks(tenant) });
   const create = useMutation({
     mutationFn: () =>
       api.createWebhook(tenant, {
@@ -61,7 +59,6 @@ export function Webhooks() {
     setEventsMissing(events.length === 0);
     if (events.length > 0) create.mutate();
   };
-  const items = webhooks.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <Stack>
       <Title order={2}>Webhooks</Title>
@@ -88,78 +85,59 @@ export function Webhooks() {
         </Stack>
       </form>
       <QueryError error={webhooks.error ?? (hasFieldError ? null : create.error) ?? remove.error} />
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped>
-          <Table.Caption>{webhooks.isPending ? 'Loading…' : `${items.length} endpoints`}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>URL</Table.Th>
-              <Table.Th>Event types</Table.Th>
-              <Table.Th>State</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((hook) => (
-              <Table.Tr key={hook.webhookId}>
-                <Table.Td className="cell-wrap">
-                  <Anchor component={Link} to={`/t/${tenant}/settings/webhooks/${hook.webhookId}`}>
-                    {hook.url}
-                  </Anchor>
-                  {hook.description ? (
-                    <Text size="sm" c="gray.7">
-                      {hook.description}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td className="cell-wrap">{hook.events.join(', ')}</Table.Td>
-                <Table.Td className="nowrap">
-                  <WebhookState hook={hook} />
-                </Table.Td>
-                <Table.Td>{new Date(hook.createdAt).toLocaleString()}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setEditing(hook)}
-                      aria-label={`Edit ${hook.url}`}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setRotating(hook)}
-                      aria-label={`Rotate secret of ${hook.url}`}
-                    >
-                      Rotate secret
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setDeleting(hook)}
-                      aria-label={`Delete ${hook.url}`}
-                    >
-                      Delete
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {webhooks.hasNextPage ? (
-        <Button
-          variant="default"
-          onClick={() => webhooks.fetchNextPage()}
-          loading={webhooks.isFetchingNextPage}
-        >
-          Load more
-        </Button>
-      ) : null}
+      <PagedTable
+        paged={webhooks}
+        minWidth={900}
+        caption={({ items }) => `${items.length} endpoints`}
+        columns={['URL', 'Event types', 'State', 'Created', 'Actions']}
+        row={(hook) => (
+          <Table.Tr key={hook.webhookId}>
+            <Table.Td className="cell-wrap">
+              <Anchor component={Link} to={`/t/${tenant}/settings/webhooks/${hook.webhookId}`}>
+                {hook.url}
+              </Anchor>
+              {hook.description ? (
+                <Text size="sm" c="gray.7">
+                  {hook.description}
+                </Text>
+              ) : null}
+            </Table.Td>
+            <Table.Td className="cell-wrap">{hook.events.join(', ')}</Table.Td>
+            <Table.Td className="nowrap">
+              <WebhookState hook={hook} />
+            </Table.Td>
+            <Table.Td>{new Date(hook.createdAt).toLocaleString()}</Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setEditing(hook)}
+                  aria-label={`Edit ${hook.url}`}
+                >
+                  Edit
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setRotating(hook)}
+                  aria-label={`Rotate secret of ${hook.url}`}
+                >
+                  Rotate secret
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setDeleting(hook)}
+                  aria-label={`Delete ${hook.url}`}
+                >
+                  Delete
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
       <Modal
         closeButtonProps={{ 'aria-label': 'Close' }}
         opened={secret !== null}

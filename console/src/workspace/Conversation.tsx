@@ -13,6 +13,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { extras, type Message } from '../api';
+import { queryKeys } from '../query-keys';
 import { elementLabel, type SelectedElement } from './selected-element';
 
 /** The conversation with the page agent, newest at the bottom, and the box to write to it (editors). */
@@ -54,8 +55,8 @@ export function Conversation({
       setText('');
       onClearAbout?.();
       onSent();
-      queryClient.invalidateQueries({ queryKey: ['conversation', tenant, audienceId] });
-      queryClient.invalidateQueries({ queryKey: ['versions', tenant, audienceId] });
+      queryClient.invalidateQueries({ queryKey: queryKeys.conversation(tenant, audienceId) });
+      queryClient.invalidateQueries({ queryKey: queryKeys.versions(tenant, audienceId) });
     },
   });
   const newestId = messages.at(-1)?.messageId;

@@ -2,6 +2,7 @@ import { Box, Group, SegmentedControl, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { api, type Version } from '../api';
+import { queryKeys } from '../query-keys';
 import { enablePicking } from './preview-picking';
 import type { SelectedElement } from './selected-element';
 
@@ -33,7 +34,7 @@ export function Preview({
   }, [loadedDoc, picked, onPick]);
   const hasContent = version?.content != null;
   const link = useQuery({
-    queryKey: ['preview', tenant, version?.versionId],
+    queryKey: queryKeys.preview(tenant, version?.versionId),
     queryFn: () => api.previewOf(tenant, version?.versionId as string),
     enabled: hasContent,
     staleTime: 30 * 60_000,

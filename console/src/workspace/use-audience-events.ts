@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../api';
+import { queryKeys } from '../query-keys';
 
 /**
  * Keeps an audience's screens current: the tenant's event stream (Server-Sent Events, filtered to
@@ -14,8 +15,7 @@ export function useAudienceEvents(tenant: string, audienceId: string): boolean {
   useEffect(() => {
     const source = new EventSource(api.eventsUrl(tenant, audienceId));
     const refresh = () => {
-      for (const key of ['audience', 'versions', 'conversation', 'audiences'])
-        queryClient.invalidateQueries({ queryKey: [key, tenant] });
+      for (const queryKey of queryKeys.audienceViews(tenant)) queryClient.invalidateQueries({ queryKey });
     };
     source.onopen = () => {
       setOpen(true);
@@ -33,7 +33,7 @@ export function useAudienceEvents(tenant: string, audienceId: string): boolean {
     ])
       source.addEventListener(type, refresh);
     // A visitor's view or click: only the engagement counts change.
-    const counted = () => queryClient.invalidateQueries({ queryKey: ['engagement', tenant] });
+    const counted = () => queryClient.invalidateQueries({ queryKey: queryKeys.engagement(tenant) });
     for (const type of ['page.viewed', 'cta.clicked']) source.addEventListener(type, counted);
     return () => source.close();
   }, [tenant, audienceId, queryClient]);
