@@ -22,7 +22,7 @@ import { QueryError } from '../components/QueryError';
 import { usePaged } from '../components/use-paged';
 import { queryKeys } from '../query-keys';
 import { can, useMe } from '../session';
-import { EngagementSummary, usePageEngagement } from '../workspace/Engagement';
+import { EngagementSummary, usePageEngagement } from './workspace/Engagement';
 
 /** A page's audiences (status, person, published or not), a new one for a person or general, archive. */
 export function PageAudiences({ tenant, pageId }: { tenant: string; pageId: string }) {

@@ -1,4 +1,4 @@
-import { EVENT_TYPES } from '../api';
+import { EVENT_TYPES } from '../../api';
 
 /** Event types, every resource's wildcard and `*`: what an endpoint can subscribe to. */
 export const EVENT_CHOICES = [

@@ -14,18 +14,18 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { api, type Version } from '../api';
-import { QueryError } from '../components/QueryError';
-import { usePaged } from '../components/use-paged';
-import { queryKeys } from '../query-keys';
-import { can, useMe } from '../session';
-import { Conversation } from '../workspace/Conversation';
-import { usePageEngagement } from '../workspace/Engagement';
-import { Preview } from '../workspace/Preview';
-import type { SelectedElement } from '../workspace/selected-element';
-import { useAudienceEvents } from '../workspace/use-audience-events';
-import { VersionDiff } from '../workspace/VersionDiff';
-import { isDrafting, Versions, type VersionVerb } from '../workspace/Versions';
+import { api, type Version } from '../../api';
+import { QueryError } from '../../components/QueryError';
+import { usePaged } from '../../components/use-paged';
+import { queryKeys } from '../../query-keys';
+import { can, useMe } from '../../session';
+import { Conversation } from './Conversation';
+import { usePageEngagement } from './Engagement';
+import { Preview } from './Preview';
+import type { SelectedElement } from './selected-element';
+import { useAudienceEvents } from './use-audience-events';
+import { VersionDiff } from './VersionDiff';
+import { isDrafting, Versions, type VersionVerb } from './Versions';
 
 /**
  * An audience's workspace: the conversation with the page agent beside the live preview of the

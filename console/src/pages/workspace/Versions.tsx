@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import type { EngagementCounts, Version } from '../api';
+import type { EngagementCounts, Version } from '../../api';
 import { EngagementSummary } from './Engagement';
 
 export type VersionVerb = 'publish' | 'cancel' | 'restore';

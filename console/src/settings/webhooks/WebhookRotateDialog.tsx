@@ -1,8 +1,8 @@
 import { Button, Code, CopyButton, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { type Webhook, webhookEditApi } from '../api';
-import { QueryError } from '../components/QueryError';
+import { type Webhook, webhookEditApi } from '../../api';
+import { QueryError } from '../../components/QueryError';
 
 const OVERLAPS = [
   { value: '0', label: 'No overlap: the old secret stops at once' },

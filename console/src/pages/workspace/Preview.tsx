@@ -1,8 +1,8 @@
 import { Box, Group, SegmentedControl, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { api, type Version } from '../api';
-import { queryKeys } from '../query-keys';
+import { api, type Version } from '../../api';
+import { queryKeys } from '../../query-keys';
 import { enablePicking } from './preview-picking';
 import type { SelectedElement } from './selected-element';
 

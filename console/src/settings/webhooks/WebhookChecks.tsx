@@ -1,9 +1,9 @@
 import { Button, Group, Paper, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiProblem, webhookCheckApi } from '../api';
-import { QueryError } from '../components/QueryError';
-import { queryKeys } from '../query-keys';
+import { ApiProblem, webhookCheckApi } from '../../api';
+import { QueryError } from '../../components/QueryError';
+import { queryKeys } from '../../query-keys';
 
 /** `datetime-local` wants local time without a zone: `2026-11-27T10:05`. */
 function localInputValue(at: Date): string {

@@ -1,4 +1,4 @@
-import type { AudienceContent } from '../api';
+import type { AudienceContent } from '../../api';
 
 export interface FieldDiff {
   field: string;

@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Stack, Switch } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { ApiProblem, type Webhook, webhookEditApi } from '../api';
-import { QueryError } from '../components/QueryError';
+import { ApiProblem, type Webhook, webhookEditApi } from '../../api';
+import { QueryError } from '../../components/QueryError';
 import { eventsErrorOf, WebhookFields } from './WebhookFields';
 
 /**

@@ -12,8 +12,8 @@ import {
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { extras, type Message } from '../api';
-import { queryKeys } from '../query-keys';
+import { extras, type Message } from '../../api';
+import { queryKeys } from '../../query-keys';
 import { elementLabel, type SelectedElement } from './selected-element';
 
 /** The conversation with the page agent, newest at the bottom, and the box to write to it (editors). */

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type EngagementCounts, engagementApi } from '../api';
-import { queryKeys } from '../query-keys';
+import { type EngagementCounts, engagementApi } from '../../api';
+import { queryKeys } from '../../query-keys';
 
 /** A page's engagement, read once per screen and kept current by the event stream (page.viewed). */
 export function usePageEngagement(tenant: string, pageId: string) {

@@ -2,11 +2,11 @@ import { Anchor, Badge, Button, Code, Group, Modal, Stack, Table, Text, Title } 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiProblem, api, type Webhook } from '../api';
-import { PagedTable } from '../components/PagedTable';
-import { QueryError } from '../components/QueryError';
-import { usePaged } from '../components/use-paged';
-import { queryKeys } from '../query-keys';
+import { ApiProblem, api, type Webhook } from '../../api';
+import { PagedTable } from '../../components/PagedTable';
+import { QueryError } from '../../components/QueryError';
+import { usePaged } from '../../components/use-paged';
+import { queryKeys } from '../../query-keys';
 import { WebhookEditDialog } from './WebhookEditDialog';
 import { eventsErrorOf, WebhookFields } from './WebhookFields';
 import { WebhookRotateDialog } from './WebhookRotateDialog';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../api';
-import { queryKeys } from '../query-keys';
+import { api } from '../../api';
+import { queryKeys } from '../../query-keys';
 
 /**
  * Keeps an audience's screens current: the tenant's event stream (Server-Sent Events, filtered to

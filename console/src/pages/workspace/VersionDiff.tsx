@@ -1,5 +1,5 @@
 import { Group, Select, Table, Text, Title } from '@mantine/core';
-import type { Version } from '../api';
+import type { Version } from '../../api';
 import { diffVersions } from './diff';
 
 /** A field-level diff between any two versions that have content. */

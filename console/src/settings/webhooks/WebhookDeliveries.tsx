@@ -1,11 +1,11 @@
 import { Anchor, Badge, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { api, type WebhookDelivery } from '../api';
-import { PagedTable } from '../components/PagedTable';
-import { QueryError } from '../components/QueryError';
-import { usePaged } from '../components/use-paged';
-import { queryKeys } from '../query-keys';
+import { api, type WebhookDelivery } from '../../api';
+import { PagedTable } from '../../components/PagedTable';
+import { QueryError } from '../../components/QueryError';
+import { usePaged } from '../../components/use-paged';
+import { queryKeys } from '../../query-keys';
 import { WebhookChecks } from './WebhookChecks';
 import { WebhookState } from './Webhooks';
 
