@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** What the console's bundle is built from besides console/ (console/src/api.ts imports them). */
+/** What the console's bundle is built from besides console/ (console/src/api/ imports them). */
 const SHARED_SOURCES = [
   'clients/typescript/admin.ts',
   'clients/typescript/admin-schema.d.ts',
