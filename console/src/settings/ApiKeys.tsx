@@ -12,8 +12,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { type ApiKey, ApiProblem, api, type CreatedKey, SCOPES, type Scope } from '../api';
 import { PagedTable } from '../components/PagedTable';
@@ -28,22 +29,20 @@ export function ApiKeys() {
   const { tenant = '' } = useParams();
   const queryClient = useQueryClient();
   const keys = usePaged(queryKeys.keys(tenant), (cursor) => api.listKeys(tenant, cursor));
-  const [label, setLabel] = useState('');
-  const [scopes, setScopes] = useState<Scope[]>([]);
+  const form = useForm({ mode: 'controlled', initialValues: { label: '', scopes: [] as Scope[] } });
   const [created, setCreated] = useState<CreatedKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.keys(tenant) });
   const create = useMutation({
     // No scope ticked is a full-access key, as the API has it (scopes omitted).
-    mutationFn: () =>
+    mutationFn: ({ label, scopes }: { label: string; scopes: Scope[] }) =>
       api.createKey(tenant, {
         ...(label.trim() ? { label: label.trim() } : {}),
         ...(scopes.length > 0 ? { scopes } : {}),
       }),
     onSuccess: (key) => {
       setCreated(key);
-      setLabel('');
-      setScopes([]);
+      form.reset();
       refresh();
     },
   });
@@ -55,14 +54,10 @@ export function ApiKeys() {
     },
   });
   const labelError = create.error instanceof ApiProblem ? create.error.fieldErrors().label : undefined;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate();
-  };
   return (
     <Stack>
       <Title order={2}>API keys</Title>
-      <form onSubmit={submit} aria-labelledby="new-key">
+      <form onSubmit={form.onSubmit((values) => create.mutate(values))} aria-labelledby="new-key">
         <Stack gap="sm" maw={640}>
           <Title order={3} size="h4" id="new-key">
             New key
@@ -71,15 +66,13 @@ export function ApiKeys() {
             label="Label"
             description="A note to tell keys apart, such as the integration using it."
             maxLength={255}
-            value={label}
+            {...form.getInputProps('label')}
             error={labelError}
-            onChange={(e) => setLabel(e.currentTarget.value)}
           />
           <Checkbox.Group
             label="Scopes"
             description="None ticked: a full-access key. A write scope includes the read scope of its group."
-            value={scopes}
-            onChange={(v) => setScopes(v as Scope[])}
+            {...form.getInputProps('scopes')}
           >
             <Group mt="xs" gap="md">
               {SCOPES.map((scope) => (

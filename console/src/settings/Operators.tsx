@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Code, Group, Select, Stack, Table, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiProblem, api, type Me, ROLES, type Role } from '../api';
 import { PagedTable } from '../components/PagedTable';
@@ -13,15 +14,14 @@ export function Operators({ me }: { me: Me }) {
   const { tenant = '' } = useParams();
   const queryClient = useQueryClient();
   const operators = usePaged(queryKeys.operators(tenant), (cursor) => api.listOperators(tenant, cursor));
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role>('editor');
+  const form = useForm({ mode: 'controlled', initialValues: { email: '', role: 'editor' as Role } });
   const [secret, setSecret] = useState<{ email: string; password: string } | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.operators(tenant) });
   const create = useMutation({
-    mutationFn: () => api.createOperator(tenant, { email, role }),
+    mutationFn: (values: { email: string; role: Role }) => api.createOperator(tenant, values),
     onSuccess: (created) => {
       setSecret({ email: created.operator.email, password: created.oneTimePassword ?? '' });
-      setEmail('');
+      form.setFieldValue('email', '');
       refresh();
     },
   });
@@ -40,10 +40,6 @@ export function Operators({ me }: { me: Me }) {
     onSuccess: refresh,
   });
   const emailError = create.error instanceof ApiProblem ? create.error.fieldErrors().email : undefined;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate();
-  };
   return (
     <Stack>
       <Title order={2}>Operators</Title>
@@ -61,23 +57,21 @@ export function Operators({ me }: { me: Me }) {
           <Code>{secret.password}</Code>
         </Alert>
       ) : null}
-      <form onSubmit={submit}>
+      <form onSubmit={form.onSubmit((values) => create.mutate(values))}>
         <Group align="end">
           <TextInput
             label="Email"
             type="email"
             required
-            value={email}
+            {...form.getInputProps('email')}
             error={emailError}
-            onChange={(e) => setEmail(e.currentTarget.value)}
             w={{ base: '100%', sm: 280 }}
           />
           <Select
             label="Role"
             data={ROLES}
-            value={role}
+            {...form.getInputProps('role')}
             allowDeselect={false}
-            onChange={(v) => v && setRole(v as Role)}
             w={{ base: '100%', sm: 160 }}
           />
           <Button type="submit" loading={create.isPending}>
