@@ -1,13 +1,14 @@
 import type { AgentActivity, AgentInput } from '../agent/page-agent.js';
 import type { AudienceVersionsTable, Db } from '../db/schema.js';
-import { pageHero } from '../domain/audience-content.js';
+import { defaultContent, pageHero } from '../domain/audience-content.js';
 import { activityRows } from '../features/accounts/account-activity.js';
 import { findAudienceById, findConversation } from '../features/audiences/audiences.repository.js';
+import { contentAudienceOf } from '../features/audiences/audiences.schemas.js';
 import { computedNameOf } from '../features/audiences/audiences.service.js';
 import { currentContent } from '../features/audiences/conversation.service.js';
 import { listMessages } from '../features/audiences/messages.repository.js';
 import { findPage } from '../features/pages/pages.repository.js';
-import { pageActions, pageBody } from '../features/pages/pages.schemas.js';
+import { contentPageOf, pageActions, pageBody } from '../features/pages/pages.schemas.js';
 import { entriesOfTenant } from '../features/topics/topics.repository.js';
 import { toIso } from '../time.js';
 
@@ -81,6 +82,8 @@ export async function loadAgentInput(db: Db, version: AudienceVersionsTable): Pr
     ),
     topicEntries: topicEntries.map((entry) => ({ type: entry.content_type, content: entry.content })),
     current,
+    // What "go back to the original headline" restores: the page with the audience's own overrides.
+    original: defaultContent(contentPageOf(page), contentAudienceOf(audience)),
     conversation: before.slice(-CONVERSATION_WINDOW).map((m) => ({ role: m.role, content: m.content })),
     request:
       request === undefined
