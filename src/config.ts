@@ -164,6 +164,14 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * Whether a failure may print its stack trace: QUIRE_DEBUG=1 or LOG_LEVEL debug or trace. Read on
+ * its own (not through loadConfig) because it also decides how a bad configuration is reported.
+ */
+export function debugRequested(env: Env = process.env): boolean {
+  return env.QUIRE_DEBUG === '1' || env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace';
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 type Env = Record<string, string | undefined>;

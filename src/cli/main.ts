@@ -1,10 +1,12 @@
 import { Command } from 'commander';
 import packageJson from '../../package.json' with { type: 'json' };
+import { type Config, loadConfig } from '../config.js';
 import { accountsCommand } from './accounts.command.js';
 import { assetsCommand } from './assets.command.js';
 import { audiencesCommand, versionsCommand } from './audiences.command.js';
 import { auditCommand } from './audit.command.js';
 import { auditCliWrites } from './audit-writes.js';
+import { exitWithFailure } from './failure.js';
 import { keysCommand } from './keys.command.js';
 import { logsCommand } from './logs.command.js';
 import { mcpCommand } from './mcp.command.js';
@@ -61,4 +63,17 @@ program.addCommand(webhooksCommand());
 addReadCommands(program);
 auditCliWrites(program);
 
-await program.parseAsync(process.argv);
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  // Whatever a command did not turn into its own message: one line, no stack trace (failure.ts).
+  exitWithFailure(error, configOrNull());
+}
+
+function configOrNull(): Config | null {
+  try {
+    return loadConfig();
+  } catch {
+    return null;
+  }
+}
