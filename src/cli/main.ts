@@ -7,6 +7,7 @@ import { audiencesCommand, versionsCommand } from './audiences.command.js';
 import { auditCommand } from './audit.command.js';
 import { auditCliWrites } from './audit-writes.js';
 import { exitWithFailure } from './failure.js';
+import { addExamples } from './help-examples.js';
 import { keysCommand } from './keys.command.js';
 import { logsCommand } from './logs.command.js';
 import { mcpCommand } from './mcp.command.js';
@@ -62,6 +63,7 @@ program.addCommand(auditCommand());
 program.addCommand(webhooksCommand());
 addReadCommands(program);
 auditCliWrites(program);
+addExamples(program);
 
 try {
   await program.parseAsync(process.argv);
