@@ -37,7 +37,7 @@ const builds = [
   {
     name: 'the CLI and server bundle (dist/quire.mjs)',
     stale: () => builtAt('dist/quire.mjs') < newest(['src', 'package.json']),
-    args: ['scripts/build-cli.mjs'],
+    command: [process.execPath, ['scripts/build-cli.mjs']],
   },
   {
     name: 'the console (dist/console)',
@@ -50,14 +50,8 @@ const builds = [
         'src/domain',
         'src/events',
       ]),
-    args: [
-      'node_modules/vite/bin/vite.js',
-      'build',
-      '--config',
-      'console/vite.config.ts',
-      '--logLevel',
-      'warn',
-    ],
+    // The console is a workspace package with its own build (console/package.json).
+    command: ['npm', ['run', '-s', 'build:console']],
   },
 ];
 
@@ -75,7 +69,8 @@ if (stale.length > 0) {
   await checkPort();
   for (const build of stale) {
     process.stderr.write(`npm start: building ${build.name}, changed since the last build\n`);
-    const result = spawnSync(process.execPath, build.args, { stdio: 'inherit' });
+    const [command, args] = build.command;
+    const result = spawnSync(command, args, { stdio: 'inherit' });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
 }
