@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, debugRequested, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('has working defaults: SQLite in ./data on 127.0.0.1:3000', () => {
@@ -27,6 +27,33 @@ describe('loadConfig', () => {
         return true;
       },
     );
+  });
+
+  it('TRUST_PROXY: true, false, addresses, CIDRs and named ranges; anything else names the variable', () => {
+    assert.equal(loadConfig({ TRUST_PROXY: 'true' }).console.trustProxy, true);
+    assert.equal(
+      loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1/128,loopback' }).console.trustProxy,
+      '10.0.0.0/8, 127.0.0.1,::1/128,loopback',
+    );
+    for (const bad of ['yes', '10.0.0.0/33', 'proxy.internal', '1']) {
+      assert.throws(
+        () => loadConfig({ TRUST_PROXY: bad }),
+        (error: unknown) =>
+          error instanceof ConfigError &&
+          error.problems.length === 1 &&
+          /^TRUST_PROXY must be true, false or comma-separated proxy addresses\/CIDRs/.test(
+            error.problems[0]!,
+          ),
+        bad,
+      );
+    }
+  });
+
+  it('debugRequested: QUIRE_DEBUG=1 or LOG_LEVEL debug/trace', () => {
+    assert.equal(debugRequested({}), false);
+    assert.equal(debugRequested({ QUIRE_DEBUG: '1' }), true);
+    assert.equal(debugRequested({ LOG_LEVEL: 'debug' }), true);
+    assert.equal(debugRequested({ LOG_LEVEL: 'info' }), false);
   });
 
   it('refuses admin tokens that are long but predictable, and accepts random ones', () => {

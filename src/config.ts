@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { AGENT_KINDS, type AgentOptions } from './agent/agent-options.js';
 
@@ -164,6 +165,14 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * Whether a failure may print its stack trace: QUIRE_DEBUG=1 or LOG_LEVEL debug or trace. Read on
+ * its own (not through loadConfig) because it also decides how a bad configuration is reported.
+ */
+export function debugRequested(env: Env = process.env): boolean {
+  return env.QUIRE_DEBUG === '1' || env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace';
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 type Env = Record<string, string | undefined>;
@@ -247,7 +256,7 @@ export function loadConfig(env: Env = process.env): Config {
     console: {
       sessionIdleMs: reader.integer('CONSOLE_SESSION_IDLE_MINUTES', 30, 1, 7 * 24 * 60) * 60_000,
       sessionMaxMs: reader.integer('CONSOLE_SESSION_MAX_HOURS', 12, 1, 30 * 24) * 3_600_000,
-      trustProxy: trustProxyOf(reader.string('TRUST_PROXY', 'false')),
+      trustProxy: trustProxyOf(reader.string('TRUST_PROXY', 'false'), problems),
     },
     observability: {
       metricsEnabled: reader.oneOf('METRICS', ['on', 'off'] as const, 'on') === 'on',
@@ -293,11 +302,35 @@ export function loadConfig(env: Env = process.env): Config {
   return config;
 }
 
-/** TRUST_PROXY: `false`, `true`, or comma-separated proxy addresses/CIDRs (Fastify's trustProxy). */
-function trustProxyOf(value: string): boolean | string {
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY like addresses. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: `false`, `true`, or comma-separated proxy addresses/CIDRs (Fastify's trustProxy).
+ * A bad entry is reported here, naming the variable, rather than by Fastify at start-up.
+ */
+function trustProxyOf(value: string, problems: string[]): boolean | string {
   if (value === 'false') return false;
   if (value === 'true') return true;
+  const bad = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => !PROXY_RANGES.includes(entry) && !isAddressOrCidr(entry));
+  if (bad.length > 0) {
+    problems.push(
+      `TRUST_PROXY must be true, false or comma-separated proxy addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1); not an address: ${bad.map((b) => JSON.stringify(b)).join(', ')}`,
+    );
+  }
   return value;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+  return bits >= 0 && bits <= (version === 4 ? 32 : 128);
 }
 
 /**

@@ -3,8 +3,8 @@ import { type Database, openDatabase } from '../db/database.js';
 import { withInstanceSecrets } from '../db/instance-secrets.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { migrations } from '../db/migrations/index.js';
-import { ApiError } from '../errors.js';
 import { databaseLabel } from './database-label.js';
+import { exitWithFailure } from './failure.js';
 
 /** Reads the configuration or exits with the list of bad variables. */
 export function configOrExit(): Config {
@@ -21,7 +21,8 @@ export function configOrExit(): Config {
 
 /**
  * Runs a CLI action on the configured database (migrated first, so a fresh DATA_DIR works) and
- * turns Quire's errors into a one-line message and exit code 1. Says on stderr which database it
+ * turns failures into one line (failure.ts): Quire's refusals exit 1, a database that cannot be
+ * reached or opened exits 2. Says on stderr which database it
  * uses, and warns when it had to create it: a typo in DATA_DIR or DATABASE_URL otherwise looks
  * like an empty Quire.
  */
@@ -29,23 +30,28 @@ export async function withDatabase<T>(
   action: (database: Database, config: InstanceConfig) => Promise<T>,
 ): Promise<T> {
   const config = configOrExit();
-  const database = openDatabase(config, { poolSize: 2 });
+  process.stderr.write(`quire: database ${databaseLabel(config)}\n`);
+  let database: Database;
   try {
-    process.stderr.write(`quire: database ${databaseLabel(config)}\n`);
+    database = openDatabase(config, { poolSize: 2 });
+  } catch (error) {
+    exitWithFailure(error, config);
+  }
+  let failure: { error: unknown } | null = null;
+  let result: T | undefined;
+  try {
     const applied = await migrateToLatest(database.db);
     if (applied.length === Object.keys(migrations).length) {
       process.stderr.write('quire: warning: this database was empty; created a new Quire database\n');
     }
-    return await action(database, await withInstanceSecrets(database.db, config));
+    result = await action(database, await withInstanceSecrets(database.db, config));
   } catch (error) {
-    if (error instanceof ApiError) {
-      process.stderr.write(`quire: ${error.detail}\n`);
-      process.exit(1);
-    }
-    throw error;
-  } finally {
-    await database.close();
+    failure = { error };
   }
+  // Closed before exiting: process.exit would leave a PostgreSQL connection to time out.
+  await database.close().catch(() => {});
+  if (failure !== null) exitWithFailure(failure.error, config);
+  return result as T;
 }
 
 /** Prints a result: JSON with --json, else a readable line per member. */

@@ -49,7 +49,7 @@ describe('quire tenants|persons|accounts delete', () => {
     const tenant = await quire('tenants', 'delete', seed.tenantId, '--yes', '--json');
     assert.equal(tenant.removed.tenants, 1);
     assert.deepEqual(tenant.removed.apiKeys, dry.removed.apiKeys);
-    const listed = await quire('tenants', 'list');
+    const listed = await quire('tenants', 'list', '--json');
     assert.ok(!listed.some((t: { tenantId: string }) => t.tenantId === seed.tenantId));
     const audit = await quire('audit', 'list', '--instance', '--json');
     const actions = audit.items.map((e: { action: string }) => e.action);

@@ -1,11 +1,14 @@
 import { Command } from 'commander';
 import packageJson from '../../package.json' with { type: 'json' };
+import { type Config, loadConfig } from '../config.js';
 import { accountsCommand } from './accounts.command.js';
 import { agentCommand } from './agent.command.js';
 import { assetsCommand } from './assets.command.js';
 import { audiencesCommand, versionsCommand } from './audiences.command.js';
 import { auditCommand } from './audit.command.js';
 import { auditCliWrites } from './audit-writes.js';
+import { exitWithFailure } from './failure.js';
+import { addExamples } from './help-examples.js';
 import { keysCommand } from './keys.command.js';
 import { logsCommand } from './logs.command.js';
 import { mcpCommand } from './mcp.command.js';
@@ -62,5 +65,19 @@ program.addCommand(auditCommand());
 program.addCommand(webhooksCommand());
 addReadCommands(program);
 auditCliWrites(program);
+addExamples(program);
 
-await program.parseAsync(process.argv);
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  // Whatever a command did not turn into its own message: one line, no stack trace (failure.ts).
+  exitWithFailure(error, configOrNull());
+}
+
+function configOrNull(): Config | null {
+  try {
+    return loadConfig();
+  } catch {
+    return null;
+  }
+}

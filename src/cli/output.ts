@@ -35,6 +35,13 @@ export function printPage<T>(
   process.stdout.write(`${page.items.length} shown${total}${more}\n`);
 }
 
+/** Prints rows as a table, and how many there are. */
+export function printTable<T>(items: T[], columns: Column<T>[]): void {
+  const table = new Table({ head: columns.map(([heading]) => heading), ...style() });
+  for (const item of items) table.push(columns.map(([, read]) => cell(read(item))));
+  process.stdout.write(`${table.toString()}\n${items.length} shown\n`);
+}
+
 /** Prints one record: with --json as one JSON document, else a two-column table of its members. */
 export function printRecord(record: object, json: boolean): void {
   if (json) {

@@ -62,6 +62,7 @@ export function pagesCommand(): Command {
     .command('engagement <pageId>')
     .description('Views, unique visitors, clicks and click-through rate per audience and version')
     .requiredOption('--tenant <id or name>', 'the tenant the page belongs to')
+    .option('--json', 'print the result as one JSON object (it always is)')
     .action(async (pageId: string, options: Options) => {
       await withDatabase(async ({ db }) => {
         const tenantId = await requireTenant(db, options.tenant);

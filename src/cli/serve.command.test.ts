@@ -87,7 +87,7 @@ describe('start-up failure messages', () => {
     );
     assert.equal(
       message,
-      'Cannot reach the database postgres://quire@db.internal:5432/quire (ECONNREFUSED); check DATABASE_URL and that the server runs.',
+      'Cannot reach PostgreSQL at db.internal:5432 (database "quire"): the connection was refused. Start PostgreSQL there, or fix the host and port in DATABASE_URL.',
     );
   });
 });

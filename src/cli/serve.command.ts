@@ -1,7 +1,8 @@
 import { Command } from 'commander';
+import { debugRequested } from '../config.js';
 import { boundHeapGrowth } from '../heap.js';
 import { configOrExit } from './context.js';
-import { startupFailureMessage } from './startup-failure.js';
+import { startupExitCode, startupFailureMessage } from './startup-failure.js';
 
 export function serveCommand(): Command {
   return new Command('serve')
@@ -15,8 +16,10 @@ export function serveCommand(): Command {
         await startServer(config);
       } catch (error) {
         // An operator's problem (a port taken, a database down), not a bug: one sentence, no stack.
+        if (debugRequested())
+          process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
         process.stderr.write(`quire: ${startupFailureMessage(error, config)}\n`);
-        process.exit(1);
+        process.exit(startupExitCode(error, config));
       }
     });
 }

@@ -10,6 +10,7 @@ import {
 import { type DeletionOptions, runDeletion } from './confirm-deletion.js';
 import { print, withDatabase } from './context.js';
 import { createOnceFromCli, idempotencyOption, printCreated } from './idempotent-create.js';
+import { printTable } from './output.js';
 
 export function tenantsCommand(): Command {
   const tenants = new Command('tenants').description('Manage tenants');
@@ -32,9 +33,29 @@ export function tenantsCommand(): Command {
   tenants
     .command('list')
     .description('List tenants and their keys (prefixes only)')
-    .action(async () => {
+    .option('--json', 'print the tenants as one JSON array, each with its hosts and keys')
+    .action(async (options: { json?: boolean }) => {
       await withDatabase(async ({ db }) => {
-        process.stdout.write(`${JSON.stringify(await tenantsWithKeys(db), null, 2)}\n`);
+        const all = await tenantsWithKeys(db);
+        if (options.json === true) {
+          process.stdout.write(`${JSON.stringify(all)}\n`);
+          return;
+        }
+        printTable(all, [
+          ['name', (t) => t.name],
+          ['tenantId', (t) => t.tenantId],
+          ['handle', (t) => t.handle],
+          ['hosts', (t) => t.hosts.join(' ')],
+          [
+            'keys',
+            (t) =>
+              t.keys
+                .filter((k) => k.revokedAt === null)
+                .map((k) => k.prefix)
+                .join(' '),
+          ],
+          ['createdAt', (t) => t.createdAt],
+        ]);
       });
     });
   tenants
@@ -48,12 +69,14 @@ export function tenantsCommand(): Command {
     });
   tenants
     .command('add-host <tenant> <host>')
+    .option('--json', 'print the result as one JSON object (it always is)')
     .description("Serve the tenant's pages on its own host name (pages.acme.com/<page-slug>/<route-key>)")
     .action(async (tenant: string, host: string) => {
       await withDatabase(async ({ db }) => print({ hosts: await addTenantHost(db, tenant, host) }, true));
     });
   tenants
     .command('remove-host <tenant> <host>')
+    .option('--json', 'print the result as one JSON object (it always is)')
     .description("Stop serving the tenant's pages on a host name")
     .action(async (tenant: string, host: string) => {
       await withDatabase(async ({ db }) => print({ hosts: await removeTenantHost(db, tenant, host) }, true));

@@ -109,20 +109,24 @@ export function topicsCommand(): Command {
     .command('delete-entry <topicId> <entryId>')
     .description('Delete an entry')
     .requiredOption('--tenant <id or name>', 'the tenant of the topic')
+    .option('--json', 'print the result as one JSON object')
     .action(async (topicId: string, entryId: string, o) => {
       await withDatabase(async ({ db }) => {
         await removeEntry(db, await requireTenant(db, o.tenant), topicId, entryId);
-        process.stdout.write(`deleted ${entryId}\n`);
+        process.stdout.write(o.json ? `${JSON.stringify({ deleted: entryId })}\n` : `deleted ${entryId}\n`);
       });
     });
   topics
     .command('reorder <topicId> <entryIds...>')
     .description('Put every entry of the topic in the order given (sortOrder 0, 1, 2...)')
     .requiredOption('--tenant <id or name>', 'the tenant of the topic')
+    .option('--json', 'print the result as one JSON object')
     .action(async (topicId: string, entryIds: string[], o) => {
       await withDatabase(async ({ db }) => {
         await reorderEntries(db, await requireTenant(db, o.tenant), topicId, entryIds);
-        process.stdout.write(`reordered ${entryIds.length} entries\n`);
+        process.stdout.write(
+          o.json ? `${JSON.stringify({ reordered: entryIds })}\n` : `reordered ${entryIds.length} entries\n`,
+        );
       });
     });
   return topics;

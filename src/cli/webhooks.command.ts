@@ -171,10 +171,13 @@ See docs/events.md.`,
     .command('delete <webhookId>')
     .description('Delete an endpoint and its delivery log')
     .requiredOption('--tenant <id or name>', 'the tenant')
+    .option('--json', 'print the result as one JSON object')
     .action(async (webhookId: string, o) => {
       await withTenant(o.tenant, async (db, _config, tenantId) => {
         await deleteWebhook(db, tenantId, webhookId);
-        process.stdout.write(`deleted ${webhookId}\n`);
+        process.stdout.write(
+          o.json ? `${JSON.stringify({ deleted: webhookId })}\n` : `deleted ${webhookId}\n`,
+        );
       });
     });
   webhooks

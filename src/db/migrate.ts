@@ -1,4 +1,5 @@
 import { type Kysely, type MigrationResultSet, Migrator } from 'kysely';
+import { MigrationFailure } from './connection-failure.js';
 import { migrations } from './migrations/index.js';
 
 /** Applies every pending migration. Safe to run from several processes at once (Kysely locks). */
@@ -8,10 +9,10 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const result: MigrationResultSet = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
-    throw new Error(
-      `Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String((result.error as Error).message ?? result.error)}`,
-      { cause: result.error },
-    );
+    // No migration ran: the database could not be reached or opened. That error says so itself.
+    if (failed === undefined) throw result.error;
+    const message = String((result.error as Error).message ?? result.error);
+    throw new MigrationFailure(failed.migrationName, message, { cause: result.error });
   }
   return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

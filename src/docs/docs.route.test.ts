@@ -55,7 +55,7 @@ describeEachDatabase('GET /docs', (ctx) => {
           curl.source.startsWith(`curl -s -X ${method.toUpperCase()} "${BASE_PLACEHOLDER}/v0/`),
           curl.source,
         );
-        assert.ok(curl.source.includes('-H "x-api-key: $KEY"'), op.operationId);
+        assert.ok(curl.source.includes('-H "x-api-key: $APIKEY"'), op.operationId);
         assert.ok(op.description.endsWith(`API key scope: \`${op['x-required-scope']}\`.`), op.operationId);
         if (op.requestBody) {
           assert.ok(

@@ -78,8 +78,9 @@ scopes have full access.
 The operator API (\`/admin/v0\`: tenants, keys, operators and every record of a tenant) has its
 own reference: [Quire operator API](docs/admin).
 
-The examples use \`$KEY\` for the key and \`$PAGEID\`, \`$AUDIENCEID\`... for ids, as the README's
-quick start exports them, and the address this page was loaded from.
+The examples use \`$APIKEY\` for the key and \`$PAGEID\`, \`$AUDIENCEID\`... for ids, the names
+the README's pages example exports from \`quire seed demo --json\`, and the address this page was
+loaded from.
 
 # Errors
 

@@ -2,7 +2,7 @@
  * The example requests of the API reference: realistic bodies and query strings, one per
  * operation, each accepted as pasted (src/docs/request-examples.test.ts sends every one of them).
  * Path parameters are shell variables named like the README's (`$PAGEID` for `page_id`), the key
- * is `$KEY` as in the README's quick start.
+ * is `$APIKEY`, as the README exports the demo tenant's key.
  */
 export const REQUEST_BODIES: Record<string, unknown> = {
   createPerson: { name: 'Ada Lovelace', email: 'ada@acme.com', domain: 'acme.com' },
@@ -47,7 +47,7 @@ export const QUERY_EXAMPLES: Record<string, Record<string, string>> = {
   listAudiences: { published: 'true', limit: '10' },
 };
 
-/** `page_id` -> `$PAGEID`, the names `npx quire seed demo` output is exported under in the README. */
+/** `page_id` -> `$PAGEID`, the names `quire seed demo` output is exported under in the README. */
 export function pathVariable(parameter: string): string {
   return `$${parameter.replaceAll('_', '').toUpperCase()}`;
 }
@@ -56,7 +56,7 @@ export function pathVariable(parameter: string): string {
 export function curlExample(base: string, method: string, path: string, operationId: string): string {
   const query = new URLSearchParams(QUERY_EXAMPLES[operationId] ?? {}).toString();
   const url = `${base}${path.replace(/\{(\w+)\}/g, (_m, name: string) => pathVariable(name))}${query ? `?${query}` : ''}`;
-  const lines = [`curl -s -X ${method.toUpperCase()} "${url}"`, '  -H "x-api-key: $KEY"'];
+  const lines = [`curl -s -X ${method.toUpperCase()} "${url}"`, '  -H "x-api-key: $APIKEY"'];
   const body = REQUEST_BODIES[operationId];
   if (body !== undefined) {
     lines.push('  -H "content-type: application/json"');

@@ -3,9 +3,11 @@ import { setTimeout } from 'node:timers/promises';
 import { BuiltinAgent } from '../agent/builtin-agent.js';
 import type { Db } from '../db/schema.js';
 import { type PublicLinks, pagePath } from '../domain/public-links.js';
+import { ApiError } from '../errors.js';
 import { findAudienceById } from '../features/audiences/audiences.repository.js';
 import { findVersion } from '../features/audiences/versions.repository.js';
 import { publishVersion } from '../features/audiences/versions.service.js';
+import { findTenantByIdOrName } from '../features/tenants/tenants.repository.js';
 import { createApiKey, createTenant } from '../features/tenants/tenants.service.js';
 import { VersionWorker } from '../worker/version-worker.js';
 import { seedAccounts, seedPersonActivity } from './accounts.js';
@@ -25,15 +27,14 @@ export interface DemoSeed {
 }
 
 /**
- * Creates a NEW tenant with an API key and a small, realistic data set. The person audience's first
- * draft is written by the built-in agent and published, so its hosted page shows at once; with
- * `links` the result names the hosted URLs (`publicUrl`, `pagePublicUrl`).
+ * Creates a NEW tenant (or, with `into`, uses an existing one, named by id or name, so its
+ * operators see the demo) with an API key and a small, realistic data set. The person audience's
+ * first draft is written by the built-in agent and published, so its hosted page shows at once;
+ * with `links` the result names the hosted URLs (`publicUrl`, `pagePublicUrl`).
  */
-export async function seedDemo(db: Db, links?: PublicLinks): Promise<DemoSeed> {
-  const tenant = await createTenant(
-    db,
-    `demo-${new Date().toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}`,
-  );
+export async function seedDemo(db: Db, links?: PublicLinks, into?: string): Promise<DemoSeed> {
+  const tenant =
+    into === undefined ? await createTenant(db, demoTenantName()) : await existingTenant(db, into);
   const key = await createApiKey(db, tenant.tenantId, 'demo');
   const accounts = await seedAccounts(db, tenant.tenantId);
   const persons = await seedPersons(db, tenant.tenantId);
@@ -60,6 +61,16 @@ export async function seedDemo(db: Db, links?: PublicLinks): Promise<DemoSeed> {
     ...assets,
     ...pages,
   };
+}
+
+function demoTenantName(): string {
+  return `demo-${new Date().toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}`;
+}
+
+async function existingTenant(db: Db, idOrName: string): Promise<{ tenantId: string; handle: string }> {
+  const tenant = await findTenantByIdOrName(db, idOrName);
+  if (tenant === undefined) throw ApiError.notFound(`Tenant "${idOrName}"`);
+  return { tenantId: tenant.id, handle: tenant.handle ?? tenant.id };
 }
 
 /**

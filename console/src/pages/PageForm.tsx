@@ -230,7 +230,7 @@ export function PageForm() {
               />
               <TextInput
                 label="Slug"
-                description="Its part of the public URL; lowercase words joined by hyphens"
+                description="It's part of the public URL; lowercase words joined by hyphens"
                 value={values.slug}
                 error={errorOf('slug')}
                 onChange={(e) => set('slug')(e.currentTarget.value)}
