@@ -41,6 +41,12 @@ export interface Config {
   /** Hosted pages (docs/hosted-pages.md): the absolute base of public URLs; default http://HOST:PORT. */
   publicBaseUrl: string;
   /**
+   * The origin operators open the console on, when it is not PUBLIC_BASE_URL's (the recommended
+   * deployment, docs/security.md): the console and /admin/v0 are then refused on the public host.
+   * Null: one origin serves both (the embedded default, hosted pages sandboxed).
+   */
+  consoleBaseUrl: string | null;
+  /**
    * Signs preview links and salts visitor hashes. Null (HOSTED_PAGES_SECRET unset): the instance's
    * own secret, made once and kept in the database so every process shares it; an app or a CLI
    * command reads it at start (withInstanceSecrets, src/db/instance-secrets.ts).
@@ -233,6 +239,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisTimeoutMs: reader.integer('REDIS_TIMEOUT_MS', 250, 10, 60_000),
     publicFileBaseUrl: reader.optionalUrl('PUBLIC_FILE_BASE_URL'),
     publicBaseUrl: '',
+    consoleBaseUrl: reader.optionalUrl('CONSOLE_BASE_URL')?.replace(/\/+$/, '') ?? null,
     hostedPagesSecret: reader.optionalString('HOSTED_PAGES_SECRET'),
     hostedRateLimitPerSecond: reader.integer('HOSTED_RATE_LIMIT_PER_SECOND', 20, 0, 1_000_000),
     hostedRateLimitBurst: reader.integer('HOSTED_RATE_LIMIT_BURST', 60, 0, 10_000_000),
