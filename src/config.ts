@@ -76,6 +76,8 @@ export interface EventsConfig {
   pollMs: number;
   /** A comment line on every open stream this often, so proxies and clients see it alive. */
   heartbeatMs: number;
+  /** How often an open stream asks whether its key or session still grants it. */
+  accessCheckMs: number;
   /** Open streams of one tenant per process. */
   maxStreamsPerTenant: number;
   /** Events are kept this long (stream resume, replays), in hours. */
@@ -264,6 +266,7 @@ export function loadConfig(env: Env = process.env): Config {
     events: {
       pollMs: reader.integer('EVENTS_POLL_MS', 250, 10, 60_000),
       heartbeatMs: reader.integer('EVENTS_HEARTBEAT_MS', 15_000, 100, 300_000),
+      accessCheckMs: reader.integer('EVENTS_ACCESS_CHECK_MS', 2_000, 50, 60_000),
       maxStreamsPerTenant: reader.integer('EVENTS_MAX_STREAMS_PER_TENANT', 20, 1, 10_000),
       retentionHours: reader.integer('EVENTS_RETENTION_HOURS', 168, 1, 24 * 366),
       webhooks: {

@@ -6,6 +6,7 @@ import type { ConsoleSession } from '../../http/admin-auth.js';
 import { sessionIdHash } from '../../http/console-session.js';
 import type { Origin } from '../audit/actor.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { findTenantByIdOrName } from '../tenants/tenants.repository.js';
 import { operatorActor } from './operator-actor.js';
 import { findOperatorByEmail } from './operators.repository.js';
 import { dummyPasswordHash, verifyPassword } from './passwords.js';
@@ -156,4 +157,25 @@ export async function signOut(db: Db, session: ConsoleSession, origin: Origin, e
     });
     return ended;
   });
+}
+
+/**
+ * Whether a console session still grants what it granted when a long-lived request (the event
+ * stream) began: not signed out or expired, its operator not disabled, with the same role and
+ * tenant, and the tenant still there. It does not count as activity (no touch): an open stream
+ * alone does not keep an idle session alive.
+ */
+export async function sessionStillGrants(
+  db: Db,
+  session: Pick<ConsoleSession, 'idHash' | 'role' | 'tenantId' | 'instanceAdmin'>,
+  tenantId: string,
+  limits: SessionLimits,
+  now = Date.now(),
+): Promise<boolean> {
+  const row = await findSessionWithOperator(db, session.idHash);
+  if (row === undefined || row.disabled_at !== null) return false;
+  if (now - row.last_seen_at > limits.idleMs || now - row.created_at > limits.maxMs) return false;
+  if (row.role !== session.role || row.tenant_id !== session.tenantId) return false;
+  if ((row.instance_admin === 1) !== session.instanceAdmin) return false;
+  return (await findTenantByIdOrName(db, tenantId)) !== undefined;
 }
