@@ -31,7 +31,7 @@ export function streamEventsAdminRoute(app: App, hub: EventStreamHub): void {
       },
     },
     async (request, reply) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const tenantId = request.tenantId;
       const principal = request.adminPrincipal;
       const limits = { idleMs: app.config.console.sessionIdleMs, maxMs: app.config.console.sessionMaxMs };
       return openTenantStream(app, hub, reply, {
