@@ -38,6 +38,7 @@ import {
   rewriteMalformedUrl,
 } from './http/malformed-url.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerPublicHostGuard } from './http/public-host.js';
 import { createRateLimiter, registerRateLimit } from './http/rate-limit.js';
 import { requestIdFor } from './http/request-id.js';
 import { QuireLogController } from './http/request-logging.js';
@@ -126,6 +127,7 @@ export async function buildApp({ config, database, logger, tracing }: AppDeps): 
     mappedHost === null ? false : mappedHost(request, reply),
   );
   registerSecurityHeaders(app);
+  registerPublicHostGuard(app, config);
   registerDrain(app);
   tracing?.registerHttp(app);
   registerOperability(app, database);

@@ -42,6 +42,12 @@ export interface Config {
   /** Hosted pages (docs/hosted-pages.md): the absolute base of public URLs; default http://HOST:PORT. */
   publicBaseUrl: string;
   /**
+   * The origin operators open the console on, when it is not PUBLIC_BASE_URL's (the recommended
+   * deployment, docs/security.md): the console and /admin/v0 are then refused on the public host.
+   * Null: one origin serves both (the embedded default, hosted pages sandboxed).
+   */
+  consoleBaseUrl: string | null;
+  /**
    * Signs preview links and salts visitor hashes. Null (HOSTED_PAGES_SECRET unset): the instance's
    * own secret, made once and kept in the database so every process shares it; an app or a CLI
    * command reads it at start (withInstanceSecrets, src/db/instance-secrets.ts).
@@ -71,6 +77,8 @@ export interface EventsConfig {
   pollMs: number;
   /** A comment line on every open stream this often, so proxies and clients see it alive. */
   heartbeatMs: number;
+  /** How often an open stream asks whether its key or session still grants it. */
+  accessCheckMs: number;
   /** Open streams of one tenant per process. */
   maxStreamsPerTenant: number;
   /** Events are kept this long (stream resume, replays), in hours. */
@@ -244,6 +252,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisTimeoutMs: reader.integer('REDIS_TIMEOUT_MS', 250, 10, 60_000),
     publicFileBaseUrl: reader.optionalUrl('PUBLIC_FILE_BASE_URL'),
     publicBaseUrl: '',
+    consoleBaseUrl: reader.optionalUrl('CONSOLE_BASE_URL')?.replace(/\/+$/, '') ?? null,
     hostedPagesSecret: reader.optionalString('HOSTED_PAGES_SECRET'),
     hostedRateLimitPerSecond: reader.integer('HOSTED_RATE_LIMIT_PER_SECOND', 20, 0, 1_000_000),
     hostedRateLimitBurst: reader.integer('HOSTED_RATE_LIMIT_BURST', 60, 0, 10_000_000),
@@ -268,6 +277,7 @@ export function loadConfig(env: Env = process.env): Config {
     events: {
       pollMs: reader.integer('EVENTS_POLL_MS', 250, 10, 60_000),
       heartbeatMs: reader.integer('EVENTS_HEARTBEAT_MS', 15_000, 100, 300_000),
+      accessCheckMs: reader.integer('EVENTS_ACCESS_CHECK_MS', 2_000, 50, 60_000),
       maxStreamsPerTenant: reader.integer('EVENTS_MAX_STREAMS_PER_TENANT', 20, 1, 10_000),
       retentionHours: reader.integer('EVENTS_RETENTION_HOURS', 168, 1, 24 * 366),
       webhooks: {

@@ -202,11 +202,16 @@ function draftContext(input: AgentInput, subject: Subject, topics: AgentTopicEnt
   if (input.account) who.push(`${input.person ? 'at ' : ''}${input.account.name} (${input.account.domain})`);
   lines.push(`${DRAFT_SUMMARY_START}${who.length > 0 ? who.join(' ') : (subject.label ?? 'general')}.`);
 
-  const activity = input.recentActivity.slice(0, ACTIVITY_IN_CONTEXT);
+  // What the account's systems and people recorded comes first; page views and clicks (anyone with
+  // the link can make them) fill what room is left, marked as such.
+  const recorded = input.recentActivity.filter((a) => a.visitorMade !== true);
+  const visitor = input.recentActivity.filter((a) => a.visitorMade === true);
+  const activity = [...recorded, ...visitor].slice(0, ACTIVITY_IN_CONTEXT);
   if (activity.length > 0) {
     const more = input.recentActivity.length - activity.length;
     lines.push(`Recent activity (newest first${more > 0 ? `, ${more} older not shown` : ''}):`);
-    for (const a of activity) lines.push(`- ${describeActivity(a)}`);
+    for (const a of activity)
+      lines.push(`- ${describeActivity(a)}${a.visitorMade === true ? ' [page visitor, unverified]' : ''}`);
   } else {
     lines.push('Recent activity: none recorded.');
   }

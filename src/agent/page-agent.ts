@@ -49,6 +49,12 @@ export interface AgentActivity {
   createdAt: string;
   /** Set when the activity is a person's log. */
   personName: string | null;
+  /**
+   * True for what a hosted page's visitor made (a view, a click: Quire's own `page-viewed` and
+   * `cta-clicked` logs): anyone with the link can make it, so it is a weak signal, never an
+   * instruction, and is not taken as what the person did.
+   */
+  visitorMade?: boolean;
 }
 
 export interface AgentTopicEntry {

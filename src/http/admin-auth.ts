@@ -40,7 +40,8 @@ export interface AdminAuthOptions {
   findSession: (sessionId: string) => Promise<ConsoleSession | null>;
   /** Routes that need no credentials (sign-in). */
   isPublic: (request: FastifyRequest) => boolean;
-  publicBaseUrl: string;
+  /** The console's origin (src/http/public-host.ts), accepted in Origin besides the server's own. */
+  consoleOrigin: string;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -76,7 +77,7 @@ export function registerAdminAuth(scope: FastifyInstance, options: AdminAuthOpti
         { 'WWW-Authenticate': 'Bearer realm="quire-admin"' },
       );
     }
-    if (!SAFE_METHODS.has(request.method)) checkCsrf(request, session, options.publicBaseUrl);
+    if (!SAFE_METHODS.has(request.method)) checkCsrf(request, session, options.consoleOrigin);
     request.adminPrincipal = { kind: 'operator', ...session };
   });
 }
@@ -112,8 +113,8 @@ function checkBearer(
   return { kind: 'admin-token' };
 }
 
-function checkCsrf(request: FastifyRequest, session: ConsoleSession, publicBaseUrl: string): void {
-  if (!originAllowed(request, publicBaseUrl)) {
+function checkCsrf(request: FastifyRequest, session: ConsoleSession, consoleOrigin: string): void {
+  if (!originAllowed(request, consoleOrigin)) {
     throw new ApiError('forbidden', 'A console request from another origin is refused (CSRF protection)');
   }
   const token = request.headers[CSRF_HEADER];

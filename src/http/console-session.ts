@@ -64,11 +64,12 @@ export function sameSecret(a: string, b: string): boolean {
 /**
  * Whether a state-changing request with the session cookie comes from the console itself: an
  * Origin header, when the browser sends one (every modern browser does on POST, PATCH and DELETE),
- * must be this server's own origin or PUBLIC_BASE_URL's.
+ * must be this server's own origin or the console's (`consoleOrigin`, src/http/public-host.ts).
+ * An opaque origin (`null`, a sandboxed hosted page) is neither.
  */
-export function originAllowed(request: FastifyRequest, publicBaseUrl: string): boolean {
+export function originAllowed(request: FastifyRequest, consoleOrigin: string): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   const own = `${request.protocol}://${request.host}`;
-  return origin === own || origin === new URL(publicBaseUrl).origin;
+  return origin === own || origin === consoleOrigin;
 }

@@ -14,6 +14,8 @@ const CREDENTIAL_PARAMETERS = new Set([
   'authorization',
   'password',
   'secret',
+  // A preview link's HMAC: whoever holds the link opens the draft it signs.
+  'signature',
 ]);
 
 /** The query parameters that carry an API key when clients misplace it. */
@@ -23,10 +25,20 @@ function isCredential(name: string): boolean {
   return CREDENTIAL_PARAMETERS.has(safeDecode(name).toLowerCase());
 }
 
-/** `url` with the value of every credential-like query parameter replaced by `[redacted]`. */
+/**
+ * A person page's route key ends in 13 random characters (src/domain/public-paths.ts): the secret
+ * that finds the page. In a logged path the suffix is replaced, the readable slug kept.
+ */
+const PERSON_ROUTE_SUFFIX = /(\/[^/?]*-)[abcdefghijkmnpqrstuvwxyz23456789]{13}(?=\/|\?|$)/g;
+
+/**
+ * `url` as it may be logged: the value of every credential-like query parameter (a preview link's
+ * signature too) replaced by `[redacted]`, and a person page's secret route key suffix by `[key]`.
+ */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
-  if (q === -1) return url;
+  const path = (q === -1 ? url : url.slice(0, q)).replace(PERSON_ROUTE_SUFFIX, '$1[key]');
+  if (q === -1) return path;
   const query = url
     .slice(q + 1)
     .split('&')
@@ -36,7 +48,7 @@ export function redactUrl(url: string): string {
       return eq !== -1 && isCredential(name) ? `${name}=[redacted]` : pair;
     })
     .join('&');
-  return `${url.slice(0, q + 1)}${query}`;
+  return `${path}?${query}`;
 }
 
 /** The name of the query parameter an API key was sent in, if any. */

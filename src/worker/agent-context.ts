@@ -7,6 +7,7 @@ import { contentAudienceOf } from '../features/audiences/audiences.schemas.js';
 import { computedNameOf } from '../features/audiences/audiences.service.js';
 import { currentContent } from '../features/audiences/conversation.service.js';
 import { listMessages } from '../features/audiences/messages.repository.js';
+import { QUIRE_SOURCE } from '../features/hosted/engagement.service.js';
 import { findPage } from '../features/pages/pages.repository.js';
 import { contentPageOf, pageActions, pageBody } from '../features/pages/pages.schemas.js';
 import { entriesOfTenant } from '../features/topics/topics.repository.js';
@@ -78,6 +79,7 @@ export async function loadAgentInput(db: Db, version: AudienceVersionsTable): Pr
         payload: JSON.parse(log.payload) as Record<string, unknown>,
         createdAt: toIso(log.created_at),
         personName: log.person_name,
+        ...(isVisitorMade(log) ? { visitorMade: true } : {}),
       }),
     ),
     topicEntries: topicEntries.map((entry) => ({ type: entry.content_type, content: entry.content })),
@@ -98,4 +100,9 @@ export async function loadAgentInput(db: Db, version: AudienceVersionsTable): Pr
 async function conversationMessages(db: Db, tenantId: string, audienceId: string) {
   const conversation = await findConversation(db, tenantId, audienceId);
   return conversation === undefined ? [] : listMessages(db, tenantId, conversation.id);
+}
+
+/** Views and clicks of a hosted page: Quire records them for whoever opens the link. */
+function isVisitorMade(log: { source: string; type: string }): boolean {
+  return log.source === QUIRE_SOURCE && (log.type === 'page-viewed' || log.type === 'cta-clicked');
 }

@@ -2,6 +2,7 @@ import { registerAdminAuth } from '../../http/admin-auth.js';
 import { registerAdminIdempotency } from '../../http/admin-idempotency.js';
 import type { App } from '../../http/app-types.js';
 import { registerMalformedUrlRoute } from '../../http/malformed-url.js';
+import { consoleOrigin } from '../../http/public-host.js';
 import { isFlagSet } from '../../http/query-flags.js';
 import { logsAdminRoutes } from '../accounts/admin.routes.js';
 import { assetsAdminRoutes } from '../assets/admin.routes.js';
@@ -33,7 +34,7 @@ export async function adminRoutes(app: App): Promise<void> {
     adminToken: app.config.adminToken,
     findSession: (sessionId) => findLiveSession(app.db, sessionId, limits),
     isPublic: (request) => policyOf(request.method, request.routeOptions.url)?.access === 'public',
-    publicBaseUrl: app.config.publicBaseUrl,
+    consoleOrigin: consoleOrigin(app.config),
   });
   registerRoleEnforcement(app);
   registerWriteAudit(app, async (request) => {

@@ -44,9 +44,15 @@ export async function openTenantStream(
     filters: StreamFilters;
     resumeId: string | undefined;
     readable: (type: string) => boolean;
+    /**
+     * Whether the credential that opened the stream still grants it (a key not revoked, a session
+     * not ended, the same role or scopes, the tenant still there). Asked every
+     * EVENTS_ACCESS_CHECK_MS; false (or a failed check) ends the stream, on whichever process it is.
+     */
+    stillAllowed: () => Promise<boolean>;
   },
 ) {
-  const { heartbeatMs, maxStreamsPerTenant } = app.config.events;
+  const { heartbeatMs, maxStreamsPerTenant, accessCheckMs } = app.config.events;
   const { tenantId, readable } = options;
   const patterns = list(options.filters.types) ?? ['*'];
   const unknown = patterns.filter((pattern) => !isEventPattern(pattern));
@@ -92,11 +98,28 @@ export async function openTenantStream(
   // Sent before the backlog, so the client knows at once that the stream is open.
   stream.write(`retry: 3000\n: connected\n\n`);
   const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), heartbeatMs);
+  let checking = false;
+  const accessCheck = setInterval(() => {
+    if (checking) return;
+    checking = true;
+    options.stillAllowed().then(
+      (allowed) => {
+        checking = false;
+        if (!allowed) stream.end();
+      },
+      // A check that cannot be made ends the stream too: the client reconnects and is checked anew.
+      () => {
+        checking = false;
+        stream.end();
+      },
+    );
+  }, accessCheckMs);
   let unsubscribe = () => {};
   let stopped = false;
   const stop = () => {
     stopped = true;
     clearInterval(heartbeat);
+    clearInterval(accessCheck);
     unsubscribe();
   };
   // Listened to before the backlog is read: a client may leave meanwhile.

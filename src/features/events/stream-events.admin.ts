@@ -1,6 +1,8 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
+import { sessionStillGrants } from '../operators/sessions.service.js';
+import { requireTenant } from '../tenants/require-tenant.js';
 import { EventStream, StreamEventsHeaders, StreamEventsQuery } from './events.schemas.js';
 import { openTenantStream } from './open-stream.js';
 import type { EventStreamHub } from './stream-hub.js';
@@ -28,12 +30,21 @@ export function streamEventsAdminRoute(app: App, hub: EventStreamHub): void {
         },
       },
     },
-    async (request, reply) =>
-      openTenantStream(app, hub, reply, {
-        tenantId: request.tenantId,
+    async (request, reply) => {
+      const tenantId = request.tenantId;
+      const principal = request.adminPrincipal;
+      const limits = { idleMs: app.config.console.sessionIdleMs, maxMs: app.config.console.sessionMaxMs };
+      return openTenantStream(app, hub, reply, {
+        tenantId,
         filters: request.query,
         resumeId: request.headers['last-event-id'] ?? request.query.after,
         readable: () => true,
-      }),
+        // The admin token's stream lasts as long as the token and the tenant (a restart ends it).
+        stillAllowed: () =>
+          principal?.kind === 'operator'
+            ? sessionStillGrants(app.db, principal, tenantId, limits)
+            : requireTenant(app.db, tenantId).then(() => true),
+      });
+    },
   );
 }

@@ -2,6 +2,7 @@ import { keyAllows } from '../../domain/scopes.js';
 import { scopeOfEventType } from '../../events/event-types.js';
 import type { App } from '../../http/app-types.js';
 import { problemResponses } from '../../http/problem.js';
+import { keyStillGrants } from '../tenants/tenants.service.js';
 import { EventStream, StreamEventsHeaders, StreamEventsQuery } from './events.schemas.js';
 import { openTenantStream } from './open-stream.js';
 import type { EventStreamHub } from './stream-hub.js';
@@ -32,8 +33,10 @@ export function streamEventsRoute(app: App, hub: EventStreamHub): void {
     },
     async (request, reply) => {
       const scopes = request.apiKeyScopes;
+      const { tenantId, apiKeyId } = request;
       return openTenantStream(app, hub, reply, {
-        tenantId: request.tenantId,
+        tenantId,
+        stillAllowed: () => keyStillGrants(app.db, apiKeyId, tenantId, scopes),
         filters: request.query,
         resumeId: request.headers['last-event-id'] ?? request.query.after,
         readable: (type) => keyAllows(scopes, scopeOfEventType(type)),

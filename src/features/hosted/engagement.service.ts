@@ -4,7 +4,13 @@ import { emitEvent, type OutgoingEvent } from '../../events/emit.js';
 import { newId } from '../../ids.js';
 import { toIso } from '../../time.js';
 import { createPersonLog } from '../persons/person-logs.service.js';
-import { countAudienceEvents, countPageEvents, hasRecentView, insertPageEvent } from './hosted.repository.js';
+import {
+  countAudienceEvents,
+  countPageEvents,
+  hasRecentClick,
+  hasRecentView,
+  insertPageEvent,
+} from './hosted.repository.js';
 
 /** One visitor's view counts once per audience per 30 minutes. */
 export const VIEW_WINDOW_MS = 30 * 60_000;
@@ -33,12 +39,21 @@ function referrerHost(referrer: string | null): string | null {
   }
 }
 
+/** A visitor chooses the UTM text: at most this many characters of it are kept. */
+export const MAX_UTM_LENGTH = 100;
+/** Control and format characters (bidirectional overrides, zero-width ones) that disguise text. */
+const UNSAFE_CHARACTERS = /[\p{Cc}\p{Cf}]/gu;
+
+/**
+ * The UTM parameters of the visitor's query: attacker-chosen text that reaches account activity,
+ * webhooks, events and the page agent, so it is bounded and stripped of invisible characters.
+ */
 function utm(query: string | null): Record<string, string> {
-  const params = new URLSearchParams(query ?? '');
+  const params = new URLSearchParams((query ?? '').slice(0, 2048));
   const out: Record<string, string> = {};
   for (const key of UTM_KEYS) {
-    const value = params.get(key);
-    if (value !== null && value !== '') out[key.slice(4)] = value.slice(0, 200);
+    const value = params.get(key)?.replace(UNSAFE_CHARACTERS, '').replace(/\s+/g, ' ').trim();
+    if (value !== undefined && value !== '') out[key.slice(4)] = value.slice(0, MAX_UTM_LENGTH);
   }
   return out;
 }
@@ -81,6 +96,8 @@ async function record(
           ...(actionId === null ? {} : { actionId }),
           referrerHost: referrerHost(event.referrer),
           utm: utm(event.query),
+          // Anyone with the page's link can make this: the agent weighs it as such.
+          visitorMade: true,
         },
       },
       now,
@@ -124,8 +141,21 @@ export async function recordView(db: Db, event: EngagementEvent, now = Date.now(
   return true;
 }
 
-export async function recordClick(db: Db, event: EngagementEvent, actionId: string, now = Date.now()) {
+/**
+ * Records a click unless the visitor clicked the same button of this audience in the last 30
+ * minutes: like views, so reloading a link cannot flood a person's timeline (issue 29).
+ */
+export async function recordClick(
+  db: Db,
+  event: EngagementEvent,
+  actionId: string,
+  now = Date.now(),
+): Promise<boolean> {
+  const audienceId = event.audience?.id ?? '';
+  if (await hasRecentClick(db, event.tenantId, audienceId, event.visitorHash, actionId, now - VIEW_WINDOW_MS))
+    return false;
   await record(db, event, 'click', actionId, now);
+  return true;
 }
 
 export interface EngagementCounts {

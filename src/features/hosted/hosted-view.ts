@@ -80,7 +80,9 @@ export interface ViewOptions {
  */
 export function safeUrl(value: string | undefined | null): string | null {
   if (value === undefined || value === null) return null;
-  const url = value.trim();
+  // Browsers drop tabs and line breaks anywhere in a URL (WHATWG URL), so `/\t/evil.example` would
+  // be followed as `//evil.example`, off-site: they are removed before the path is checked.
+  const url = value.replace(/[\t\n\r]/g, '').trim();
   if (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) return url;
   try {
     const parsed = new URL(url);

@@ -62,6 +62,29 @@ export async function insertPageEvent(db: Executor, row: PageEventsTable): Promi
 }
 
 /** True when this visitor's view of the audience was recorded since `since` (the 30-minute window). */
+/** Whether this visitor clicked this action of the audience since `since` (clicks count once a window). */
+export async function hasRecentClick(
+  db: Executor,
+  tenantId: string,
+  audienceId: string,
+  visitorHash: string,
+  actionId: string,
+  since: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('page_events')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('audience_id', '=', audienceId)
+    .where('visitor_hash', '=', visitorHash)
+    .where('kind', '=', 'click')
+    .where('action_id', '=', actionId)
+    .where('created_at', '>=', since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function hasRecentView(
   db: Executor,
   tenantId: string,

@@ -3,18 +3,13 @@ import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { createRateLimiter, enforceRateLimit } from '../../http/rate-limit.js';
 import { settle } from '../../http/sync-hook.js';
+import { beaconFields } from './beacon-body.js';
 import { mappedHostHandler } from './mapped-hosts.js';
 import { PageCache } from './page-cache.js';
 import { beaconView, followAction, type HostedDeps, type PageAddress, servePage } from './serve-page.js';
 import { servePreview } from './serve-preview.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
-const BeaconBody = Type.Optional(
-  Type.Object({
-    referrer: Type.Optional(Type.String({ maxLength: 2048 })),
-    query: Type.Optional(Type.String({ maxLength: 2048 })),
-  }),
-);
 
 /**
  * The public hosted pages under /p/ (docs/hosted-pages.md): no API key, rate-limited per address.
@@ -39,6 +34,10 @@ export function hostedRoutes(app: App): (request: FastifyRequest, reply: Fastify
       settle(() => enforceRateLimit(limiter, `hosted:${request.ip}`, reply), done),
     );
   }
+  // The sandboxed page's beacon is a text/plain simple request (beacon-body.ts); only here.
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 8192 }, (_request, body, done) =>
+    done(null, body),
+  );
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
   });
@@ -71,13 +70,15 @@ export function hostedRoutes(app: App): (request: FastifyRequest, reply: Fastify
   );
   app.post(
     '/p/:handle/:slug/view',
-    { schema: { params: PagePath, body: BeaconBody }, bodyLimit: 8192 },
-    async (request, reply) => beaconView(deps, address(request.params), request.body, request, reply),
+    { schema: { params: PagePath }, bodyLimit: 8192 },
+    async (request, reply) =>
+      beaconView(deps, address(request.params), beaconFields(request.body), request, reply),
   );
   app.post(
     '/p/:handle/:slug/:route_key/view',
-    { schema: { params: AudiencePath, body: BeaconBody }, bodyLimit: 8192 },
-    async (request, reply) => beaconView(deps, address(request.params), request.body, request, reply),
+    { schema: { params: AudiencePath }, bodyLimit: 8192 },
+    async (request, reply) =>
+      beaconView(deps, address(request.params), beaconFields(request.body), request, reply),
   );
   app.get(
     '/p/:handle/_preview/:version_id',

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { enforceRateLimit, type RateLimiter } from '../../http/rate-limit.js';
 import { findTenantByHost } from '../tenants/tenants.repository.js';
 import { normalizeHost } from '../tenants/tenants.service.js';
+import { beaconFields } from './beacon-body.js';
 import {
   beaconView,
   followAction,
@@ -53,11 +54,7 @@ export function mappedHostHandler(deps: HostedDeps, limiter: RateLimiter | null)
       base: `/${encodeURIComponent(parts[0]!)}`,
       origin: `${request.protocol}://${host}`,
     });
-    const body = (request.body ?? {}) as { referrer?: unknown; query?: unknown };
-    const beacon = {
-      ...(typeof body.referrer === 'string' ? { referrer: body.referrer.slice(0, 2048) } : {}),
-      ...(typeof body.query === 'string' ? { query: body.query.slice(0, 2048) } : {}),
-    };
+    const beacon = beaconFields(request.body);
     const [, second, third, fourth] = parts;
     if (request.method === 'POST') {
       if (parts.length === 2 && second === 'view')

@@ -33,10 +33,13 @@ export function pageCss(accent: string | null): string {
 /**
  * The beacon: one POST per page view, skipped when the browser says Do Not Track or Global Privacy
  * Control. It sends the referrer and the query (for UTM parameters); no cookie, no identifier.
+ * The page is sandboxed (an opaque origin), so every request it makes is cross-origin: the body goes
+ * as text/plain in `no-cors` mode, a simple request without a CORS preflight; the server reads it
+ * as JSON (src/features/hosted/beacon-body.ts).
  */
 export function beaconScript(url: string): string {
   const target = JSON.stringify(url).replace(/</g, '\\u003c');
-  return `(function(){var n=navigator;if(n.doNotTrack==="1"||n.globalPrivacyControl)return;try{fetch(${target},{method:"POST",keepalive:true,credentials:"omit",headers:{"content-type":"application/json"},body:JSON.stringify({referrer:document.referrer,query:location.search})})}catch(e){}})();`;
+  return `(function(){var n=navigator;if(n.doNotTrack==="1"||n.globalPrivacyControl)return;try{fetch(${target},{method:"POST",mode:"no-cors",keepalive:true,credentials:"omit",body:JSON.stringify({referrer:document.referrer,query:location.search})}).catch(function(){})}catch(e){}})();`;
 }
 
 function sha256(text: string): string {
@@ -49,8 +52,20 @@ function scriptText(source: string): string {
 }
 
 /**
- * Inline scripts by hash, external ones by their exact URL; they may send data to their own origin
- * (analytics), the beacon to this one.
+ * The sandbox every visitor-facing page runs in (docs/security.md). Without `allow-same-origin` the
+ * page gets an opaque origin: its scripts (an editor's snippet, a vendor's analytics) cannot read
+ * this server's responses or send the console's cookie, so a page that the console's own origin
+ * serves (the one-origin default) cannot act as the operator who opens it. Scripts, forms, popups
+ * and a click's top-level navigation still work as on any page.
+ */
+export const PAGE_SANDBOX =
+  'sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation';
+
+/**
+ * The one place a hosted page's Content-Security-Policy is made. Inline scripts by hash, external
+ * ones by their exact URL; they may send data to their own origin (analytics), the beacon to this
+ * one. A preview (`framedBySelf`) runs no script at all and is the only page not sandboxed: the
+ * console reads its document for the element picker, which needs its real origin.
  */
 function policy(css: string, scripts: PageScript[], beacon: boolean, framedBySelf = false): string {
   const sources = scripts.map((s) => (s.src === null ? sha256(s.code) : s.src));
@@ -68,6 +83,7 @@ function policy(css: string, scripts: PageScript[], beacon: boolean, framedBySel
     "form-action 'none'",
     // Only a preview may be framed, and only by this server's own pages (the console's live preview).
     framedBySelf ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
+    ...(framedBySelf ? [] : [PAGE_SANDBOX]),
   ].join('; ');
 }
 

@@ -194,5 +194,10 @@ export async function beaconView(
       engagementEvent(deps, resolved, request, body?.referrer ?? null, body?.query ?? null),
     );
   }
-  return reply.code(204).header('cache-control', 'no-store').send();
+  // The sandboxed page (an opaque origin) sends it: an empty answer it may receive without an error.
+  return reply
+    .code(204)
+    .header('cache-control', 'no-store')
+    .header('cross-origin-resource-policy', 'cross-origin')
+    .send();
 }

@@ -31,6 +31,11 @@ describeEachDatabase('hosted pages: signed previews and public URLs', (ctx) => {
     assert.equal(preview.headers['x-frame-options'], 'SAMEORIGIN');
     const page = await ctx.request({ method: 'GET', url: f.personUrl });
     assert.match(String(page.headers['content-security-policy']), /frame-ancestors 'none'/);
+    // A visitor's page runs in an opaque origin (docs/security.md); a preview, which runs no
+    // script and which the console's element picker reads, keeps its own.
+    assert.match(String(page.headers['content-security-policy']), /; sandbox allow-scripts allow-forms /);
+    assert.doesNotMatch(String(page.headers['content-security-policy']), /allow-same-origin/);
+    assert.doesNotMatch(String(preview.headers['content-security-policy']), /sandbox/);
 
     // The general audience's version 1 is a draft: previewable, though not public.
     const general = (

@@ -60,18 +60,18 @@ export async function deleteOtherSessions(
     .execute();
 }
 
-export async function findLoginFailures(db: Executor, subjects: string[]) {
-  return db.selectFrom('login_failures').selectAll().where('subject', 'in', subjects).execute();
-}
-
-/** Counts one failure for each subject, starting a new window where the old one is over. */
+/**
+ * Counts one attempt against a subject, starting a new window where the old one is over, and
+ * answers the count and window after it: one statement (an upsert with its row lock), so parallel
+ * attempts each see their own count.
+ */
 export async function addLoginFailure(
   db: Executor,
   subject: string,
   now: number,
   windowMs: number,
-): Promise<void> {
-  await db
+): Promise<{ failures: number; window_started_at: number }> {
+  return db
     .insertInto('login_failures')
     .values({ subject, failures: 1, window_started_at: now })
     .onConflict((oc) =>
@@ -90,6 +90,18 @@ export async function addLoginFailure(
           .end(),
       })),
     )
+    .returning(['failures', 'window_started_at'])
+    .executeTakeFirstOrThrow()
+    .then((row) => ({ failures: Number(row.failures), window_started_at: Number(row.window_started_at) }));
+}
+
+/** Takes back one counted attempt (it turned out to be a successful sign-in). */
+export async function forgiveLoginAttempt(db: Executor, subject: string): Promise<void> {
+  await db
+    .updateTable('login_failures')
+    .set((eb) => ({ failures: eb('failures', '-', 1) }))
+    .where('subject', '=', subject)
+    .where('failures', '>', 0)
     .execute();
 }
 

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Db, Executor } from '../../db/schema.js';
+import type { Db } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
 import type { ConsoleSession } from '../../http/admin-auth.js';
 import { sessionIdHash } from '../../http/console-session.js';
 import type { Origin } from '../audit/actor.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { findTenantByIdOrName } from '../tenants/tenants.repository.js';
 import { operatorActor } from './operator-actor.js';
 import { findOperatorByEmail } from './operators.repository.js';
 import { dummyPasswordHash, verifyPassword } from './passwords.js';
@@ -14,8 +15,8 @@ import {
   clearLoginFailures,
   deleteOperatorSessions,
   deleteSession,
-  findLoginFailures,
   findSessionWithOperator,
+  forgiveLoginAttempt,
   insertSession,
   purgeEnded,
   touchSession,
@@ -53,8 +54,11 @@ export interface SignIn {
  */
 export async function signIn(db: Db, input: SignIn, now = Date.now()) {
   const email = input.email.trim().toLowerCase();
-  const subjects = [`address:${input.origin.ip}`, `account:${email}`];
-  const wait = await throttled(db, subjects, now);
+  const address = `address:${input.origin.ip}`;
+  const subjects = [address, `account:${email}`];
+  // Counted before the password is checked, in one atomic step per subject: parallel attempts
+  // each see their own count, so no more than the limit are ever verified (issue 29).
+  const wait = await countAttempt(db, subjects, now);
   if (wait > 0) {
     const retryAfter = Math.ceil(wait / 1000);
     throw new ApiError('rate_limited', `Too many failed sign-ins; retry in ${retryAfter} s`, undefined, {
@@ -64,9 +68,6 @@ export async function signIn(db: Db, input: SignIn, now = Date.now()) {
   const operator = await findOperatorByEmail(db, email);
   const valid = await verifyPassword(operator?.password_hash ?? (await dummyPasswordHash()), input.password);
   if (operator === undefined || !valid || operator.disabled_at !== null) {
-    await writeTransaction(db, async (tx) => {
-      for (const subject of subjects) await addLoginFailure(tx, subject, now, LOGIN_WINDOW_MS);
-    });
     throw new ApiError('unauthenticated', 'Wrong email or password, or the account is disabled');
   }
   const sessionId = randomBytes(32).toString('base64url');
@@ -75,6 +76,8 @@ export async function signIn(db: Db, input: SignIn, now = Date.now()) {
     if (input.previousSessionId !== null) await deleteSession(tx, sessionIdHash(input.previousSessionId));
     await purgeEnded(tx, now, { ...input.limits, windowMs: LOGIN_WINDOW_MS });
     await clearLoginFailures(tx, `account:${email}`);
+    // The address's attempt was a success, not a failure.
+    await forgiveLoginAttempt(tx, address);
     await insertSession(tx, {
       id_hash: sessionIdHash(sessionId),
       operator_id: operator.id,
@@ -100,14 +103,21 @@ export async function signIn(db: Db, input: SignIn, now = Date.now()) {
   return { sessionId, csrfToken, operator };
 }
 
-async function throttled(db: Executor, subjects: string[], now: number): Promise<number> {
-  let wait = 0;
-  for (const row of await findLoginFailures(db, subjects)) {
-    const limit = row.subject.startsWith('address:') ? ADDRESS_FAILURES : ACCOUNT_FAILURES;
-    const windowEnd = row.window_started_at + LOGIN_WINDOW_MS;
-    if (row.failures >= limit && windowEnd > now) wait = Math.max(wait, windowEnd - now);
-  }
-  return wait;
+/**
+ * Counts a sign-in attempt against each subject and answers how long to wait when one of them is
+ * past its limit (0: go on and check the password). An attempt that succeeds is taken back.
+ */
+async function countAttempt(db: Db, subjects: string[], now: number): Promise<number> {
+  return writeTransaction(db, async (tx) => {
+    let wait = 0;
+    for (const subject of subjects) {
+      const row = await addLoginFailure(tx, subject, now, LOGIN_WINDOW_MS);
+      const limit = subject.startsWith('address:') ? ADDRESS_FAILURES : ACCOUNT_FAILURES;
+      const windowEnd = row.window_started_at + LOGIN_WINDOW_MS;
+      if (row.failures > limit && windowEnd > now) wait = Math.max(wait, windowEnd - now);
+    }
+    return wait;
+  });
 }
 
 /**
@@ -156,4 +166,25 @@ export async function signOut(db: Db, session: ConsoleSession, origin: Origin, e
     });
     return ended;
   });
+}
+
+/**
+ * Whether a console session still grants what it granted when a long-lived request (the event
+ * stream) began: not signed out or expired, its operator not disabled, with the same role and
+ * tenant, and the tenant still there. It does not count as activity (no touch): an open stream
+ * alone does not keep an idle session alive.
+ */
+export async function sessionStillGrants(
+  db: Db,
+  session: Pick<ConsoleSession, 'idHash' | 'role' | 'tenantId' | 'instanceAdmin'>,
+  tenantId: string,
+  limits: SessionLimits,
+  now = Date.now(),
+): Promise<boolean> {
+  const row = await findSessionWithOperator(db, session.idHash);
+  if (row === undefined || row.disabled_at !== null) return false;
+  if (now - row.last_seen_at > limits.idleMs || now - row.created_at > limits.maxMs) return false;
+  if (row.role !== session.role || row.tenant_id !== session.tenantId) return false;
+  if ((row.instance_admin === 1) !== session.instanceAdmin) return false;
+  return (await findTenantByIdOrName(db, tenantId)) !== undefined;
 }

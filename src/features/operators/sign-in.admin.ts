@@ -8,6 +8,7 @@ import {
   setSessionCookie,
 } from '../../http/console-session.js';
 import { problemResponses } from '../../http/problem.js';
+import { consoleOrigin } from '../../http/public-host.js';
 import { MeSchema, SignInBody } from './operators.schemas.js';
 import { toOperator } from './operators.service.js';
 import { signIn, signOut } from './sessions.service.js';
@@ -32,7 +33,7 @@ export function sessionAdminRoutes(app: App): void {
     },
     async (request, reply) => {
       // A sign-in posted by another site would sign the browser in to the attacker's account.
-      if (!originAllowed(request, app.config.publicBaseUrl)) {
+      if (!originAllowed(request, consoleOrigin(app.config))) {
         throw new ApiError('forbidden', 'A sign-in from another origin is refused (CSRF protection)');
       }
       const { sessionId, csrfToken, operator } = await signIn(app.db, {

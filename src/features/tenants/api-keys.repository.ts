@@ -14,6 +14,16 @@ export async function findLiveKeyByHash(db: Executor, keyHash: string) {
     .executeTakeFirst();
 }
 
+/** A key by id if it is still live (not revoked; a deleted tenant's keys are deleted with it). */
+export async function findLiveKeyById(db: Executor, keyId: string) {
+  return db
+    .selectFrom('api_keys')
+    .select(['id', 'tenant_id', 'scopes'])
+    .where('id', '=', keyId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+}
+
 export async function revokeApiKey(
   db: Executor,
   keyId: string,

@@ -11,6 +11,7 @@ import {
   countApiKeys,
   findApiKey,
   findKeyTenant,
+  findLiveKeyById,
   insertApiKey,
   listApiKeys,
   listApiKeysPage,
@@ -287,4 +288,20 @@ export async function tenantsWithKeys(db: Executor) {
       }),
     })),
   );
+}
+
+/**
+ * Whether a key still grants what it granted when a long-lived request (an event stream) began:
+ * live, of the same tenant, with the same scopes. Checked every few seconds by open streams, so a
+ * revocation or a deleted tenant ends them on every process.
+ */
+export async function keyStillGrants(
+  db: Executor,
+  keyId: string,
+  tenantId: string,
+  scopes: readonly string[] | null,
+): Promise<boolean> {
+  const key = await findLiveKeyById(db, keyId);
+  if (key === undefined || key.tenant_id !== tenantId) return false;
+  return JSON.stringify(parseScopes(key.scopes)) === JSON.stringify(scopes);
 }

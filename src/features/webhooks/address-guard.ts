@@ -55,8 +55,43 @@ function familyOf(address: string): 'ipv4' | 'ipv6' {
   return net.isIPv6(address) ? 'ipv6' : 'ipv4';
 }
 
+/** The 16 bytes of an IPv6 address (which net.isIPv6 accepted), `::` and a dotted tail expanded. */
+function ipv6Bytes(address: string): number[] {
+  let text = address.split('%')[0]!;
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted !== null) {
+    const [a, b, c, d] = dotted[1]!.split('.').map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const groups = (part: string) => (part === '' ? [] : part.split(':').map((g) => Number.parseInt(g, 16)));
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const all = [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
+  return all.flatMap((g) => [g >> 8, g & 0xff]);
+}
+
+/**
+ * The IPv4 address a NAT64 address stands for (RFC 6052): the well-known prefix 64:ff9b::/96 and the
+ * local-use 64:ff9b:1::/48 reach the IPv4 address they embed, so that address is what is checked.
+ */
+function nat64Target(address: string): string | null {
+  if (!net.isIPv6(address)) return null;
+  const b = ipv6Bytes(address);
+  const v4 = (bytes: number[]) => bytes.join('.');
+  if (b[0] !== 0x00 || b[1] !== 0x64 || b[2] !== 0xff || b[3] !== 0x9b) return null;
+  if (b.slice(4, 12).every((x) => x === 0)) return v4(b.slice(12, 16));
+  if (b[4] === 0x00 && b[5] === 0x01) return v4([b[6]!, b[7]!, b[9]!, b[10]!]);
+  return null;
+}
+
 /** Why a delivery may not connect to `address`, or null when it may. IPv4-mapped IPv6 counts as IPv4. */
 export function addressRefusal(address: string, policy: NetworkPolicy): string | null {
+  const embedded = nat64Target(address);
+  if (embedded !== null) {
+    const refusal = addressRefusal(embedded, policy);
+    if (refusal !== null) return `${address} reaches ${embedded} through NAT64: ${refusal}`;
+  }
   const family = familyOf(address);
   if (NEVER.check(address, family)) return `${address} is not a unicast address`;
   const loopback = LOOPBACK.check(address, family);

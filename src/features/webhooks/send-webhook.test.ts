@@ -32,6 +32,22 @@ describe('where webhooks may connect (SSRF)', () => {
       assert.equal(addressRefusal(address, STRICT), null, address);
   });
 
+  it('checks the IPv4 address a NAT64 address embeds (64:ff9b::/96 and 64:ff9b:1::/48)', () => {
+    for (const address of [
+      '64:ff9b::7f00:1', // 127.0.0.1
+      '64:ff9b::127.0.0.1',
+      '64:ff9b::a9fe:a9fe', // 169.254.169.254
+      '64:ff9b::10.0.0.1',
+      '64:ff9b:1:7f00:1::', // 127.0.0.1 in the /48 embedding (RFC 6052)
+      '64:ff9b:1::a00:1',
+    ])
+      assert.match(addressRefusal(address, STRICT) ?? '', /./, address);
+    assert.match(addressRefusal('64:ff9b::7f00:1', STRICT) ?? '', /reaches 127\.0\.0\.1 through NAT64/);
+    // A public IPv4 address behind the well-known prefix is a public address.
+    assert.equal(addressRefusal('64:ff9b::5db8:d822', STRICT), null);
+    assert.equal(addressRefusal('64:ff9b::8.8.8.8', STRICT), null);
+  });
+
   it('lets loopback through for localhost development, and private networks when configured', () => {
     assert.equal(addressRefusal('127.0.0.1', LOCAL), null);
     assert.notEqual(addressRefusal('10.0.0.1', LOCAL), null);
