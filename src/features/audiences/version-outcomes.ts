@@ -3,47 +3,62 @@
  * lock first (the same order as every other version transition) and only acts while the version
  * is still `processing` under this worker's lease: a worker that lost its lease writes nothing.
  */
-import type { AudienceVersionsTable, Db, MessagesTable, VersionChangesTable } from '../db/schema.js';
-import { writeTransaction } from '../db/write-transaction.js';
-import type { AudienceContent, ContentChange } from '../domain/audience-content.js';
+import type { AudiencesTable, AudienceVersionsTable, Db, Executor, MessagesTable } from '../../db/schema.js';
+import { writeTransaction } from '../../db/write-transaction.js';
+import type { AudienceContent, ContentChange } from '../../domain/audience-content.js';
 import {
   type CancelReason,
   emitMessageCreated,
   emitVersionEvent,
   promoteNextPendingAndAnnounce,
-} from '../features/audiences/audience-events.js';
-import {
-  findConversation,
-  lockAudience,
-  touchConversation,
-} from '../features/audiences/audiences.repository.js';
-import { toChange } from '../features/audiences/audiences.schemas.js';
-import { insertChanges, insertMessage } from '../features/audiences/messages.repository.js';
-import { expiredLeases, findVersion, transitionVersion } from '../features/audiences/versions.repository.js';
-import { newId } from '../ids.js';
+} from './audience-events.js';
+import { findConversation, lockAudience, touchConversation } from './audiences.repository.js';
+import { toChange } from './audiences.schemas.js';
+import { changeRows, newMessageRow } from './conversation-rows.js';
 import { type AttemptFailure, interruptedReply } from './interrupted-reply.js';
+import { insertChanges, insertMessage } from './messages.repository.js';
+import { expiredLeases, findVersion, transitionVersion } from './versions.repository.js';
 
+/** The agent's reply about a version, in the version's conversation. */
 function agentMessage(
   version: AudienceVersionsTable,
   conversationId: string,
-  fields: Partial<MessagesTable>,
+  fields: Pick<MessagesTable, 'content' | 'reasoning' | 'timestamp'> & Partial<MessagesTable>,
 ): MessagesTable {
-  return {
+  return newMessageRow({
     tenant_id: version.tenant_id,
-    id: newId('message'),
     conversation_id: conversationId,
     role: 'agent',
-    content: '',
-    timestamp: Date.now(),
-    has_snapshot: 0,
-    reasoning: '',
-    is_interrupted: 0,
-    client_message_id: null,
-    fingerprint: null,
-    selected_element: null,
     version_id: version.id,
     ...fields,
-  };
+  });
+}
+
+/**
+ * What a version becoming a draft writes beside it (the agent's draft or an operator's restore):
+ * the reply, one change row per changed field, the conversation's updatedAt, `message.created` and
+ * `version.drafted`.
+ */
+export async function recordDraft(
+  tx: Executor,
+  audience: AudiencesTable,
+  versionId: string,
+  reply: MessagesTable,
+  changes: readonly ContentChange[],
+): Promise<void> {
+  const rows = changeRows(
+    { tenant_id: audience.tenant_id, audience_id: audience.id, version_id: versionId },
+    reply.id,
+    changes,
+  );
+  await insertMessage(tx, reply);
+  await insertChanges(tx, rows);
+  await touchConversation(tx, audience.tenant_id, reply.conversation_id, { updated_at: reply.timestamp });
+  await emitMessageCreated(tx, audience, reply, rows);
+  await emitVersionEvent(tx, 'version.drafted', audience, versionId, {
+    replyMessageId: reply.id,
+    changes: rows.map(toChange),
+  });
 }
 
 /** The agent finished: the version becomes a draft with its content, changes and reply. */
@@ -82,27 +97,7 @@ export async function writeDraft(
       owner,
     );
     if (!owned) return false;
-    await insertMessage(tx, reply);
-    const changes = result.changes.map(
-      (change, position): VersionChangesTable => ({
-        tenant_id: tenantId,
-        id: newId('change'),
-        audience_id: audienceId,
-        version_id: version.id,
-        message_id: reply.id,
-        position,
-        field: change.field,
-        previous_value: change.previousValue,
-        new_value: change.newValue,
-      }),
-    );
-    await insertChanges(tx, changes);
-    await touchConversation(tx, tenantId, conversation.id, { updated_at: now });
-    await emitMessageCreated(tx, audience, reply, changes);
-    await emitVersionEvent(tx, 'version.drafted', audience, version.id, {
-      replyMessageId: reply.id,
-      changes: changes.map(toChange),
-    });
+    await recordDraft(tx, audience, version.id, reply, result.changes);
     await promoteNextPendingAndAnnounce(tx, audience, now);
     return true;
   });

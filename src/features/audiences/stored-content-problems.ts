@@ -3,12 +3,12 @@
  * already holds (written before pages were checked at the door). Naming that value, with the member
  * an operator has to correct, turns "the output was refused" into something an integrator can act on.
  */
-import type { AudienceVersionsTable, Db } from '../db/schema.js';
-import { CONTENT_LIMITS, isHttpUrl } from '../domain/audience-content.js';
-import { findAudienceById } from '../features/audiences/audiences.repository.js';
-import { pageContentProblems } from '../features/pages/page-content.js';
-import { findPage } from '../features/pages/pages.repository.js';
-import { pageActions } from '../features/pages/pages.schemas.js';
+import type { AudienceVersionsTable, Db } from '../../db/schema.js';
+import { CONTENT_LIMITS, isHttpUrl } from '../../domain/audience-content.js';
+import { pageContentProblems } from '../pages/page-content.js';
+import { findPage } from '../pages/pages.repository.js';
+import { pageActions } from '../pages/pages.schemas.js';
+import { findAudienceById } from './audiences.repository.js';
 
 export async function storedContentProblems(db: Db, version: AudienceVersionsTable): Promise<string[]> {
   const audience = await findAudienceById(db, version.tenant_id, version.audience_id);

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { makePerson, makeTenant } from '../../test/factories.js';
-import { describeEachDatabase } from '../../test/harness.js';
-import { makeAudience } from '../../test/pages-factories.js';
-import { findVersion } from '../features/audiences/versions.repository.js';
-import { createPersonLog } from '../features/persons/person-logs.service.js';
-import { addEntry, createTopic } from '../features/topics/topics.service.js';
+import { makePerson, makeTenant } from '../../../test/factories.js';
+import { describeEachDatabase } from '../../../test/harness.js';
+import { makeAudience } from '../../../test/pages-factories.js';
+import { createPersonLog } from '../persons/person-logs.service.js';
+import { addEntry, createTopic } from '../topics/topics.service.js';
 import { loadAgentInput } from './agent-context.js';
+import { findVersion } from './versions.repository.js';
 
 describeEachDatabase('the page agent context', (ctx) => {
   it("holds the person's account, their recent activity and the tenant's topic entries", async () => {

@@ -1,15 +1,15 @@
-import type { AgentActivity, AgentInput } from '../agent/page-agent.js';
-import type { AudienceVersionsTable, Db } from '../db/schema.js';
-import { pageHero } from '../domain/audience-content.js';
-import { activityRows } from '../features/accounts/account-activity.js';
-import { findAudienceById, findConversation } from '../features/audiences/audiences.repository.js';
-import { computedNameOf } from '../features/audiences/audiences.service.js';
-import { currentContent } from '../features/audiences/conversation.service.js';
-import { listMessages } from '../features/audiences/messages.repository.js';
-import { findPage } from '../features/pages/pages.repository.js';
-import { pageActions, pageBody } from '../features/pages/pages.schemas.js';
-import { entriesOfTenant } from '../features/topics/topics.repository.js';
-import { toIso } from '../time.js';
+import type { AgentActivity, AgentInput } from '../../agent/page-agent.js';
+import type { AudienceVersionsTable, Db } from '../../db/schema.js';
+import { pageHero } from '../../domain/audience-content.js';
+import { toIso } from '../../time.js';
+import { activityRows } from '../accounts/account-activity.js';
+import { findPage } from '../pages/pages.repository.js';
+import { pageActions, pageBody } from '../pages/pages.schemas.js';
+import { entriesOfTenant } from '../topics/topics.repository.js';
+import { findAudienceById, findConversation } from './audiences.repository.js';
+import { computedNameOf } from './audiences.service.js';
+import { currentContent } from './conversation.service.js';
+import { listMessages } from './messages.repository.js';
 
 /** How much of the conversation the agent sees (the newest messages, in order). */
 const CONVERSATION_WINDOW = 40;
