@@ -146,6 +146,9 @@ export interface AccountsTable {
 }
 
 /** The columns account logs and person logs share. */
+/** The two tables of logs: same columns (LogColumns), different owners. */
+export type LogTable = 'account_logs' | 'person_logs';
+
 export interface LogColumns {
   tenant_id: string;
   id: string;

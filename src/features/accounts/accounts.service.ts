@@ -1,5 +1,5 @@
 import { addToCounter } from '../../db/counters.repository.js';
-import type { AccountsTable, Executor } from '../../db/schema.js';
+import type { AccountsTable, Executor, LogTable } from '../../db/schema.js';
 import { normalizeDomain } from '../../domain/normalize-domain.js';
 import { ApiError } from '../../errors.js';
 import { emitEvent } from '../../events/emit.js';
@@ -10,9 +10,9 @@ import {
   incrementLinkedPersons,
   insertAccountUnlessDomainTaken,
   lockAccountRow,
+  newestLiveLogAt,
   setLatestActivity,
 } from './accounts.repository.js';
-import { type LogTable, newestLiveLogAt } from './logs.repository.js';
 
 /**
  * Maintained counts (src/db/counters.repository.ts) behind the exact, cheap `totalCount`s:

@@ -3,7 +3,7 @@ import { it } from 'node:test';
 import { makePerson, makeTenant } from '../../../test/factories.js';
 import { describeEachDatabase } from '../../../test/harness.js';
 import { makeAudience } from '../../../test/pages-factories.js';
-import { createPersonLog } from '../persons/person-logs.service.js';
+import { createPersonLog } from '../activity/person-logs.service.js';
 import { addEntry, createTopic } from '../topics/topics.service.js';
 import { loadAgentInput } from './agent-context.js';
 import { findVersion } from './versions.repository.js';

@@ -2,7 +2,7 @@ import type { AgentActivity, AgentInput } from '../../agent/page-agent.js';
 import type { AudienceVersionsTable, Db } from '../../db/schema.js';
 import { pageHero } from '../../domain/audience-content.js';
 import { toIso } from '../../time.js';
-import { activityRows } from '../accounts/account-activity.js';
+import { activityRows } from '../activity/account-activity.js';
 import { findPage } from '../pages/pages.repository.js';
 import { pageActions, pageBody } from '../pages/pages.schemas.js';
 import { entriesOfTenant } from '../topics/topics.repository.js';

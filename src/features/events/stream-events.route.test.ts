@@ -6,7 +6,7 @@ import { describeEachDatabase, type TestContext } from '../../../test/harness.js
 import { drain, FakeAgent, makeAudience, makeWorker } from '../../../test/pages-factories.js';
 import { testEventsConfig } from '../../../test/webhook-factories.js';
 import { buildApp } from '../../app.js';
-import { importAccountLogs } from '../accounts/account-logs.service.js';
+import { importAccountLogs } from '../activity/account-logs.service.js';
 import { createApiKey } from '../tenants/tenants.service.js';
 
 function sendMessage(

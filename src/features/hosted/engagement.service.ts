@@ -3,7 +3,7 @@ import { writeTransaction } from '../../db/write-transaction.js';
 import { emitEvent, type OutgoingEvent } from '../../events/emit.js';
 import { newId } from '../../ids.js';
 import { toIso } from '../../time.js';
-import { createPersonLog } from '../persons/person-logs.service.js';
+import { createPersonLog } from '../activity/person-logs.service.js';
 import { countAudienceEvents, countPageEvents, hasRecentView, insertPageEvent } from './hosted.repository.js';
 
 /** One visitor's view counts once per audience per 30 minutes. */

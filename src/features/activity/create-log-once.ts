@@ -1,7 +1,7 @@
 import { type CreateOnceResult, createOnce, type IdempotencyKey } from '../../db/create-once.js';
-import type { Db, Executor } from '../../db/schema.js';
+import type { Db, Executor, LogTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
-import { findLogByKey, type LogRow, type LogTable } from './logs.repository.js';
+import { findLogByKey, type LogRow } from './logs.repository.js';
 
 /** Thrown inside the transaction when the idempotency key is taken, to roll back what it did. */
 const KEY_TAKEN = Symbol('idempotency key taken');

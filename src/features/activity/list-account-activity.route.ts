@@ -5,7 +5,7 @@ import { CursorQuery, decodeCursor, LimitQuery, PageOf, pageSize, toPage } from 
 import { problemResponses } from '../../http/problem.js';
 import { FlagQuery, isFlagSet } from '../../http/query-flags.js';
 import { accountActivity } from './account-activity.js';
-import { ActivityItem, toActivityItem } from './accounts.schemas.js';
+import { ActivityItem, toActivityItem } from './activity.schemas.js';
 
 const SORT_KEY = ['number', 'string'] as const; // created_at desc, id desc
 

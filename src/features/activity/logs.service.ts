@@ -1,16 +1,10 @@
 import { addToCounter } from '../../db/counters.repository.js';
-import type { Db } from '../../db/schema.js';
+import type { Db, LogTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
-import { findAccount } from './accounts.repository.js';
-import { logCounter, recomputeLatestActivity } from './accounts.service.js';
-import {
-  findLog,
-  findOwnedLog,
-  type LogTable,
-  setLogDeletedAt,
-  updateLogPayload,
-} from './logs.repository.js';
+import { findAccount } from '../accounts/accounts.repository.js';
+import { logCounter, recomputeLatestActivity } from '../accounts/accounts.service.js';
+import { findLog, findOwnedLog, setLogDeletedAt, updateLogPayload } from './logs.repository.js';
 
 /** The source of user-authored logs (a note typed by a person): the only editable ones. */
 export const USER_SOURCE = 'user';

@@ -3,8 +3,8 @@ import { it } from 'node:test';
 import { authSuite } from '../../../test/auth-suite.js';
 import { makePerson, makeTenant, type TestTenant } from '../../../test/factories.js';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.js';
-import { findLog } from '../accounts/logs.repository.js';
-import { setLogDeleted } from '../accounts/logs.service.js';
+import { findLog } from './logs.repository.js';
+import { setLogDeleted } from './logs.service.js';
 import { createPersonLog } from './person-logs.service.js';
 
 async function personLog(ctx: TestContext, tenant: TestTenant, source: string, payload: object) {

@@ -5,8 +5,8 @@ import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.js';
 import { problemResponses } from '../../http/problem.js';
 import { FlagQuery, isFlagSet } from '../../http/query-flags.js';
 import { requireTenant } from '../tenants/require-tenant.js';
-import { ActivityItem } from './accounts.schemas.js';
-import { listActivity } from './accounts-reads.service.js';
+import { ActivityItem } from './activity.schemas.js';
+import { listActivity } from './activity-reads.service.js';
 
 export function listAccountActivityAdmin(app: App): void {
   app.get(

@@ -3,7 +3,7 @@ import { markReplayed } from '../../http/idempotency.js';
 import { problemResponses } from '../../http/problem.js';
 import { auditInChange } from '../audit/record-writes.js';
 import { createAccountLog } from './account-logs.service.js';
-import { AccountLogCreated, CreateAccountLogBody, toAccountLogCreated } from './accounts.schemas.js';
+import { AccountLogCreated, CreateAccountLogBody, toAccountLogCreated } from './activity.schemas.js';
 
 export function createAccountLogRoute(app: App): void {
   app.post(

@@ -6,20 +6,20 @@ import { writeStatement, writeTransaction } from '../../db/write-transaction.js'
 import { ApiError } from '../../errors.js';
 import { emitEvents, eventRow } from '../../events/emit.js';
 import { newId } from '../../ids.js';
+import {
+  findAccount,
+  moveLatestActivity,
+  nameAccountIfNamedAfterDomain,
+} from '../accounts/accounts.repository.js';
+import { domainOrThrow, ensureAccount, logCounter } from '../accounts/accounts.service.js';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import type { AuditEntryFor } from '../audit/audit.service.js';
-import { accountLogCreated } from './account-events.js';
-import { findAccount, moveLatestActivity, nameAccountIfNamedAfterDomain } from './accounts.repository.js';
-import type { CreateAccountLogBody } from './accounts.schemas.js';
-import { domainOrThrow, ensureAccount, logCounter } from './accounts.service.js';
+import { accountLogCreated } from './account-log-events.js';
+import type { CreateAccountLogBody } from './activity.schemas.js';
 import { createLogOnceWith, writeLogInTransaction } from './create-log-once.js';
 import { writeBatchedLog } from './log-ingestion.js';
-import {
-  insertAccountLogInOneStatement,
-  insertLogs,
-  insertLogUnlessKeyTaken,
-  type LogRow,
-} from './logs.repository.js';
+import { insertAccountLogInOneStatement } from './log-ingestion.repository.js';
+import { insertLogs, insertLogUnlessKeyTaken, type LogRow } from './logs.repository.js';
 
 /**
  * POST /v0/account_logs: selects (or creates) the account and writes the log, its counter and the

@@ -1,10 +1,10 @@
 import { readCounters } from '../../db/counters.repository.js';
-import type { Db } from '../../db/schema.js';
+import type { Db, LogTable } from '../../db/schema.js';
 import type { SortKey } from '../../db/sort-key.js';
 import { ApiError } from '../../errors.js';
-import { findAccount } from './accounts.repository.js';
-import { logCounter } from './accounts.service.js';
-import { type LogRow, type LogTable, pageOfAccountLogs } from './logs.repository.js';
+import { findAccount } from '../accounts/accounts.repository.js';
+import { logCounter } from '../accounts/accounts.service.js';
+import { type LogRow, pageOfAccountLogs } from './logs.repository.js';
 
 export interface ActivityOptions {
   includeDeleted: boolean;

@@ -2,7 +2,7 @@ import { Batcher } from '../../db/batcher.js';
 import { dialectOf } from '../../db/database.js';
 import type { Db } from '../../db/schema.js';
 import { writeStatement, writeTransaction } from '../../db/write-transaction.js';
-import { type BatchedAccountLog, insertAccountLogBatch } from './logs.repository.js';
+import { type BatchedAccountLog, insertAccountLogBatch } from './log-ingestion.repository.js';
 
 /**
  * Batched ingestion of account logs (POST /v0/account_logs with an `accountId`, the webhook case).

@@ -3,9 +3,9 @@ import { it } from 'node:test';
 import { authSuite } from '../../../test/auth-suite.js';
 import { makeAccountLog, makePerson, makeTenant, type TestTenant } from '../../../test/factories.js';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.js';
-import { createPersonLog } from '../persons/person-logs.service.js';
 import { importAccountLogs } from './account-logs.service.js';
 import { setLogDeleted } from './logs.service.js';
+import { createPersonLog } from './person-logs.service.js';
 
 interface Item {
   activityId: string;

@@ -5,9 +5,9 @@ import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { moveLatestActivity } from '../accounts/accounts.repository.js';
 import { logCounter } from '../accounts/accounts.service.js';
-import { createLogOnce } from '../accounts/create-log-once.js';
-import { insertLogUnlessKeyTaken, type LogRow } from '../accounts/logs.repository.js';
-import { findPerson } from './persons.repository.js';
+import { findPerson } from '../persons/persons.repository.js';
+import { createLogOnce } from './create-log-once.js';
+import { insertLogUnlessKeyTaken, type LogRow } from './logs.repository.js';
 
 export interface CreatePersonLogInput {
   source: string;

@@ -3,7 +3,7 @@ import { ApiError } from '../../errors.js';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
 import { problemResponses } from '../../http/problem.js';
-import { AccountLog, toAccountLog } from './accounts.schemas.js';
+import { AccountLog, toAccountLog } from './activity.schemas.js';
 import { findOwnedLog } from './logs.repository.js';
 
 export function getAccountLogRoute(app: App): void {

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId, SuccessFlag } from '../../http/common.schemas.js';
 import { problemResponses } from '../../http/problem.js';
-import { EditLogTextBody } from './accounts.schemas.js';
+import { EditLogTextBody } from './activity.schemas.js';
 import { editLogText } from './logs.service.js';
 
 /** What differs between PATCH of an account log and of a person log: the path and the tables. */
