@@ -13,7 +13,7 @@ import { assetsRoutes } from './features/assets/index.js';
 import { audiencesRoutes } from './features/audiences/index.js';
 import { apiKeyActor, registerWriteAudit } from './features/audit/record-writes.js';
 import { consoleRoutes } from './features/console-app/console.route.js';
-import { eventsRoutes } from './features/events/index.js';
+import { eventsRoutes } from './features/event-stream/index.js';
 import { hostedRoutes } from './features/hosted/index.js';
 import { acceptBearerApiKey, MCP_PATH, mcpRoutes } from './features/mcp/index.js';
 import { registerOperability } from './features/ops/index.js';

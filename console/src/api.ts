@@ -13,7 +13,7 @@
 import { type components, createAdminClient, type paths } from '@quire/client/admin';
 // Pure catalogues with no imports of server code (docs/architecture.md, "console/"): one list each.
 import { SCOPES, type Scope } from '../../src/domain/scopes.js';
-import { EVENT_TYPES } from '../../src/events/event-types.js';
+import { EVENT_TYPES } from '../../src/outbox/event-types.js';
 
 export { EVENT_TYPES, SCOPES, type Scope };
 

@@ -376,7 +376,7 @@ export interface AuditLogTable {
   created_at: number;
 }
 
-/** The outbox: one row per event, written in the transaction of the change (src/events/emit.ts). */
+/** The outbox: one row per event, written in the transaction of the change (src/outbox/emit.ts). */
 export interface EventsTable {
   tenant_id: string;
   id: string;

@@ -1,5 +1,5 @@
 import type { AccountsTable } from '../../db/schema.js';
-import type { OutgoingEvent } from '../../events/emit.js';
+import type { OutgoingEvent } from '../../outbox/emit.js';
 import { toAccount } from './accounts.schemas.js';
 
 /** `account.created`: the account as GET /v0/accounts lists it. */

@@ -2,8 +2,8 @@ import { addToCounter } from '../../db/counters.repository.js';
 import type { AccountsTable, Executor, LogTable } from '../../db/schema.js';
 import { normalizeDomain } from '../../domain/normalize-domain.js';
 import { ApiError } from '../../errors.js';
-import { emitEvent } from '../../events/emit.js';
 import { newId } from '../../ids.js';
+import { emitEvent } from '../../outbox/emit.js';
 import { accountCreated } from './account-events.js';
 import {
   findAccountByDomain,

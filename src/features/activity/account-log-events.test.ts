@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { makeAccountLog, makeTenant } from '../../../test/factories.js';
 import { describeEachDatabase } from '../../../test/harness.js';
-import { eventsAfter } from '../../events/outbox.repository.js';
-import { sequenceEvents } from '../../events/sequencer.js';
+import { eventsAfter } from '../../outbox/outbox.repository.js';
+import { sequenceEvents } from '../../outbox/sequencer.js';
 
 /** account.created and account_log.created, on both ingestion paths (PostgreSQL's one statement too). */
 describeEachDatabase('the events of account logs', (ctx) => {

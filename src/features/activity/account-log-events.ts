@@ -1,4 +1,4 @@
-import type { OutgoingEvent } from '../../events/emit.js';
+import type { OutgoingEvent } from '../../outbox/emit.js';
 import { toAccountLogCreated } from './activity.schemas.js';
 import type { LogRow } from './logs.repository.js';
 

@@ -4,8 +4,8 @@ import { dialectOf } from '../../db/database.js';
 import type { AccountLogsTable, AccountsTable, AuditLogTable, Db, Executor } from '../../db/schema.js';
 import { writeStatement, writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
-import { emitEvents, eventRow } from '../../events/emit.js';
 import { newId } from '../../ids.js';
+import { emitEvents, eventRow } from '../../outbox/emit.js';
 import {
   findAccount,
   moveLatestActivity,

@@ -9,8 +9,8 @@ import { dialectOf } from '../../db/database.js';
 import { rowChunks } from '../../db/row-chunks.js';
 import type { AccountLogsTable, AuditLogTable, Executor } from '../../db/schema.js';
 import { type Statement, statement } from '../../db/statement.js';
-import type { EventRow } from '../../events/emit.js';
-import { insertEvents } from '../../events/outbox.repository.js';
+import type { EventRow } from '../../outbox/emit.js';
+import { insertEvents } from '../../outbox/outbox.repository.js';
 import { moveLatestActivity } from '../accounts/accounts.repository.js';
 import { auditedLogsCte, insertAuditEntries } from '../audit/audit.repository.js';
 import { LOG_COLUMNS, logValues } from './logs.repository.js';
@@ -58,7 +58,7 @@ export async function insertAccountLogInOneStatement(
 
 // Data-modifying CTEs share one snapshot; `log` returns nothing when the account is missing, its
 // domain differs or the key is taken, and then `activity`, `counted`, `event` (its
-// account_log.created in the outbox, src/events/emit.ts) and `audited` write nothing either.
+// account_log.created in the outbox, src/outbox/emit.ts) and `audited` write nothing either.
 const accountLogInOneStatement = statement<{ domain: string | null; inserted: string | number }>(
   `with "account" as (select "id", "domain" from "accounts" where "tenant_id" = $1 and "id" = $2), ` +
     `"log" as (insert into "account_logs" (${LOG_COLUMNS}, "account_id") ` +
@@ -83,7 +83,7 @@ export interface BatchedAccountLog {
   domain: string | null;
   /** The account's live-log counter (accounts.service.ts logCounter). */
   counter: string;
-  /** Its `account_log.created` outbox row (src/events/emit.ts), written only with the log. */
+  /** Its `account_log.created` outbox row (src/outbox/emit.ts), written only with the log. */
   event: EventRow;
   /** Its audit entry (src/features/audit/record-writes.ts auditInChange), written only with the log. */
   audit: AuditLogTable | null;

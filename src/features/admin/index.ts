@@ -10,7 +10,7 @@ import { assetsAdminRoutes } from '../assets/admin.routes.js';
 import { audiencesAdminRoutes } from '../audiences/admin.routes.js';
 import { listAuditAdmin } from '../audit/list-audit.admin.js';
 import { adminActor, registerWriteAudit } from '../audit/record-writes.js';
-import { eventsAdminRoutes } from '../events/index.js';
+import { eventsAdminRoutes } from '../event-stream/index.js';
 import { hostedAdminRoutes } from '../hosted/admin.routes.js';
 import { findLiveSession, operatorsAdminRouteSet } from '../operators/index.js';
 import { opsAdminRoutes } from '../ops/index.js';

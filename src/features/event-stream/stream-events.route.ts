@@ -1,7 +1,7 @@
 import { keyAllows } from '../../domain/scopes.js';
-import { scopeOfEventType } from '../../events/event-types.js';
 import type { App } from '../../http/app-types.js';
 import { problemResponses } from '../../http/problem.js';
+import { scopeOfEventType } from '../../outbox/event-types.js';
 import { EventStream, StreamEventsHeaders, StreamEventsQuery } from './events.schemas.js';
 import { openTenantStream } from './open-stream.js';
 import type { EventStreamHub } from './stream-hub.js';

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { EVENT_TYPES } from '../../events/event-types.js';
+import { EVENT_TYPES } from '../../outbox/event-types.js';
 
 export const StreamEventsQuery = Type.Object({
   types: Type.Optional(

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/schema.js';
-import { eventsAfter, readCursor, type StreamedEvent } from '../../events/outbox.repository.js';
-import { SEQUENCE_BATCH, sequenceEvents } from '../../events/sequencer.js';
+import { eventsAfter, readCursor, type StreamedEvent } from '../../outbox/outbox.repository.js';
+import { SEQUENCE_BATCH, sequenceEvents } from '../../outbox/sequencer.js';
 
 /** One open stream: its tenant, which events it wants and how far it has got. */
 export interface StreamSubscriber {

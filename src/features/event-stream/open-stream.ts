@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { ApiError } from '../../errors.js';
-import { isEventPattern, matchesAnyPattern } from '../../events/event-types.js';
-import { findEvent, type StreamedEvent } from '../../events/outbox.repository.js';
 import type { App } from '../../http/app-types.js';
+import { isEventPattern, matchesAnyPattern } from '../../outbox/event-types.js';
+import { findEvent, type StreamedEvent } from '../../outbox/outbox.repository.js';
 import { eventBody } from '../webhooks/deliver.js';
 import type { EventStreamHub } from './stream-hub.js';
 
