@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MemoryRateLimitStore } from './rate-limit.js';
+import { MemoryRateLimitStore } from './memory-rate-limit-store.js';
 
 describe('in-memory rate-limit store', () => {
   it('limits a key to its burst and lets it in again once the bucket drains', async () => {
