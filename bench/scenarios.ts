@@ -1,7 +1,6 @@
-import type { Dialect } from '../src/db/database.js';
 import { encodeCursor } from '../src/http/pagination.js';
 import { personSortKeyAt } from './bench.repository.js';
-import { alternate, type BenchContext, p99Rows } from './compare.js';
+import { alternate, p99Rows } from './compare.js';
 import {
   type BenchTenant,
   loadAccountLogs,
@@ -10,7 +9,6 @@ import {
   loadPersons,
   makeBenchTenant,
 } from './load-data.js';
-import type { Row } from './report.js';
 import type { Scenario } from './scenario.js';
 import { getPerson, hostedPage, ingestLogs } from './scenarios-throughput.js';
 import { randomSource, vocabulary } from './synthetic-assets.js';
