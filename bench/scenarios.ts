@@ -1,4 +1,4 @@
-import { encodeCursor } from '../src/http/pagination.js';
+import { encodeCursor } from '../src/lists/pagination.js';
 import { personSortKeyAt } from './bench.repository.js';
 import { alternate, p99Rows } from './compare.js';
 import {

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import type { AccountsTable } from '../../db/schema.js';
 import { Count, Timestamp } from '../../http/common.schemas.js';
 import { toIso } from '../../time.js';
@@ -27,3 +27,9 @@ export function toAccount(row: AccountsTable) {
     linkedPersonsCount: row.linked_persons_count,
   };
 }
+
+export const RenameAccountBody = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 255 }) },
+  { additionalProperties: false },
+);
+export type RenameAccountBody = Static<typeof RenameAccountBody>;

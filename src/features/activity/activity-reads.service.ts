@@ -1,6 +1,6 @@
 import type { Db } from '../../db/schema.js';
-import { keysetPage, type PageRequest } from '../../http/keyset-list.js';
-import type { Page } from '../../http/pagination.js';
+import { keysetPage, type PageRequest } from '../../lists/keyset-page.js';
+import type { Page } from '../../lists/pagination.js';
 import { accountActivity } from './account-activity.js';
 import { toActivityItem } from './activity.schemas.js';
 

@@ -4,6 +4,7 @@ import { writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
 import { findAccount } from '../accounts/accounts.repository.js';
 import { logCounter, recomputeLatestActivity } from '../accounts/accounts.service.js';
+import { toAccountLog } from './activity.schemas.js';
 import { findLog, findOwnedLog, setLogDeletedAt, updateLogPayload } from './logs.repository.js';
 
 /** The source of user-authored logs (a note typed by a person): the only editable ones. */
@@ -36,6 +37,19 @@ export async function editLogText(
     payload.text = text;
     await updateLogPayload(tx, tenantId, table, logId, JSON.stringify(payload), Date.now());
   });
+}
+
+/** GET /v0/accounts/{id}/logs/{logId}: one log of the account, deleted ones included; else 404. */
+export async function getAccountLog(
+  db: Db,
+  tenantId: string,
+  accountId: string,
+  logId: string,
+): Promise<ReturnType<typeof toAccountLog>> {
+  const owner = { column: 'account_id', id: accountId } as const;
+  const log = await findOwnedLog(db, tenantId, 'account_logs', owner, logId);
+  if (log === undefined) throw ApiError.notFound('Account log');
+  return toAccountLog(log);
 }
 
 export type DeleteOutcome = 'deleted' | 'already_deleted' | 'restored' | 'not_deleted';

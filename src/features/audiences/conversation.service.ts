@@ -6,7 +6,7 @@ import { writeTransaction } from '../../db/write-transaction.js';
 import { type AudienceContent, defaultContent } from '../../domain/audience-content.js';
 import { Gate } from '../../domain/gate.js';
 import { ApiError } from '../../errors.js';
-import { decodeCursor, encodeCursor, pageSize } from '../../http/pagination.js';
+import { decodeCursor, encodeCursor, pageSize } from '../../lists/pagination.js';
 import { toIso } from '../../time.js';
 import { findPage } from '../pages/pages.repository.js';
 import { contentPageOf } from '../pages/pages.schemas.js';

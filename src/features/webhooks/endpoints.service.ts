@@ -1,8 +1,8 @@
 import type { Executor, WebhookEndpointsTable } from '../../db/schema.js';
 import { ApiError } from '../../errors.js';
-import { keysetPage, type PageRequest } from '../../http/keyset-list.js';
-import type { Page } from '../../http/pagination.js';
 import { newId } from '../../ids.js';
+import { keysetPage, type PageRequest } from '../../lists/keyset-page.js';
+import type { Page } from '../../lists/pagination.js';
 import { isEventPattern } from '../../outbox/event-types.js';
 import { requireTenant } from '../tenants/require-tenant.js';
 import type { NetworkPolicy } from './address-guard.js';
