@@ -1,8 +1,8 @@
 import type { SingleBar } from 'cli-progress';
 import { addToCounter } from '../src/db/counters.repository.js';
 import type { Db, PersonsTable } from '../src/db/schema.js';
-import { importAccountLogs } from '../src/features/accounts/account-logs.service.js';
 import { ensureAccount } from '../src/features/accounts/accounts.service.js';
+import { importAccountLogs } from '../src/features/activity/account-logs.service.js';
 import { bulkCreateAssets } from '../src/features/assets/assets.service.js';
 import { createApiKey, createTenant } from '../src/features/tenants/tenants.service.js';
 import { newId } from '../src/ids.js';

@@ -9,7 +9,7 @@ import { alternate, atLeast, type BenchContext, bodyBytes, type Request, ratioOf
 import { loadAccounts, loadPersons, makeBenchTenant } from './load-data.js';
 import type { Running } from './processes.js';
 import type { Row } from './report.js';
-import type { Scenario } from './scenarios.js';
+import type { Scenario } from './scenario.js';
 
 const state = new Map<string, { apiKey: string; ids: string[] }>();
 

@@ -1,7 +1,6 @@
-import type { Dialect } from '../src/db/database.js';
 import { encodeCursor } from '../src/lists/pagination.js';
 import { personSortKeyAt } from './bench.repository.js';
-import { alternate, type BenchContext, p99Rows } from './compare.js';
+import { alternate, p99Rows } from './compare.js';
 import {
   type BenchTenant,
   loadAccountLogs,
@@ -10,20 +9,11 @@ import {
   loadPersons,
   makeBenchTenant,
 } from './load-data.js';
-import type { Row } from './report.js';
+import type { Scenario } from './scenario.js';
 import { getPerson, hostedPage, ingestLogs } from './scenarios-throughput.js';
 import { randomSource, vocabulary } from './synthetic-assets.js';
 
 export type { BenchContext } from './compare.js';
-
-export interface Scenario {
-  id: string;
-  title: string;
-  dialects: Dialect[];
-  /** Loads the scenario's data straight into the database, before the service starts. */
-  load?(ctx: BenchContext): Promise<void>;
-  run(ctx: BenchContext): Promise<Row[]>;
-}
 
 const state = new Map<string, BenchTenant & { ids?: string[]; deepPaths?: string[] }>();
 

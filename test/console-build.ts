@@ -7,7 +7,7 @@ const SHARED_SOURCES = [
   'clients/typescript/admin.ts',
   'clients/typescript/admin-schema.d.ts',
   'src/domain/scopes.ts',
-  'src/events/event-types.ts',
+  'src/outbox/event-types.ts',
 ];
 
 /**

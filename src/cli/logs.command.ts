@@ -1,7 +1,7 @@
 import { Command } from 'commander';
-import { setLogDeletedByOperator } from '../features/accounts/logs.operator.js';
-import { addPersonLog } from '../features/persons/person-logs.operator.js';
-import { AddPersonLogBody } from '../features/persons/persons.schemas.js';
+import { AddPersonLogBody } from '../features/activity/activity.schemas.js';
+import { setLogDeletedByOperator } from '../features/activity/logs.operator.js';
+import { addPersonLog } from '../features/activity/person-logs.operator.js';
 import { print, withDatabase } from './context.js';
 import { checkInput } from './validate-input.js';
 

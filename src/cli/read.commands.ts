@@ -2,12 +2,8 @@ import { type Command, InvalidArgumentError, Command as NewCommand, Option } fro
 import type { InstanceConfig } from '../config.js';
 import type { Db } from '../db/schema.js';
 import { linksOf } from '../domain/public-links.js';
-import {
-  listAccounts,
-  listActivity,
-  searchAccountList,
-  showAccount,
-} from '../features/accounts/accounts-reads.service.js';
+import { listAccounts, searchAccountList, showAccount } from '../features/accounts/accounts-reads.service.js';
+import { listActivity } from '../features/activity/activity-reads.service.js';
 import { ASSET_TYPES } from '../features/assets/assets.schemas.js';
 import { listAssets, showAsset } from '../features/assets/assets-reads.service.js';
 import {

@@ -1,7 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import type { Config } from '../config.js';
 import type { Db } from '../db/schema.js';
-import { EVENT_TYPES } from '../events/event-types.js';
 import { requireTenant } from '../features/tenants/require-tenant.js';
 import {
   getDelivery,
@@ -26,6 +25,7 @@ import {
   type Webhook,
   type WebhookDelivery,
 } from '../features/webhooks/webhooks.schemas.js';
+import { EVENT_TYPES } from '../outbox/event-types.js';
 import { withDatabase } from './context.js';
 import { createOnceFromCli, idempotencyOption, printCreated } from './idempotent-create.js';
 import { type Column, printPage, printRecord } from './output.js';

@@ -146,6 +146,9 @@ export interface AccountsTable {
 }
 
 /** The columns account logs and person logs share. */
+/** The two tables of logs: same columns (LogColumns), different owners. */
+export type LogTable = 'account_logs' | 'person_logs';
+
 export interface LogColumns {
   tenant_id: string;
   id: string;
@@ -373,7 +376,7 @@ export interface AuditLogTable {
   created_at: number;
 }
 
-/** The outbox: one row per event, written in the transaction of the change (src/events/emit.ts). */
+/** The outbox: one row per event, written in the transaction of the change (src/outbox/emit.ts). */
 export interface EventsTable {
   tenant_id: string;
   id: string;

@@ -17,7 +17,7 @@ describeEachDatabase('the example requests of the API reference', (ctx) => {
     const doc = (await ctx.request({ method: 'GET', url: '/v0/openapi.json' })).body;
     for (const [path, item] of Object.entries(doc.paths) as [string, Record<string, Doc>][]) {
       for (const [method, op] of Object.entries(item)) {
-        // A stream's answer never ends: its parameters are tested in src/features/events.
+        // A stream's answer never ends: its parameters are tested in src/features/event-stream.
         if (op.responses['200']?.content?.['text/event-stream'] !== undefined) continue;
         const body = REQUEST_BODIES[op.operationId];
         assert.equal(body !== undefined, op.requestBody !== undefined, `${op.operationId}: an example body`);

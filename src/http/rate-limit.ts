@@ -1,15 +1,17 @@
-import { createRequire } from 'node:module';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Redis } from 'ioredis';
 import { ApiError } from '../errors.js';
 import { telemetry } from '../metrics/telemetry.js';
+import { MemoryRateLimitStore } from './memory-rate-limit-store.js';
+import type { RateLimitStore, StoreVerdict } from './rate-limit-store.js';
+import { RedisRateLimitStore } from './redis-rate-limit-store.js';
 import { settle } from './sync-hook.js';
 
 /**
  * Per-API-key rate limiting with the generic cell rate algorithm (GCRA, a token bucket kept as one
  * number per key: the "theoretical arrival time"). A key may send RATE_LIMIT_BURST requests at once
  * and RATE_LIMIT_PER_SECOND sustained. With REDIS_URL the state lives in Redis (one atomic script,
- * Redis's clock), so every node enforces the same limit; without it, in this process's memory.
+ * Redis's clock), so every node enforces the same limit; without it, in this process's memory
+ * (the stores: rate-limit-store.ts). This file holds the limiter and the hook that applies it.
  *
  * Headers (IETF httpapi-ratelimit-headers draft): `RateLimit-Policy: "per-key";q=<burst>;w=<seconds
  * to refill>` and `RateLimit: "per-key";r=<remaining>;t=<seconds until full>`; over the limit a 429
@@ -20,17 +22,6 @@ export interface RateLimitVerdict {
   /** Milliseconds until the bucket is full again (allowed) or until one request is allowed (denied). */
   waitMs: number;
   remaining: number;
-}
-
-export interface StoreVerdict {
-  allowed: boolean;
-  backlogMs: number;
-}
-
-export interface RateLimitStore {
-  /** The in-memory store answers at once (no promise on every request); Redis asynchronously. */
-  take(key: string, intervalMs: number, capacityMs: number): StoreVerdict | Promise<StoreVerdict>;
-  close(): Promise<void>;
 }
 
 export interface RateLimitOptions {
@@ -79,171 +70,6 @@ export class RateLimiter {
     return this.store.close();
   }
 }
-
-/**
- * In-process state: one arrival time per key in a plain Map. Its cost per call does not depend on how
- * many keys it may hold (an lru-cache with max 100,000 clears every preallocated slot whenever its
- * last entry goes, 376 µs for a client that pauses between requests). A time in the past is a full
- * bucket, the same as no entry, so stale entries are only swept when the map reaches its bound.
- */
-export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly tats = new Map<string, number>();
-
-  constructor(private readonly maxKeys = 100_000) {}
-
-  get size(): number {
-    return this.tats.size;
-  }
-
-  take(key: string, intervalMs: number, capacityMs: number): StoreVerdict {
-    const now = performance.timeOrigin + performance.now();
-    const stored = this.tats.get(key);
-    const tat = stored !== undefined && stored > now ? stored : now;
-    const next = tat + intervalMs;
-    if (next - now > capacityMs) return { allowed: false, backlogMs: tat - now };
-    if (stored === undefined && this.tats.size >= this.maxKeys) this.sweep(now);
-    this.tats.set(key, next);
-    return { allowed: true, backlogMs: next - now };
-  }
-
-  /**
-   * Drops full buckets; if the map is still at its bound (that many clients inside their burst
-   * window), forgets the oldest half, whose owners start afresh as if evicted from an LRU. Each sweep
-   * makes room for at least maxKeys / 2 new keys, so its cost is constant per key on average.
-   */
-  private sweep(now: number): void {
-    for (const [key, tat] of this.tats) if (tat <= now) this.tats.delete(key);
-    let excess = this.tats.size - Math.floor(this.maxKeys / 2);
-    if (this.tats.size < this.maxKeys || excess <= 0) return;
-    for (const key of this.tats.keys()) {
-      if (excess-- <= 0) break;
-      this.tats.delete(key);
-    }
-  }
-
-  async close() {}
-}
-
-// KEYS[1] the bucket; ARGV interval and capacity in ms. Uses Redis's clock, so nodes with skewed
-// clocks still agree. Returns {allowed 0|1, backlog ms}.
-const GCRA_SCRIPT = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
-local interval = tonumber(ARGV[1])
-local capacity = tonumber(ARGV[2])
-local tat = tonumber(redis.call('GET', KEYS[1]) or now)
-if tat < now then tat = now end
-local nextTat = tat + interval
-if nextTat - now > capacity then
-  return {0, tostring(tat - now)}
-end
-redis.call('SET', KEYS[1], tostring(nextTat), 'PX', math.ceil(nextTat - now) + 1)
-return {1, tostring(nextTat - now)}
-`;
-
-/**
- * The state of the circuit breaker in front of Redis: `closed` (Redis is asked), `open` (Redis
- * failed recently: requests are allowed at once without asking it), `half-open` (the cool-down is
- * over and one request probes Redis; the others are still allowed without asking).
- */
-export type RedisBreakerState = 'closed' | 'open' | 'half-open';
-
-/** How long the breaker stays open after a failure before one request probes Redis again. */
-export const REDIS_COOL_DOWN_MS = 5_000;
-
-export interface RedisBreakerEvents {
-  /** Called once per change of state, with the error that opened it (if any). */
-  onStateChange: (state: RedisBreakerState, error?: Error) => void;
-}
-
-let latestBreaker: RedisRateLimitStore | null = null;
-
-/**
- * The breaker state of the most recently created Redis store, or null when the rate limit is kept
- * in memory (no REDIS_URL) or off: a gauge for metrics and /readyz-style reports.
- */
-export function redisBreakerState(): RedisBreakerState | null {
-  return latestBreaker?.state ?? null;
-}
-
-/**
- * Shared state in Redis, behind a circuit breaker. If Redis cannot answer within the command
- * timeout the request is allowed (fail open), and so is every request of the next cool-down period
- * without waiting for Redis again; then one request probes it. Without the breaker every request of
- * an outage would wait the whole timeout.
- */
-/**
- * ioredis, loaded when a Redis store is made (REDIS_URL), not with this module: a server without
- * Redis does not keep it (docs/performance.md, "Memory"). Synchronously, as the store is made.
- */
-function loadRedis(): typeof Redis {
-  return (createRequire(import.meta.url)('ioredis') as typeof import('ioredis')).Redis;
-}
-
-export class RedisRateLimitStore implements RateLimitStore {
-  private readonly redis: Redis;
-  private current: RedisBreakerState = 'closed';
-  private openUntil = 0;
-
-  constructor(
-    url: string,
-    timeoutMs: number,
-    private readonly events: RedisBreakerEvents,
-    private readonly coolDownMs = REDIS_COOL_DOWN_MS,
-  ) {
-    this.redis = new (loadRedis())(url, {
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: true,
-      commandTimeout: timeoutMs,
-      lazyConnect: false,
-    });
-    // Connection errors (refused, reset) open the breaker as a failed command would.
-    this.redis.on('error', (error: Error) => this.failed(error));
-    this.redis.defineCommand('quireGcra', { numberOfKeys: 1, lua: GCRA_SCRIPT });
-    latestBreaker = this;
-  }
-
-  get state(): RedisBreakerState {
-    return this.current;
-  }
-
-  async take(key: string, intervalMs: number, capacityMs: number) {
-    if (this.current !== 'closed') {
-      // Open, or half-open with the probe already out: allow without asking Redis.
-      if (this.current === 'half-open' || performance.now() < this.openUntil) return FAIL_OPEN;
-      this.change('half-open');
-    }
-    try {
-      const [allowed, backlog] = (await (
-        this.redis as unknown as { quireGcra(k: string, i: number, c: number): Promise<[number, string]> }
-      ).quireGcra(key, intervalMs, capacityMs)) as [number, string];
-      if (this.current !== 'closed') this.change('closed');
-      return { allowed: allowed === 1, backlogMs: Number(backlog) };
-    } catch (error) {
-      this.failed(error as Error);
-      return FAIL_OPEN;
-    }
-  }
-
-  /** Opens the breaker (from closed, or when the probe fails); failures while open change nothing. */
-  private failed(error: Error): void {
-    if (this.current === 'open') return;
-    this.openUntil = performance.now() + this.coolDownMs;
-    this.change('open', error);
-  }
-
-  private change(state: RedisBreakerState, error?: Error): void {
-    this.current = state;
-    this.events.onStateChange(state, error);
-  }
-
-  async close() {
-    if (latestBreaker === this) latestBreaker = null;
-    this.redis.disconnect();
-  }
-}
-
-const FAIL_OPEN = { allowed: true, backlogMs: 0 } as const;
 
 /** Builds the limiter of a scope (closed with it); null when RATE_LIMIT_PER_SECOND is 0. */
 export function createRateLimiter(scope: FastifyInstance, options: RateLimitOptions): RateLimiter | null {

@@ -3,8 +3,8 @@ import {
   createAccountLog,
   type ImportedLog,
   importAccountLogs,
-} from '../features/accounts/account-logs.service.js';
-import { createPersonLog } from '../features/persons/person-logs.service.js';
+} from '../features/activity/account-logs.service.js';
+import { createPersonLog } from '../features/activity/person-logs.service.js';
 import { createPerson } from '../features/persons/persons.service.js';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,28 +1,9 @@
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
-import type { FastifyInstance } from 'fastify';
-import type { Dialect as KyselyDialect } from 'kysely';
-import type { PageAgent } from '../agent/page-agent.js';
 import { QUIRE_VERSION } from '../banner.js';
 import type { Config } from '../config.js';
+import type { Tracing } from './tracing-types.js';
 
-/** What the rest of Quire sees of tracing; the implementation (tracing.ts) loads the SDK. */
-export interface Tracing {
-  /** Request spans; call before any route is registered. */
-  registerHttp(app: FastifyInstance): void;
-  /** A Kysely dialect whose every statement is a span (see database.ts). */
-  wrapDialect(dialect: KyselyDialect, system: string): KyselyDialect;
-  wrapAgent(agent: PageAgent): PageAgent;
-  /** Sends the spans still buffered. */
-  shutdown(): Promise<void>;
-}
-
-export interface TracingOptions {
-  endpoint: string;
-  serviceName: string;
-  version: string;
-  /** Tests pass an in-memory exporter (spans are then exported as each one ends). */
-  exporter?: SpanExporter;
-}
+export type { Tracing, TracingOptions } from './tracing-types.js';
 
 /**
  * Tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set, else null. Only the types above are imported

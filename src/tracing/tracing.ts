@@ -10,7 +10,7 @@ import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DatabaseConnection, Driver, Dialect as KyselyDialect, QueryResult } from 'kysely';
 import type { PageAgent } from '../agent/page-agent.js';
-import type { Tracing, TracingOptions } from './load.js';
+import type { Tracing, TracingOptions } from './tracing-types.js';
 
 type Api = typeof import('@opentelemetry/api');
 

@@ -3,9 +3,9 @@ import { it } from 'node:test';
 import { makePerson, makeTenant } from '../../test/factories.js';
 import { describeEachDatabase } from '../../test/harness.js';
 import { makeWebhook, testEventsConfig } from '../../test/webhook-factories.js';
-import { findEvent } from '../events/outbox.repository.js';
-import { sequenceEvents } from '../events/sequencer.js';
 import { fanOutEvents } from '../features/webhooks/fan-out.js';
+import { findEvent } from '../outbox/outbox.repository.js';
+import { sequenceEvents } from '../outbox/sequencer.js';
 import { EventPump } from './event-pump.js';
 
 describeEachDatabase(

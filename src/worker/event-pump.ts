@@ -3,11 +3,11 @@ import os from 'node:os';
 import type { EventsConfig } from '../config.js';
 import type { Db } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
-import { pruneEvents } from '../events/outbox.repository.js';
-import { sequenceEvents } from '../events/sequencer.js';
 import { attemptDelivery, claimDue, type DeliverySettings } from '../features/webhooks/deliver.js';
 import { hasDueDelivery, pruneFinishedDeliveries } from '../features/webhooks/deliveries.repository.js';
 import { fanOutEvents } from '../features/webhooks/fan-out.js';
+import { pruneEvents } from '../outbox/outbox.repository.js';
+import { sequenceEvents } from '../outbox/sequencer.js';
 import { PollLoop } from './poll-loop.js';
 import type { WorkerLogger } from './version-worker.js';
 

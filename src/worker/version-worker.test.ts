@@ -4,9 +4,9 @@ import { makeTenant, type TestTenant } from '../../test/factories.js';
 import { describeEachDatabase, type TestContext } from '../../test/harness.js';
 import { drain, FakeAgent, makeAudience, makeWorker } from '../../test/pages-factories.js';
 import type { AgentResult, PageAgent } from '../agent/page-agent.js';
+import { writeDraft } from '../features/audiences/version-outcomes.js';
 import { claimNextQueued, findVersion } from '../features/audiences/versions.repository.js';
 import { cancelVersion, createVersion, publishVersion } from '../features/audiences/versions.service.js';
-import { writeDraft } from './version-outcomes.js';
 
 async function versionOf(ctx: TestContext, tenant: TestTenant, versionId: string) {
   return (await findVersion(ctx.database.db, tenant.tenantId, versionId))!;

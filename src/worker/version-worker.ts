@@ -5,17 +5,22 @@ import type { AudienceVersionsTable, Db } from '../db/schema.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { checkProposedVersion, RefusedResultError } from '../domain/audience-content.js';
+import { loadAgentInput } from '../features/audiences/agent-context.js';
+import type { AttemptFailure } from '../features/audiences/interrupted-reply.js';
+import { storedContentProblems } from '../features/audiences/stored-content-problems.js';
+import {
+  failAttempt,
+  reapExpiredLeases,
+  releaseVersion,
+  writeDraft,
+} from '../features/audiences/version-outcomes.js';
 import {
   claimNextQueued,
   hasClaimableVersion,
   renewLease,
 } from '../features/audiences/versions.repository.js';
 import { telemetry } from '../metrics/telemetry.js';
-import { loadAgentInput } from './agent-context.js';
-import type { AttemptFailure } from './interrupted-reply.js';
 import { PollLoop } from './poll-loop.js';
-import { storedContentProblems } from './stored-content-problems.js';
-import { failAttempt, reapExpiredLeases, releaseVersion, writeDraft } from './version-outcomes.js';
 
 export interface WorkerLogger {
   info(obj: object, msg?: string): void;

@@ -9,7 +9,7 @@ import { drain, FakeAgent, makeAudience, makeWorker } from '../pages-factories.j
 // Every response that names a resource in `Location` must name one the same key can GET.
 // The list below is checked against the source, so a new `Location` needs a case here.
 const SENDERS = [
-  'src/features/accounts/create-account-log.route.ts',
+  'src/features/activity/create-account-log.route.ts',
   'src/features/assets/create-asset.route.ts',
   'src/features/audiences/create-audience.route.ts',
   'src/features/audiences/create-version.route.ts',

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { after, it } from 'node:test';
-import { type RedisBreakerState, RedisRateLimitStore } from '../../src/http/rate-limit.js';
+import { type RedisBreakerState, RedisRateLimitStore } from '../../src/http/redis-rate-limit-store.js';
 import { makeTenant } from '../factories.js';
 import { describeEachDatabase } from '../harness.js';
 

@@ -12,7 +12,7 @@ interface Operation {
   method: string;
   path: string;
   scope: Scope;
-  /** GET /v0/events: a Server-Sent Events stream never ends; src/features/events tests its scope. */
+  /** GET /v0/events: a Server-Sent Events stream never ends; src/features/event-stream tests its scope. */
   stream: boolean;
 }
 
@@ -91,7 +91,7 @@ describeEachDatabase('API key scopes', (ctx) => {
     assert.equal(refused.status, 403, refused.raw);
     assert.match(refused.body.detail, /needs the scope pages:publish; the API key has: pages:write/);
     const publisher = await key(['pages:publish']);
-    // Not the event stream (pages:read): its answer never ends; src/features/events tests its scope.
+    // Not the event stream (pages:read): its answer never ends; src/features/event-stream tests its scope.
     for (const op of ops.filter((o) => o.scope.startsWith('pages:') && !o.stream)) {
       const response = await call(op, publisher);
       if (op === publish || op.method === 'GET')

@@ -12,7 +12,7 @@ import { sessionCalls } from './session';
 import { settingsCalls } from './settings';
 
 export { SCOPES } from '../../../src/domain/scopes.js';
-export { EVENT_TYPES } from '../../../src/events/event-types.js';
+export { EVENT_TYPES } from '../../../src/outbox/event-types.js';
 export { ApiProblem } from './client';
 export { CONVERSATION_PAGE, engagementApi, extras } from './pages';
 export { searchApi } from './people';

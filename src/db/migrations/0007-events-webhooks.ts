@@ -21,7 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // Insert order: a PostgreSQL sequence, taken while the writer holds its row locks. SQLite has
     // one writer, so its rowid already is the commit order and this stays null there.
     .addColumn('seq', 'bigint')
-    // The event's place in the stream, given after commit by the sequencer (src/events/sequencer.ts).
+    // The event's place in the stream, given after commit by the sequencer (src/outbox/sequencer.ts).
     .addColumn('position', 'bigint')
     .addPrimaryKeyConstraint('events_pk', ['tenant_id', 'id'])
     .execute();

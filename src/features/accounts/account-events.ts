@@ -1,17 +1,8 @@
 import type { AccountsTable } from '../../db/schema.js';
-import type { OutgoingEvent } from '../../events/emit.js';
-import { toAccount, toAccountLogCreated } from './accounts.schemas.js';
-import type { LogRow } from './logs.repository.js';
+import type { OutgoingEvent } from '../../outbox/emit.js';
+import { toAccount } from './accounts.schemas.js';
 
 /** `account.created`: the account as GET /v0/accounts lists it. */
 export function accountCreated(row: AccountsTable): OutgoingEvent {
   return { type: 'account.created', data: { account: toAccount(row) } };
-}
-
-/**
- * `account_log.created`: the log as POST /v0/account_logs answers it (ids, source, type, time). Its
- * payload, which may be up to the body limit, is not copied: GET the log for it.
- */
-export function accountLogCreated(row: LogRow): OutgoingEvent {
-  return { type: 'account_log.created', data: { accountLog: toAccountLogCreated(row) } };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AccountsTable, Executor } from '../../db/schema.js';
+import type { AccountsTable, Executor, LogTable } from '../../db/schema.js';
 import type { SortKey } from '../../db/sort-key.js';
 import { statement } from '../../db/statement.js';
 
@@ -184,4 +184,24 @@ export async function accountsWindowEnd(
     .offset(window - 1)
     .executeTakeFirst();
   return row === undefined ? undefined : [Number(row.created_at), row.id];
+}
+
+/** createdAt of the account's newest live log in `table`: walks the activity index from the top. */
+export async function newestLiveLogAt(
+  db: Executor,
+  tenantId: string,
+  table: LogTable,
+  accountId: string,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom(table as 'person_logs') // both tables have these columns
+    .select('created_at')
+    .where('tenant_id', '=', tenantId)
+    .where('account_id', '=', accountId)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.created_at ?? null;
 }

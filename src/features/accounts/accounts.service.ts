@@ -1,18 +1,18 @@
 import { addToCounter } from '../../db/counters.repository.js';
-import type { AccountsTable, Executor } from '../../db/schema.js';
+import type { AccountsTable, Executor, LogTable } from '../../db/schema.js';
 import { normalizeDomain } from '../../domain/normalize-domain.js';
 import { ApiError } from '../../errors.js';
-import { emitEvent } from '../../events/emit.js';
 import { newId } from '../../ids.js';
+import { emitEvent } from '../../outbox/emit.js';
 import { accountCreated } from './account-events.js';
 import {
   findAccountByDomain,
   incrementLinkedPersons,
   insertAccountUnlessDomainTaken,
   lockAccountRow,
+  newestLiveLogAt,
   setLatestActivity,
 } from './accounts.repository.js';
-import { type LogTable, newestLiveLogAt } from './logs.repository.js';
 
 /**
  * Maintained counts (src/db/counters.repository.ts) behind the exact, cheap `totalCount`s:

@@ -3,9 +3,9 @@ import { it } from 'node:test';
 import { authSuite, SEES_AN_EMPTY_LIST } from '../../../test/auth-suite.js';
 import { makeAccountLog, makePerson, makeTenant, type TestTenant } from '../../../test/factories.js';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.js';
-import { createPersonLog } from '../persons/person-logs.service.js';
-import { importAccountLogs } from './account-logs.service.js';
-import { setLogDeleted } from './logs.service.js';
+import { importAccountLogs } from '../activity/account-logs.service.js';
+import { setLogDeleted } from '../activity/logs.service.js';
+import { createPersonLog } from '../activity/person-logs.service.js';
 
 interface AccountItem {
   accountId: string;

@@ -6,8 +6,8 @@ import { openTestDatabase } from '../../../test/harness.js';
 import type { Database } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import type { DB } from '../../db/schema.js';
-import { accountsWindowEnd, listAccounts, searchAccounts } from './accounts.repository.js';
-import { newestLiveLogAt, pageOfAccountLogs } from './logs.repository.js';
+import { pageOfAccountLogs } from '../activity/logs.repository.js';
+import { accountsWindowEnd, listAccounts, newestLiveLogAt, searchAccounts } from './accounts.repository.js';
 
 /**
  * The read paths that must stay index range scans at millions of rows: the real queries the

@@ -4,8 +4,8 @@
  * one audience are written, and delivered, in the order the changes happened.
  */
 import type { AudiencesTable, Executor, MessagesTable, VersionChangesTable } from '../../db/schema.js';
-import { emitEvent, type OutgoingEvent } from '../../events/emit.js';
-import type { EventType } from '../../events/event-types.js';
+import { emitEvent, type OutgoingEvent } from '../../outbox/emit.js';
+import type { EventType } from '../../outbox/event-types.js';
 import { type Audience, toChange, toMessage, toVersion } from './audiences.schemas.js';
 import { findVersion, promoteNextPending } from './versions.repository.js';
 

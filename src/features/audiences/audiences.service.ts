@@ -10,8 +10,8 @@ import {
 import { type PublicLinks, pagePath, previewUrl } from '../../domain/public-links.js';
 import { firstFreeName, kebabName, personRouteKey } from '../../domain/public-paths.js';
 import { ApiError } from '../../errors.js';
-import { emitEvent } from '../../events/emit.js';
 import { newId } from '../../ids.js';
+import { emitEvent } from '../../outbox/emit.js';
 import { toIso, toIsoOrNull } from '../../time.js';
 import { findAccount } from '../accounts/accounts.repository.js';
 import { addToAudiencesCount, findPage, lockPage } from '../pages/pages.repository.js';

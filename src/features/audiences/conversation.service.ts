@@ -6,7 +6,6 @@ import { writeTransaction } from '../../db/write-transaction.js';
 import { type AudienceContent, defaultContent } from '../../domain/audience-content.js';
 import { Gate } from '../../domain/gate.js';
 import { ApiError } from '../../errors.js';
-import { newId } from '../../ids.js';
 import { decodeCursor, encodeCursor, pageSize } from '../../lists/pagination.js';
 import { toIso } from '../../time.js';
 import { findPage } from '../pages/pages.repository.js';
@@ -22,6 +21,7 @@ import {
   toChange,
   toMessage,
 } from './audiences.schemas.js';
+import { newMessageRow } from './conversation-rows.js';
 import {
   countMessages,
   findMessage,
@@ -90,21 +90,16 @@ export async function sendMessage(
         if (locked === undefined) throw ApiError.notFound('Audience');
         if (locked.archived_at !== null) throw new ApiError('conflict', 'The audience is archived');
         const now = Date.now();
-        const message: MessagesTable = {
+        const message = newMessageRow({
           tenant_id: tenantId,
-          id: newId('message'),
           conversation_id: conversation.id,
           role: 'user',
           content: body.message,
           timestamp: now,
-          has_snapshot: 0,
-          reasoning: '',
-          is_interrupted: 0,
           client_message_id: clientMessageId,
           fingerprint,
           selected_element: body.selectedElement === undefined ? null : JSON.stringify(body.selectedElement),
-          version_id: null,
-        };
+        });
         if (!(await insertMessageUnlessClientIdTaken(tx, message))) return null;
         const version = await enqueueVersion(tx, locked, { requestMessageId: message.id });
         await setMessageVersion(tx, tenantId, message.id, version.id);

@@ -3,24 +3,25 @@
  * a new one, undo one message by restoring the version before it, and bring an archived audience
  * back. History stays linear: a restore never rewrites a version, it appends one.
  */
-import type { AudienceVersionsTable, Db, MessagesTable, VersionChangesTable } from '../../db/schema.js';
+import type { AudienceVersionsTable, Db } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { type AudienceContent, diffContent, effectiveContent } from '../../domain/audience-content.js';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { addToAudiencesCount, findPage } from '../pages/pages.repository.js';
 import { contentPageOf, pageActions } from '../pages/pages.schemas.js';
-import { emitMessageCreated, emitVersionEvent } from './audience-events.js';
 import {
   findConversation,
   lockAudience,
   lockAudienceAndNumberVersion,
-  touchConversation,
   updateAudienceRow,
 } from './audiences.repository.js';
-import { contentAudienceOf, toChange } from './audiences.schemas.js';
+import { contentAudienceOf } from './audiences.schemas.js';
 import { currentContent } from './conversation.service.js';
-import { findMessage, insertChanges, insertMessage } from './messages.repository.js';
+import { newMessageRow } from './conversation-rows.js';
+import { findMessage } from './messages.repository.js';
+import { newVersionRow } from './version-lifecycle.js';
+import { recordDraft } from './version-outcomes.js';
 import { contentVersionBefore, findVersion, insertVersion } from './versions.repository.js';
 import { publishVersion } from './versions.service.js';
 
@@ -67,70 +68,32 @@ export async function restoreVersion(
     const conversation = (await findConversation(tx, tenantId, audience!.id))!;
     const now = Date.now();
     const id = newId('version');
-    const reply: MessagesTable = {
+    const reply = newMessageRow({
       tenant_id: tenantId,
-      id: newId('message'),
       conversation_id: conversation.id,
       role: 'agent',
       content: `Restored version ${source.version_number}.${note === '' ? '' : ` ${note}`}`,
       timestamp: now,
       has_snapshot: 1,
       reasoning: `An operator restored version ${source.version_number} as version ${numbered.last_version_number}.`,
-      is_interrupted: 0,
-      client_message_id: null,
-      fingerprint: null,
-      selected_element: null,
       version_id: id,
-    };
-    const row: AudienceVersionsTable = {
-      tenant_id: tenantId,
-      id,
-      audience_id: audience!.id,
-      version_number: numbered.last_version_number,
-      status: 'draft',
-      is_new_page_agent: source.is_new_page_agent,
-      supplementary_context: content.supplementaryContext,
-      content: JSON.stringify(content),
-      request_message_id: null,
-      reply_message_id: reply.id,
-      operation_key: null,
-      fingerprint: null,
-      attempts: 0,
-      lease_owner: null,
-      lease_expires_at: null,
-      available_at: now,
-      last_error: null,
-      queue_duration_ms: null,
-      created_at: now,
-      queued_at: null,
-      became_draft_at: now,
-      published_at: null,
-      archived_at: null,
-      obsolete_at: null,
-      cancelled_at: null,
-    };
-    await insertVersion(tx, row);
-    await insertMessage(tx, reply);
-    const changes = diffContent({ actions }, before, content).map(
-      (change, position): VersionChangesTable => ({
-        tenant_id: tenantId,
-        id: newId('change'),
-        audience_id: audience!.id,
-        version_id: id,
-        message_id: reply.id,
-        position,
-        field: change.field,
-        previous_value: change.previousValue,
-        new_value: change.newValue,
-      }),
-    );
-    await insertChanges(tx, changes);
-    await touchConversation(tx, tenantId, conversation.id, { updated_at: now });
-    await emitMessageCreated(tx, audience!, reply, changes);
-    await emitVersionEvent(tx, 'version.drafted', audience!, id, {
-      replyMessageId: reply.id,
-      changes: changes.map(toChange),
     });
+    const row = newVersionRow(
+      {
+        tenant_id: tenantId,
+        id,
+        audience_id: audience!.id,
+        version_number: numbered.last_version_number,
+        status: 'draft',
+        is_new_page_agent: source.is_new_page_agent,
+        supplementary_context: content.supplementaryContext,
+        content: JSON.stringify(content),
+        reply_message_id: reply.id,
+      },
+      now,
+    );
+    await insertVersion(tx, row);
+    await recordDraft(tx, audience!, id, reply, diffContent({ actions }, before, content));
     return row;
   });
   return options.publish === true ? publishVersion(db, tenantId, restored.id) : restored;

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/database.js';
 import type { AudienceVersionsTable, Executor, VersionStatus } from '../../db/schema.js';
+import type { StatusBefore } from './version-lifecycle.js';
 
 export async function insertVersion(db: Executor, row: AudienceVersionsTable): Promise<void> {
   await db.insertInto('audience_versions').values(row).execute();
@@ -119,13 +120,16 @@ export async function promoteNextPending(
   return next.id;
 }
 
-/** Moves a version from one status to another; false when it was no longer in `from`. */
-export async function transitionVersion(
+/**
+ * Moves a version from one status to another; false when it was no longer in `from`. Only the moves
+ * of the lifecycle type-check (version-lifecycle.ts).
+ */
+export async function transitionVersion<To extends VersionStatus>(
   db: Executor,
   tenantId: string,
   versionId: string,
-  from: VersionStatus[],
-  changes: Partial<Omit<AudienceVersionsTable, 'tenant_id' | 'id'>>,
+  from: StatusBefore<To>[],
+  changes: Partial<Omit<AudienceVersionsTable, 'tenant_id' | 'id' | 'status'>> & { status: To },
   leaseOwner?: string,
 ): Promise<boolean> {
   let query = db
@@ -153,6 +157,7 @@ export async function olderLiveVersions(
     .where('audience_id', '=', audienceId)
     .where('status', 'in', ['published', 'draft'])
     .where('version_number', '<', versionNumber)
+    .$narrowType<{ status: 'published' | 'draft' }>()
     .execute();
 }
 

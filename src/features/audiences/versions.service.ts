@@ -7,7 +7,6 @@ import type { AudiencesTable, AudienceVersionsTable, Db, Executor } from '../../
 import { writeTransaction } from '../../db/write-transaction.js';
 import { type AudienceContent, primaryAction } from '../../domain/audience-content.js';
 import { ApiError } from '../../errors.js';
-import { newId } from '../../ids.js';
 import { findPage } from '../pages/pages.repository.js';
 import { pageActions } from '../pages/pages.schemas.js';
 import { announceIfQueued, emitVersionEvent, promoteNextPendingAndAnnounce } from './audience-events.js';
@@ -18,6 +17,7 @@ import {
   touchConversation,
   updateAudienceRow,
 } from './audiences.repository.js';
+import { newVersionRow } from './version-lifecycle.js';
 import {
   findVersion,
   findVersionByOperationKey,
@@ -46,33 +46,19 @@ export async function enqueueVersion(
   const numbered = await lockAudienceAndNumberVersion(tx, audience.tenant_id, audience.id);
   const now = Date.now();
   const waits = await hasActiveVersion(tx, audience.tenant_id, audience.id);
-  const row: AudienceVersionsTable = {
-    tenant_id: audience.tenant_id,
-    id: newId('version'),
-    audience_id: audience.id,
-    version_number: numbered!.last_version_number,
-    status: waits ? 'pending' : 'queued',
-    is_new_page_agent: 1,
-    supplementary_context: audience.supplementary_context,
-    content: null,
-    request_message_id: options.requestMessageId ?? null,
-    reply_message_id: null,
-    operation_key: options.operationKey ?? null,
-    fingerprint: options.fingerprint ?? null,
-    attempts: 0,
-    lease_owner: null,
-    lease_expires_at: null,
-    available_at: now,
-    last_error: null,
-    queue_duration_ms: null,
-    created_at: now,
-    queued_at: waits ? null : now,
-    became_draft_at: null,
-    published_at: null,
-    archived_at: null,
-    obsolete_at: null,
-    cancelled_at: null,
-  };
+  const row = newVersionRow(
+    {
+      tenant_id: audience.tenant_id,
+      audience_id: audience.id,
+      version_number: numbered!.last_version_number,
+      status: waits ? 'pending' : 'queued',
+      supplementary_context: audience.supplementary_context,
+      request_message_id: options.requestMessageId ?? null,
+      operation_key: options.operationKey ?? null,
+      fingerprint: options.fingerprint ?? null,
+    },
+    now,
+  );
   await insertVersion(tx, row);
   return row;
 }

@@ -32,7 +32,7 @@ const AUDIT_COLUMNS = [
 
 /**
  * PostgreSQL: the CTE `audited` of a statement that writes logs (its CTE `log` returns their ids;
- * src/features/accounts/logs.repository.ts):
+ * src/features/activity/log-ingestion.repository.ts):
  * the audit entries given as a JSON array in parameter $n, each written only if its log was, so a
  * log and its entry are committed by the same statement or neither is.
  */

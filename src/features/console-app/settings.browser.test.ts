@@ -8,7 +8,7 @@ import { ensureConsoleBuilt } from '../../../test/console-build.js';
 import { makeOperator } from '../../../test/console-factories.js';
 import { makeAccountLog, makePerson, makeTenant } from '../../../test/factories.js';
 import { ADMIN_TOKEN, describeEachDatabase } from '../../../test/harness.js';
-import { sequenceEvents } from '../../events/sequencer.js';
+import { sequenceEvents } from '../../outbox/sequencer.js';
 import { fanOutEvents } from '../webhooks/fan-out.js';
 
 describeEachDatabase(

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
-import { emitEvent, type OutgoingEvent } from '../../events/emit.js';
 import { newId } from '../../ids.js';
+import { emitEvent, type OutgoingEvent } from '../../outbox/emit.js';
 import { toIso } from '../../time.js';
-import { createPersonLog } from '../persons/person-logs.service.js';
+import { createPersonLog } from '../activity/person-logs.service.js';
 import {
   countAudienceEvents,
   countPageEvents,

@@ -4,8 +4,9 @@ import { type PageScript, parsePageScripts } from './page-scripts.js';
 
 /**
  * Everything a hosted page shows, as plain data: what the components render. Built from the page,
- * the audience and its version content by `hostedView`; it imports no database, so the operator
- * console can build one for its live preview. Supplementary context and activity never enter it.
+ * the audience and its version content by `hostedView`; it imports no database, so the served
+ * page and the operator's preview (serve-preview.ts) build it the same way. Supplementary context
+ * and activity never enter it.
  */
 export interface HostedView {
   title: string;

@@ -5,9 +5,9 @@ import { describeEachDatabase } from '../../../test/harness.js';
 import { hostedFixture } from '../../../test/hosted-factories.js';
 import { makeAudience } from '../../../test/pages-factories.js';
 import { draftVersion } from '../../agent/builtin-draft.js';
-import { loadAgentInput } from '../../worker/agent-context.js';
+import { createPersonLog } from '../activity/person-logs.service.js';
+import { loadAgentInput } from '../audiences/agent-context.js';
 import { findVersion } from '../audiences/versions.repository.js';
-import { createPersonLog } from '../persons/person-logs.service.js';
 import { MAX_UTM_LENGTH } from './engagement.service.js';
 
 const BROWSER =

@@ -1,5 +1,5 @@
 import type { PagesTable } from '../../db/schema.js';
-import type { OutgoingEvent } from '../../events/emit.js';
+import type { OutgoingEvent } from '../../outbox/emit.js';
 import { toPage } from './pages.schemas.js';
 
 /**

@@ -3,7 +3,7 @@ import { it } from 'node:test';
 import { authSuite, SEES_AN_EMPTY_LIST } from '../../../test/auth-suite.js';
 import { makePerson, makeTenant } from '../../../test/factories.js';
 import { describeEachDatabase } from '../../../test/harness.js';
-import { createPerson } from '../../features/persons/persons.service.js';
+import { createPerson } from './persons.service.js';
 
 describeEachDatabase('GET /v0/persons', (ctx) => {
   authSuite(ctx, {

@@ -2,7 +2,6 @@ import { type Static, Type } from 'typebox';
 import type { PersonsTable } from '../../db/schema.js';
 import { Nullable, Timestamp } from '../../http/common.schemas.js';
 import { toIso } from '../../time.js';
-import { IdempotencyKey, LogType, Payload, Source } from '../accounts/accounts.schemas.js';
 
 const E164 = '^\\+[1-9]\\d{1,14}$';
 
@@ -69,18 +68,6 @@ export function toPerson(row: PersonsTable): Person {
     updatedAt: toIso(row.updated_at),
   };
 }
-
-/** The operator's person log (admin API and `quire logs add-person-log`). */
-export const AddPersonLogBody = Type.Object(
-  {
-    source: Source,
-    type: Type.Optional(LogType),
-    payload: Payload,
-    idempotencyKey: Type.Optional(IdempotencyKey),
-  },
-  { additionalProperties: false },
-);
-export type AddPersonLogBody = Static<typeof AddPersonLogBody>;
 
 /**
  * What an operator may correct on a person: the members of POST /v0/persons with the same rules,

@@ -1,8 +1,8 @@
 import type { Db, WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
-import { findEvent } from '../../events/outbox.repository.js';
 import { newId } from '../../ids.js';
 import { telemetry } from '../../metrics/telemetry.js';
+import { findEvent } from '../../outbox/outbox.repository.js';
 import { toIso } from '../../time.js';
 import type { NetworkPolicy } from './address-guard.js';
 import {

@@ -1,11 +1,11 @@
 import type { Db, DeliveryStatus, Executor, WebhookDeliveriesTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
-import { TEST_EVENT_TYPE } from '../../events/event-types.js';
-import { findEvent, insertEvents } from '../../events/outbox.repository.js';
 import { newId } from '../../ids.js';
 import { keysetPage, type PageRequest } from '../../lists/keyset-page.js';
 import type { Page } from '../../lists/pagination.js';
+import { TEST_EVENT_TYPE } from '../../outbox/event-types.js';
+import { findEvent, insertEvents } from '../../outbox/outbox.repository.js';
 import { requireTenant } from '../tenants/require-tenant.js';
 import { attemptDelivery, type DeliverySettings, deliveryLeaseMs } from './deliver.js';
 import {

@@ -1,7 +1,7 @@
 import type { Db, WebhookDeliveriesTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
-import { matchesAnyPattern } from '../../events/event-types.js';
-import { eventsAfter, lockCursor, readCursor, setCursor } from '../../events/outbox.repository.js';
+import { matchesAnyPattern } from '../../outbox/event-types.js';
+import { eventsAfter, lockCursor, readCursor, setCursor } from '../../outbox/outbox.repository.js';
 import { insertDeliveries, pendingDelivery } from './deliveries.repository.js';
 import { enabledEndpointsOf } from './webhooks.repository.js';
 

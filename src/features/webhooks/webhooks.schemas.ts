@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/schema.js';
-import { EVENT_TYPES } from '../../events/event-types.js';
 import { Nullable, NullableTimestamp, PathId, Timestamp } from '../../http/common.schemas.js';
+import { EVENT_TYPES } from '../../outbox/event-types.js';
 import { toIso, toIsoOrNull } from '../../time.js';
 
 /** Admin API schemas of webhook endpoints, their deliveries and attempts (docs/events.md). */

@@ -1,0 +1,211 @@
+/**
+ * The writes that end (or give back) a version the worker holds. Each takes the audience's row
+ * lock first (the same order as every other version transition) and only acts while the version
+ * is still `processing` under this worker's lease: a worker that lost its lease writes nothing.
+ */
+import type { AudiencesTable, AudienceVersionsTable, Db, Executor, MessagesTable } from '../../db/schema.js';
+import { writeTransaction } from '../../db/write-transaction.js';
+import type { AudienceContent, ContentChange } from '../../domain/audience-content.js';
+import {
+  type CancelReason,
+  emitMessageCreated,
+  emitVersionEvent,
+  promoteNextPendingAndAnnounce,
+} from './audience-events.js';
+import { findConversation, lockAudience, touchConversation } from './audiences.repository.js';
+import { toChange } from './audiences.schemas.js';
+import { changeRows, newMessageRow } from './conversation-rows.js';
+import { type AttemptFailure, interruptedReply } from './interrupted-reply.js';
+import { insertChanges, insertMessage } from './messages.repository.js';
+import { expiredLeases, findVersion, transitionVersion } from './versions.repository.js';
+
+/** The agent's reply about a version, in the version's conversation. */
+function agentMessage(
+  version: AudienceVersionsTable,
+  conversationId: string,
+  fields: Pick<MessagesTable, 'content' | 'reasoning' | 'timestamp'> & Partial<MessagesTable>,
+): MessagesTable {
+  return newMessageRow({
+    tenant_id: version.tenant_id,
+    conversation_id: conversationId,
+    role: 'agent',
+    version_id: version.id,
+    ...fields,
+  });
+}
+
+/**
+ * What a version becoming a draft writes beside it (the agent's draft or an operator's restore):
+ * the reply, one change row per changed field, the conversation's updatedAt, `message.created` and
+ * `version.drafted`.
+ */
+export async function recordDraft(
+  tx: Executor,
+  audience: AudiencesTable,
+  versionId: string,
+  reply: MessagesTable,
+  changes: readonly ContentChange[],
+): Promise<void> {
+  const rows = changeRows(
+    { tenant_id: audience.tenant_id, audience_id: audience.id, version_id: versionId },
+    reply.id,
+    changes,
+  );
+  await insertMessage(tx, reply);
+  await insertChanges(tx, rows);
+  await touchConversation(tx, audience.tenant_id, reply.conversation_id, { updated_at: reply.timestamp });
+  await emitMessageCreated(tx, audience, reply, rows);
+  await emitVersionEvent(tx, 'version.drafted', audience, versionId, {
+    replyMessageId: reply.id,
+    changes: rows.map(toChange),
+  });
+}
+
+/** The agent finished: the version becomes a draft with its content, changes and reply. */
+export async function writeDraft(
+  db: Db,
+  version: AudienceVersionsTable,
+  owner: string,
+  result: { reply: string; reasoning: string; content: AudienceContent; changes: ContentChange[] },
+): Promise<boolean> {
+  return writeTransaction(db, async (tx) => {
+    const { tenant_id: tenantId, audience_id: audienceId } = version;
+    const audience = (await lockAudience(tx, tenantId, audienceId))!;
+    const conversation = (await findConversation(tx, tenantId, audienceId))!;
+    const now = Date.now();
+    const reply = agentMessage(version, conversation.id, {
+      content: result.reply,
+      reasoning: result.reasoning,
+      has_snapshot: 1,
+      timestamp: now,
+    });
+    const owned = await transitionVersion(
+      tx,
+      tenantId,
+      version.id,
+      ['processing'],
+      {
+        status: 'draft',
+        became_draft_at: now,
+        content: JSON.stringify(result.content),
+        supplementary_context: result.content.supplementaryContext,
+        reply_message_id: reply.id,
+        lease_owner: null,
+        lease_expires_at: null,
+        last_error: null,
+      },
+      owner,
+    );
+    if (!owned) return false;
+    await recordDraft(tx, audience, version.id, reply, result.changes);
+    await promoteNextPendingAndAnnounce(tx, audience, now);
+    return true;
+  });
+}
+
+/**
+ * An attempt failed. With attempts left, and a failure another attempt could fix, the version goes
+ * back to `queued` after a backoff; otherwise it is `cancelled` with an interrupted reply saying
+ * why, and the next pending version moves up.
+ * `owner` null acts on a version whose lease expired (the reaper).
+ */
+export async function failAttempt(
+  db: Db,
+  version: AudienceVersionsTable,
+  owner: string | null,
+  failure: AttemptFailure,
+  maxAttempts: number,
+  retryDelayMs: number,
+): Promise<'requeued' | 'cancelled' | 'lost'> {
+  return writeTransaction(db, async (tx) => {
+    const { tenant_id: tenantId, audience_id: audienceId } = version;
+    const audience = (await lockAudience(tx, tenantId, audienceId))!;
+    const current = await findVersion(tx, tenantId, version.id);
+    if (current === undefined || current.status !== 'processing') return 'lost';
+    if (owner !== null ? current.lease_owner !== owner : current.lease_expires_at! >= Date.now())
+      return 'lost';
+    const now = Date.now();
+    const lease = { lease_owner: null, lease_expires_at: null, last_error: failure.message.slice(0, 2000) };
+    if (!failure.final && current.attempts < maxAttempts) {
+      await transitionVersion(tx, tenantId, version.id, ['processing'], {
+        status: 'queued',
+        available_at: now + retryDelayMs,
+        ...lease,
+      });
+      return 'requeued';
+    }
+    const conversation = (await findConversation(tx, tenantId, audienceId))!;
+    const reply = agentMessage(version, conversation.id, {
+      content: interruptedReply(current, current.attempts, failure),
+      reasoning: failure.message.slice(0, 2000),
+      is_interrupted: 1,
+      timestamp: now,
+    });
+    await transitionVersion(tx, tenantId, version.id, ['processing'], {
+      status: 'cancelled',
+      cancelled_at: now,
+      reply_message_id: reply.id,
+      ...lease,
+    });
+    await insertMessage(tx, reply);
+    await touchConversation(tx, tenantId, conversation.id, { updated_at: now });
+    await emitMessageCreated(tx, audience, reply);
+    await emitVersionEvent(tx, 'version.cancelled', audience, version.id, {
+      reason: cancelReason(failure, current.attempts),
+      replyMessageId: reply.id,
+    });
+    await promoteNextPendingAndAnnounce(tx, audience, now);
+    return 'cancelled';
+  });
+}
+
+/** `data.reason` of the `version.cancelled` of a version the agent could not write. */
+function cancelReason(failure: AttemptFailure, attempts: number): CancelReason {
+  const message = failure.message.slice(0, 2000);
+  if (failure.kind === 'refused') return { code: 'agent_refused', message };
+  if (failure.kind === 'agent') return { code: 'agent_failed', message };
+  return { code: 'attempts_exhausted', message: `${attempts} attempts failed; the last: ${message}` };
+}
+
+/** Gives a version back without counting the attempt (the worker is shutting down). */
+export async function releaseVersion(db: Db, version: AudienceVersionsTable, owner: string): Promise<void> {
+  await writeTransaction(db, async (tx) => {
+    await lockAudience(tx, version.tenant_id, version.audience_id);
+    await transitionVersion(
+      tx,
+      version.tenant_id,
+      version.id,
+      ['processing'],
+      {
+        status: 'queued',
+        attempts: Math.max(version.attempts - 1, 0),
+        lease_owner: null,
+        lease_expires_at: null,
+      },
+      owner,
+    );
+  });
+}
+
+/**
+ * Versions whose worker died or hung (lease expired) go back to `queued`, or are cancelled when
+ * their attempts are used up. Returns how many were handled.
+ */
+export async function reapExpiredLeases(db: Db, maxAttempts: number, tenantId?: string): Promise<number> {
+  const expired = await expiredLeases(db, Date.now(), 20, tenantId);
+  for (const version of expired) {
+    await failAttempt(
+      db,
+      version,
+      null,
+      {
+        message: 'the worker processing this version stopped (lease expired)',
+        final: false,
+        kind: 'transient',
+      },
+      maxAttempts,
+      0,
+    );
+  }
+  return expired.length;
+}
