@@ -9,7 +9,7 @@ import { attemptDelivery, claimDue, type DeliverySettings } from '../features/we
 import { hasDueDelivery, pruneFinishedDeliveries } from '../features/webhooks/deliveries.repository.js';
 import { fanOutEvents } from '../features/webhooks/fan-out.js';
 import { PollLoop } from './poll-loop.js';
-import type { WorkerLogger } from './version-worker.js';
+import { logStepFailure, type WorkerLogger } from './version-worker.js';
 
 const PRUNE_EVERY_MS = 60_000;
 const PRUNE_BATCH = 1_000;
@@ -44,7 +44,7 @@ export class EventPump {
     this.#loop = new PollLoop(
       () => this.runOnce(),
       config.pollMs,
-      (error) => logger.error({ err: error, pump: this.id }, 'event pump iteration failed'),
+      (error) => logStepFailure(logger, error, { pump: this.id }, 'event pump'),
     );
   }
 

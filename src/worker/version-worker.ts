@@ -60,8 +60,7 @@ export class VersionWorker {
     this.#loop = new PollLoop(
       async () => (await this.runOnce()) === 'processed',
       this.#options.pollMs,
-      (error) =>
-        this.#options.logger.error({ err: error, worker: this.id }, 'version worker iteration failed'),
+      (error) => logStepFailure(this.#options.logger, error, { worker: this.id }, 'version worker'),
     );
   }
 
@@ -165,6 +164,18 @@ export class VersionWorker {
       clearInterval(heartbeat);
       this.#current = null;
     }
+  }
+}
+
+/**
+ * A database that cannot serve (restarting, unreachable) is expected now and then and is retried
+ * with backoff (poll-loop.ts): one warning line without a stack. Anything else is an error.
+ */
+export function logStepFailure(logger: WorkerLogger, error: unknown, who: object, what: string): void {
+  if (isDatabaseUnavailable(error)) {
+    logger.warn({ ...who, error: (error as Error).message }, `${what}: database unavailable; retrying`);
+  } else {
+    logger.error({ ...who, err: error }, `${what} iteration failed`);
   }
 }
 
