@@ -1,4 +1,5 @@
 import { type Kysely, type MigrationResultSet, Migrator } from 'kysely';
+import { distributeOnCitus } from './distribution/distribute.js';
 import { migrations } from './migrations/index.js';
 
 /** Applies every pending migration. Safe to run from several processes at once (Kysely locks). */
@@ -13,5 +14,7 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
       { cause: result.error },
     );
   }
+  // On Citus, every table (a new one too) is then placed: distributed or a reference table.
+  await distributeOnCitus(db);
   return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -6,7 +6,7 @@ import { writeTransaction } from '../db/write-transaction.js';
 import { pruneEvents } from '../events/outbox.repository.js';
 import { sequenceEvents } from '../events/sequencer.js';
 import { attemptDelivery, claimDue, type DeliverySettings } from '../features/webhooks/deliver.js';
-import { hasDueDelivery, pruneFinishedDeliveries } from '../features/webhooks/deliveries.repository.js';
+import { nextDueTenant, pruneFinishedDeliveries } from '../features/webhooks/deliveries.repository.js';
 import { fanOutEvents } from '../features/webhooks/fan-out.js';
 import { PollLoop } from './poll-loop.js';
 import { logStepFailure, type WorkerLogger } from './version-worker.js';
@@ -65,8 +65,9 @@ export class EventPump {
     const fanned = await fanOutEvents(db, this.#settings.maxAttempts);
     const free = this.#config.webhooks.concurrency - this.#inFlight.size;
     let claimed = 0;
-    if (free > 0 && (await hasDueDelivery(db, Date.now(), this.#tenantId))) {
-      const deliveries = await claimDue(db, this.#settings, this.id, free, this.#tenantId);
+    const due = free > 0 ? await nextDueTenant(db, Date.now(), this.#tenantId) : undefined;
+    if (due !== undefined) {
+      const deliveries = await claimDue(db, this.#settings, this.id, free, due);
       claimed = deliveries.length;
       for (const delivery of deliveries) {
         const attempt = attemptDelivery(db, this.#settings, delivery, this.id)

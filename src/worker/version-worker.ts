@@ -7,7 +7,7 @@ import { writeTransaction } from '../db/write-transaction.js';
 import { checkProposedVersion, RefusedResultError } from '../domain/audience-content.js';
 import {
   claimNextQueued,
-  hasClaimableVersion,
+  nextClaimableTenant,
   renewLease,
 } from '../features/audiences/versions.repository.js';
 import { telemetry } from '../metrics/telemetry.js';
@@ -82,9 +82,10 @@ export class VersionWorker {
     await reapExpiredLeases(db, maxAttempts, tenantId);
     const now = Date.now();
     // Idle polling stays read-only: on SQLite a claim transaction takes the single write lock.
-    if (!(await hasClaimableVersion(db, now, tenantId))) return 'idle';
+    const tenant = await nextClaimableTenant(db, now, tenantId);
+    if (tenant === undefined) return 'idle';
     const version = await writeTransaction(db, (tx) =>
-      claimNextQueued(tx, this.id, now, now + leaseMs, tenantId),
+      claimNextQueued(tx, this.id, now, now + leaseMs, tenant),
     );
     if (version === undefined) return 'idle';
     await this.#process(version);
