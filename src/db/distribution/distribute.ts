@@ -32,17 +32,23 @@ export async function distributeOnCitus(db: Kysely<any>): Promise<string[]> {
       )
     ).rows.map((r) => r.name),
   );
-  const references = await foreignKeys(db);
+  const toPlace = tables.filter(
+    (t) => !placed.has(t) && (isTenantTable(t) || INSTANCE_TABLES[t]?.placement === 'reference'),
+  );
+  if (toPlace.length === 0) return [];
+  // Foreign keys touching a table to be placed are dropped first and added back once every table
+  // is placed: with a key in place, making `tenants` a reference table would turn the tables that
+  // point at it into "Citus local" tables, which cannot then be distributed beside each other.
+  const keys = (await foreignKeys(db)).filter((k) => toPlace.includes(k.from) || toPlace.includes(k.to));
+  for (const key of keys) {
+    await sql`alter table ${sql.table(key.from)} drop constraint ${sql.ref(key.name)}`.execute(db);
+  }
   const done: string[] = [];
-  const order = dependencyOrder(tables, references);
-  for (const table of order) {
-    if (placed.has(table)) continue;
-    const kind = INSTANCE_TABLES[table];
-    if (kind?.placement === 'coordinator') continue;
-    if (kind?.placement === 'reference') {
+  for (const table of dependencyOrder(toPlace, keys)) {
+    if (INSTANCE_TABLES[table]?.placement === 'reference') {
       await sql`select create_reference_table(${table})`.execute(db);
-    } else if (isTenantTable(table)) {
-      const colocated = [...placed].find((t) => isTenantTable(t) && t !== table);
+    } else {
+      const colocated = [...placed].find((t) => isTenantTable(t));
       await sql`select create_distributed_table(${table}, 'tenant_id', colocate_with => ${colocated ?? 'default'})`.execute(
         db,
       );
@@ -50,15 +56,27 @@ export async function distributeOnCitus(db: Kysely<any>): Promise<string[]> {
     placed.add(table);
     done.push(table);
   }
+  for (const key of keys) {
+    await sql`alter table ${sql.table(key.from)} add constraint ${sql.ref(key.name)} ${sql.raw(key.definition)}`.execute(
+      db,
+    );
+  }
   return done;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: placement works on any schema
-async function foreignKeys(db: Kysely<any>): Promise<Array<{ from: string; to: string }>> {
-  const result = await sql<{ from: string; to: string }>`select conrelid::regclass::text as "from",
-    confrelid::regclass::text as "to" from pg_constraint
+async function foreignKeys(db: Kysely<any>): Promise<ForeignKey[]> {
+  const result = await sql<ForeignKey>`select conname as name, conrelid::regclass::text as "from",
+    confrelid::regclass::text as "to", pg_get_constraintdef(oid) as definition from pg_constraint
     where contype = 'f' and connamespace = current_schema()::regnamespace`.execute(db);
   return result.rows;
+}
+
+interface ForeignKey {
+  name: string;
+  from: string;
+  to: string;
+  definition: string;
 }
 
 /** Tables in an order where every table comes after the tables its foreign keys point at. */
