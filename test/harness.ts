@@ -10,9 +10,14 @@ import { migrateToLatest } from '../src/db/migrate.js';
 
 /**
  * Every test runs once per database: SQLite always, PostgreSQL when scripts/run-tests.mjs found
- * one (it sets QUIRE_TEST_PG_URL to a fresh database made for this run).
+ * one (it sets QUIRE_TEST_PG_URL to a fresh database made for this run). With TEST_CITUS_URL (the
+ * opt-in Citus suite) PostgreSQL only: that coordinator.
  */
-export const DIALECTS: Dialect[] = process.env.QUIRE_TEST_PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+export const DIALECTS: Dialect[] = process.env.TEST_CITUS_URL
+  ? ['postgres']
+  : process.env.QUIRE_TEST_PG_URL
+    ? ['sqlite', 'postgres']
+    : ['sqlite'];
 
 // A token that passes the start-up strength check (config.ts), as `openssl rand -hex 32` would give.
 export const ADMIN_TOKEN = '9f3c1e7a5b2d48e0c6a1f7394be2d05c8a7e6f1b3d92c4a07e5b8f2d61c9a3e4';

@@ -1,6 +1,8 @@
 import { Command } from 'commander';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { untilReachable } from '../db/until-reachable.js';
 import { requireTenant } from '../features/tenants/require-tenant.js';
 import { configOrExit } from './context.js';
 
@@ -29,9 +31,34 @@ export function workerCommand(): Command {
         poolSize: count + 4,
         ...(tracing === null ? {} : { wrapDialect: tracing.wrapDialect }),
       });
-      await migrateToLatest(database.db);
-      const tenantId =
-        options.tenant === undefined ? undefined : await requireTenant(database.db, options.tenant);
+      // A worker may start before its database (a boot, a failover): it waits for it, saying so,
+      // instead of exiting; SIGTERM while it waits ends it at once.
+      const starting = new AbortController();
+      const stopStarting = () => starting.abort();
+      process.once('SIGTERM', stopStarting);
+      process.once('SIGINT', stopStarting);
+      const tenantId = await untilReachable(
+        async () => {
+          await migrateToLatest(database.db);
+          return options.tenant === undefined ? undefined : await requireTenant(database.db, options.tenant);
+        },
+        {
+          signal: starting.signal,
+          onRetry: (error, attempt, waitMs) =>
+            logger.warn(
+              { attempt, waitMs, error: (error as Error).message, database: database.location },
+              'database not reachable yet: waiting for it',
+            ),
+        },
+      ).catch(async (error) => {
+        await database.close().catch(() => {});
+        throw error;
+      });
+      process.removeListener('SIGTERM', stopStarting);
+      process.removeListener('SIGINT', stopStarting);
+      // A connection lost outside any query (a restart between two polls) must not end the
+      // process: the next query gets a fresh connection. Anything else still does.
+      keepRunningOnConnectionLoss(logger);
       const agent = createAgent(config.agent);
       const traced = tracing === null ? agent : tracing.wrapAgent(agent);
       const pool = startWorkers(database.db, config, traced, count, logger, tenantId);
@@ -57,4 +84,19 @@ export function workerCommand(): Command {
         });
       }
     });
+}
+
+function keepRunningOnConnectionLoss(logger: { warn(obj: object, msg?: string): void }): void {
+  const survive = (error: unknown) => {
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ error: (error as Error).message }, 'database connection lost outside a query; going on');
+      return;
+    }
+    process.stderr.write(
+      `quire worker: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  };
+  process.on('uncaughtException', survive);
+  process.on('unhandledRejection', survive);
 }

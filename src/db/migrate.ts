@@ -1,5 +1,6 @@
 import { type Kysely, type MigrationResultSet, Migrator } from 'kysely';
 import { MigrationFailure } from './connection-failure.js';
+import { distributeOnCitus } from './distribution/distribute.js';
 import { migrations } from './migrations/index.js';
 
 /** Applies every pending migration. Safe to run from several processes at once (Kysely locks). */
@@ -14,5 +15,7 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
     const message = String((result.error as Error).message ?? result.error);
     throw new MigrationFailure(failed.migrationName, message, { cause: result.error });
   }
+  // On Citus, every table (a new one too) is then placed: distributed or a reference table.
+  await distributeOnCitus(db);
   return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

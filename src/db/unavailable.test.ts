@@ -40,6 +40,14 @@ describe('database unavailability', () => {
     assert.equal(isDatabaseUnavailable(null), false);
   });
 
+  it('judges a wrapped failure by its cause (a migration that could not connect)', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const wrapped = new Error('Migration (unknown) failed: connect ECONNREFUSED', { cause: refused });
+    assert.equal(isDatabaseUnavailable(wrapped), true);
+    const wrongSql = new Error('Migration 0001 failed: syntax error', { cause: new Error('syntax error') });
+    assert.equal(isDatabaseUnavailable(wrongSql), false);
+  });
+
   it('answers them with 503 service_unavailable and Retry-After, not 500', () => {
     const error = toApiError(Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR_FSYNC' }));
     assert.equal(error.status, 503);

@@ -6,6 +6,9 @@
  * transaction did not commit.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  // A wrapped failure (a migration that could not connect: migrate.ts) is judged by its cause.
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  if (cause !== undefined && cause !== error && isDatabaseUnavailable(cause)) return true;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string') {
     if (/^SQLITE_(IOERR|FULL|BUSY|LOCKED|CANTOPEN|READONLY|PROTOCOL|NOLFS)/.test(code)) return true;

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
+import { bearerToken } from './bearer-token.js';
 import { CSRF_HEADER, originAllowed, sameSecret, sessionIdOf } from './console-session.js';
 import { FailureThrottle } from './failure-throttle.js';
 
@@ -98,7 +99,7 @@ function checkBearer(
       { 'Retry-After': String(retryAfter) },
     );
   }
-  const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+  const token = bearerToken(header);
   if (expected === null || token.length === 0 || !timingSafeEqual(digest(token), expected)) {
     failures.fail(request.ip);
     throw new ApiError(

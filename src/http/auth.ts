@@ -53,6 +53,14 @@ export interface ApiKeyAuthOptions {
 /** Unknown keys are remembered at most this long, in their own cache (see below). */
 const NEGATIVE_TTL_MS = 2_000;
 
+/**
+ * Keys found live are vouched for this long (hashes only, at most 100,000): their lookups are
+ * never throttled, so one client sending made-up keys from a shared address (a NAT, an office's
+ * egress, a CI provider) does not lock out the clients there with real keys.
+ */
+const VOUCHED_TTL_MS = 24 * 3_600_000;
+const VOUCHED_MAX = 100_000;
+
 const UNAUTHENTICATED_HEADERS = { 'WWW-Authenticate': 'ApiKey header="x-api-key"' };
 
 /**
@@ -72,6 +80,7 @@ export function registerApiKeyAuth(
   const negativeTtlMs = Math.min(ttlMs, NEGATIVE_TTL_MS);
   const rejected = new ExpiringMap<string, true>(10_000, Math.max(negativeTtlMs, 1));
   const failures = failureBurst > 0 ? new FailureThrottle(failureBurst, 1000) : null;
+  const vouched = new ExpiringMap<string, true>(VOUCHED_MAX, VOUCHED_TTL_MS);
 
   /** The cached verdict of a key hash (false: known bad), or undefined when it must be looked up. */
   function cached(hash: string): KeyVerdict | false | undefined {
@@ -82,8 +91,10 @@ export function registerApiKeyAuth(
   }
 
   async function lookUp(hash: string, address: string): Promise<KeyVerdict | false> {
-    // Only an address that has not sent too many bad keys may cost a database lookup.
-    const waitMs = failures?.blockedFor(address) ?? 0;
+    // Only an address that has not sent too many bad keys may cost a database lookup, unless the
+    // key was live before: the throttle is for guesses, never for the keys of other clients there.
+    const known = vouched.has(hash);
+    const waitMs = known ? 0 : (failures?.blockedFor(address) ?? 0);
     if (waitMs > 0) {
       const retryAfter = Math.ceil(waitMs / 1000);
       throw new ApiError(
@@ -95,10 +106,13 @@ export function registerApiKeyAuth(
     }
     const verdict = await findKey(hash);
     if (verdict === undefined) {
+      // A revoked key loses its voucher: from now on it counts (and is throttled) as a guess.
+      if (known) vouched.delete(hash);
       failures?.fail(address);
       if (negativeTtlMs > 0) rejected.set(hash, true);
       return false;
     }
+    vouched.set(hash, true);
     if (ttlMs > 0) cache.set(hash, verdict);
     return verdict;
   }

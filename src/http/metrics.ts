@@ -5,6 +5,7 @@ import type { Database } from '../db/database.js';
 import { ApiError } from '../errors.js';
 import { QUEUE_STATUSES, type QueueSnapshotSource } from '../metrics/queue.js';
 import { sharedRegistry, startProcessMetrics } from '../metrics/telemetry.js';
+import { bearerToken } from './bearer-token.js';
 import { RequestStats } from './request-stats.js';
 
 declare module 'fastify' {
@@ -150,8 +151,7 @@ function checkAccess(request: FastifyRequest, expected: Buffer | null): void {
     }
     return;
   }
-  const header = request.headers.authorization ?? '';
-  const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+  const token = bearerToken(request.headers.authorization);
   if (token.length === 0 || !timingSafeEqual(digest(token), expected)) {
     throw new ApiError(
       'unauthenticated',

@@ -4,12 +4,12 @@ import type { EventsConfig } from '../config.js';
 import type { Db } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { attemptDelivery, claimDue, type DeliverySettings } from '../features/webhooks/deliver.js';
-import { hasDueDelivery, pruneFinishedDeliveries } from '../features/webhooks/deliveries.repository.js';
+import { nextDueTenant, pruneFinishedDeliveries } from '../features/webhooks/deliveries.repository.js';
 import { fanOutEvents } from '../features/webhooks/fan-out.js';
 import { pruneEvents } from '../outbox/outbox.repository.js';
 import { sequenceEvents } from '../outbox/sequencer.js';
 import { PollLoop } from './poll-loop.js';
-import type { WorkerLogger } from './version-worker.js';
+import { logStepFailure, type WorkerLogger } from './version-worker.js';
 
 const PRUNE_EVERY_MS = 60_000;
 const PRUNE_BATCH = 1_000;
@@ -44,7 +44,7 @@ export class EventPump {
     this.#loop = new PollLoop(
       () => this.runOnce(),
       config.pollMs,
-      (error) => logger.error({ err: error, pump: this.id }, 'event pump iteration failed'),
+      (error) => logStepFailure(logger, error, { pump: this.id }, 'event pump'),
     );
   }
 
@@ -65,8 +65,9 @@ export class EventPump {
     const fanned = await fanOutEvents(db, this.#settings.maxAttempts);
     const free = this.#config.webhooks.concurrency - this.#inFlight.size;
     let claimed = 0;
-    if (free > 0 && (await hasDueDelivery(db, Date.now(), this.#tenantId))) {
-      const deliveries = await claimDue(db, this.#settings, this.id, free, this.#tenantId);
+    const due = free > 0 ? await nextDueTenant(db, Date.now(), this.#tenantId) : undefined;
+    if (due !== undefined) {
+      const deliveries = await claimDue(db, this.#settings, this.id, free, due);
       claimed = deliveries.length;
       for (const delivery of deliveries) {
         const attempt = attemptDelivery(db, this.#settings, delivery, this.id)

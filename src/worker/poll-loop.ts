@@ -1,7 +1,9 @@
 /**
  * The loop of a worker: runs `step` again at once while it finds work, waits `pollMs` when it did
- * not, and logs a step that failed without stopping. `wake` cuts a wait short; `stop` ends the
- * loop after the step in progress.
+ * not, and logs a step that failed without stopping. Failures in a row back off (twice the wait
+ * each time, at most MAX_BACKOFF_MS), so a database that is restarting is asked a few times a
+ * second, not forty, and the log holds a few lines, not hundreds. `wake` cuts a wait short; `stop`
+ * ends the loop after the step in progress.
  */
 export class PollLoop {
   readonly #step: () => Promise<boolean>;
@@ -36,14 +38,17 @@ export class PollLoop {
   }
 
   async #run(): Promise<void> {
+    let failures = 0;
     while (!this.#stopping) {
       let worked = false;
       try {
         worked = await this.#step();
+        failures = 0;
       } catch (error) {
+        failures += 1;
         this.#onError(error);
       }
-      if (!worked && !this.#stopping) await this.#sleep(this.#pollMs);
+      if (!worked && !this.#stopping) await this.#sleep(failureBackoffMs(this.#pollMs, failures));
     }
   }
 
@@ -56,4 +61,13 @@ export class PollLoop {
       };
     });
   }
+}
+
+/** The longest wait after failed steps: a recovered database is noticed within this. */
+export const MAX_BACKOFF_MS = 2_000;
+
+/** The wait after `failures` failed steps in a row (0: the ordinary poll interval). */
+export function failureBackoffMs(pollMs: number, failures: number): number {
+  if (failures === 0) return pollMs;
+  return Math.min(Math.max(pollMs, 50) * 2 ** Math.min(failures, 16), Math.max(MAX_BACKOFF_MS, pollMs));
 }

@@ -16,7 +16,7 @@ import {
 } from '../features/audiences/version-outcomes.js';
 import {
   claimNextQueued,
-  hasClaimableVersion,
+  nextClaimableTenant,
   renewLease,
 } from '../features/audiences/versions.repository.js';
 import { telemetry } from '../metrics/telemetry.js';
@@ -65,8 +65,7 @@ export class VersionWorker {
     this.#loop = new PollLoop(
       async () => (await this.runOnce()) === 'processed',
       this.#options.pollMs,
-      (error) =>
-        this.#options.logger.error({ err: error, worker: this.id }, 'version worker iteration failed'),
+      (error) => logStepFailure(this.#options.logger, error, { worker: this.id }, 'version worker'),
     );
   }
 
@@ -88,9 +87,10 @@ export class VersionWorker {
     await reapExpiredLeases(db, maxAttempts, tenantId);
     const now = Date.now();
     // Idle polling stays read-only: on SQLite a claim transaction takes the single write lock.
-    if (!(await hasClaimableVersion(db, now, tenantId))) return 'idle';
+    const tenant = await nextClaimableTenant(db, now, tenantId);
+    if (tenant === undefined) return 'idle';
     const version = await writeTransaction(db, (tx) =>
-      claimNextQueued(tx, this.id, now, now + leaseMs, tenantId),
+      claimNextQueued(tx, this.id, now, now + leaseMs, tenant),
     );
     if (version === undefined) return 'idle';
     await this.#process(version);
@@ -170,6 +170,18 @@ export class VersionWorker {
       clearInterval(heartbeat);
       this.#current = null;
     }
+  }
+}
+
+/**
+ * A database that cannot serve (restarting, unreachable) is expected now and then and is retried
+ * with backoff (poll-loop.ts): one warning line without a stack. Anything else is an error.
+ */
+export function logStepFailure(logger: WorkerLogger, error: unknown, who: object, what: string): void {
+  if (isDatabaseUnavailable(error)) {
+    logger.warn({ ...who, error: (error as Error).message }, `${what}: database unavailable; retrying`);
+  } else {
+    logger.error({ ...who, err: error }, `${what} iteration failed`);
   }
 }
 

@@ -28,3 +28,22 @@ describeEachDatabase('admin authentication', (ctx) => {
     assert.equal(elsewhere.statusCode, 200, 'other addresses are not affected');
   });
 });
+
+describeEachDatabase('admin authentication scheme', (ctx) => {
+  it('takes the Bearer scheme in any case (RFC 9110, section 11.1)', async () => {
+    for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/admin/v0/tenants',
+        headers: { authorization: `${scheme} ${ADMIN_TOKEN}` },
+      });
+      assert.equal(response.statusCode, 200, `${scheme}: ${response.body}`);
+    }
+    const basic = await ctx.app.inject({
+      method: 'GET',
+      url: '/admin/v0/tenants',
+      headers: { authorization: `Basic ${ADMIN_TOKEN}` },
+    });
+    assert.equal(basic.statusCode, 401, 'another scheme is still refused');
+  });
+});

@@ -79,6 +79,8 @@ describeEachDatabase(
       const ok = await scrape({ authorization: `Bearer ${METRICS_TOKEN}` });
       assert.equal(ok.statusCode, 200);
       assert.match(ok.body, /quire_http_requests_total/);
+      const lowercase = await scrape({ authorization: `bearer ${METRICS_TOKEN}` });
+      assert.equal(lowercase.statusCode, 200, 'the scheme is case-insensitive (RFC 9110, 11.1)');
       const wrong: Record<string, string>[] = [
         {},
         { authorization: 'Bearer wrong' },

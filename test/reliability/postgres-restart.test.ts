@@ -138,25 +138,37 @@ describe('PostgreSQL restarts and terminated backends under load (private cluste
     seed = JSON.parse(stdout) as Seed;
     ({ child: server, base } = await serve(env));
     server.on('exit', (code, signal) => exits.push(`quire serve exited: ${code ?? signal}`));
-    // LOG_LEVEL info for its 'workers started' line: the faults begin once it runs (a worker that
-    // cannot reach the database while it starts exits, for its supervisor to start it again).
+    // The worker starts while the cluster is down and waits for it (issue 36): it says so, then
+    // starts its workers once the cluster is up. LOG_LEVEL info for its 'workers started' line.
+    await cluster.ctl('stop', 'fast');
     const started = spawnQuire(['worker', '--concurrency', '2'], {
       env: { ...env, LOG_LEVEL: 'info', AGENT: 'builtin', WORKER_POLL_MS: '25', WORKER_LEASE_MS: '2000' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     started.on('exit', (code, signal) => exits.push(`quire worker exited: ${code ?? signal}`));
-    await new Promise<void>((resolve, reject) => {
-      let err = '';
-      const timer = setTimeout(() => reject(new Error(`quire worker did not start in 60 s: ${err}`)), 60_000);
-      started.stderr!.on('data', (chunk) => {
-        err += chunk;
-        if (err.includes('workers started')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      started.once('exit', () => reject(new Error(`quire worker exited while starting: ${err}`)));
+    let startLog = '';
+    started.stderr!.on('data', (chunk) => {
+      startLog += chunk;
     });
+    const waitFor = (text: string, what: string) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${what} not seen in 60 s: ${startLog}`)), 60_000);
+        const check = setInterval(() => {
+          if (startLog.includes(text)) {
+            clearTimeout(timer);
+            clearInterval(check);
+            resolve();
+          }
+        }, 20);
+        started.once('exit', () => {
+          clearTimeout(timer);
+          clearInterval(check);
+          reject(new Error(`quire worker exited while starting: ${startLog}`));
+        });
+      });
+    await waitFor('database not reachable yet', 'the worker waiting for the database');
+    await cluster.ctl('start');
+    await waitFor('workers started', 'the worker starting once the database is up');
     started.stderr!.on('data', (chunk) => {
       if (!String(chunk).includes('"level":30')) process.stderr.write(chunk);
     });

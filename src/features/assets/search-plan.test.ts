@@ -10,7 +10,10 @@ import { searchTerms } from './search-text.js';
 
 // The benchmark (scripts/search-latency.ts) shows the same plans at 100,000 assets.
 describeEachDatabase('asset search query plan', (ctx) => {
-  it('matches words through the full-text index, not a scan of the assets', async () => {
+  it('matches words through the full-text index, not a scan of the assets', async (t) => {
+    // On Citus the coordinator's plan is a Custom Scan over the tenant's shard; the shard's own
+    // plan is PostgreSQL's, checked here on plain PostgreSQL.
+    if (process.env.TEST_CITUS_URL) return t.skip('the plan shape is checked on plain PostgreSQL');
     const tenant = await makeTenant(ctx);
     await bulkCreateAssets(ctx.database.db, tenant.tenantId, syntheticAssets(10_000, 7));
     if (ctx.dialect === 'postgres') await sql`analyze assets`.execute(ctx.database.db);

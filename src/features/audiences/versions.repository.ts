@@ -164,27 +164,31 @@ export async function olderLiveVersions(
 // --- The work queue -------------------------------------------------------------------------
 
 /**
- * Claims the oldest claimable queued version for `owner` with a lease until `leaseUntil`, counting
- * the attempt and the queue duration. PostgreSQL: FOR UPDATE SKIP LOCKED, so concurrent workers
- * never take the same row. SQLite: the caller's transaction holds the single write lock.
- * Must run inside a transaction.
+ * Claims the oldest claimable queued version of one tenant for `owner` with a lease until
+ * `leaseUntil`, counting the attempt and the queue duration. PostgreSQL: FOR UPDATE SKIP LOCKED,
+ * so concurrent workers never take the same row. SQLite: the caller's transaction holds the single
+ * write lock. Must run inside a transaction.
+ *
+ * Always one tenant (nextClaimableTenant finds whose turn it is): on Citus a locking read must
+ * name its tenant to run on one node ("could not run distributed query with FOR UPDATE/SHARE
+ * commands" otherwise), and on plain PostgreSQL the same statement does the same work.
  */
 export async function claimNextQueued(
   tx: Executor,
   owner: string,
   now: number,
   leaseUntil: number,
-  tenantId?: string,
+  tenantId: string,
 ) {
   let candidate = tx
     .selectFrom('audience_versions')
     .select(['tenant_id', 'id'])
+    .where('tenant_id', '=', tenantId)
     .where('status', '=', 'queued')
     .where('available_at', '<=', now)
     .orderBy('queued_at', 'asc')
     .orderBy('id', 'asc')
     .limit(1);
-  if (tenantId !== undefined) candidate = candidate.where('tenant_id', '=', tenantId);
   if (dialectOf(tx) === 'postgres') candidate = candidate.forUpdate().skipLocked();
   const row = await candidate.executeTakeFirst();
   if (row === undefined) return undefined;
@@ -204,16 +208,26 @@ export async function claimNextQueued(
     .executeTakeFirst();
 }
 
-/** A plain read (no lock, no write transaction): is there anything to claim? Idle workers poll this. */
-export async function hasClaimableVersion(db: Executor, now: number, tenantId?: string): Promise<boolean> {
+/**
+ * A plain read (no lock, no write transaction) that idle workers poll: the tenant of the oldest
+ * claimable version (only `tenantId`'s with one), or undefined when there is nothing to claim. The
+ * worker then claims within that tenant, so the queue is served oldest first across tenants.
+ */
+export async function nextClaimableTenant(
+  db: Executor,
+  now: number,
+  tenantId?: string,
+): Promise<string | undefined> {
   let query = db
     .selectFrom('audience_versions')
-    .select('id')
+    .select('tenant_id')
     .where('status', '=', 'queued')
     .where('available_at', '<=', now)
+    .orderBy('queued_at', 'asc')
+    .orderBy('id', 'asc')
     .limit(1);
   if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
-  return (await query.executeTakeFirst()) !== undefined;
+  return (await query.executeTakeFirst())?.tenant_id;
 }
 
 /** Processing versions whose worker stopped renewing its lease (it died or hung). */

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
+import { bearerToken } from '../../http/bearer-token.js';
 
 /**
  * MCP clients are configured with an `Authorization: Bearer` header more often than with a custom
@@ -11,8 +10,8 @@ export function acceptBearerApiKey(scope: FastifyInstance, paths: readonly strin
   // A callback hook: it runs on every /v0 request and needs no promise.
   scope.addHook('onRequest', (request, _reply, done) => {
     if (request.headers['x-api-key'] === undefined && paths.includes(request.url.split('?', 1)[0]!)) {
-      const match = BEARER.exec(request.headers.authorization ?? '');
-      if (match) request.headers['x-api-key'] = match[1];
+      const token = bearerToken(request.headers.authorization);
+      if (token !== '') request.headers['x-api-key'] = token;
     }
     done();
   });

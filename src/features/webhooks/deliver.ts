@@ -30,14 +30,8 @@ export function deliveryLeaseMs(settings: Pick<DeliverySettings, 'timeoutMs'>): 
   return settings.timeoutMs * 2 + 1_000;
 }
 
-/** Leases up to `limit` due deliveries (of one tenant, for a dedicated worker). */
-export function claimDue(
-  db: Db,
-  settings: DeliverySettings,
-  owner: string,
-  limit: number,
-  tenantId?: string,
-) {
+/** Leases up to `limit` due deliveries of one tenant (nextDueTenant says whose are due). */
+export function claimDue(db: Db, settings: DeliverySettings, owner: string, limit: number, tenantId: string) {
   const now = Date.now();
   return writeTransaction(db, (tx) =>
     claimDueDeliveries(tx, owner, now, now + deliveryLeaseMs(settings), limit, tenantId),

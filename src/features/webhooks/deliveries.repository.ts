@@ -63,10 +63,11 @@ export async function claimDueDeliveries(
   now: number,
   leaseUntil: number,
   limit: number,
-  tenantId?: string,
+  tenantId: string,
 ): Promise<WebhookDeliveriesTable[]> {
+  // One tenant at a time (nextDueTenant): a locking read on Citus must name its tenant.
   const lock = sql.raw(dialectOf(tx) === 'postgres' ? 'for update of d skip locked' : '');
-  const ofTenant = tenantId === undefined ? sql`` : sql`and d.tenant_id = ${tenantId}`;
+  const ofTenant = sql`and d.tenant_id = ${tenantId}`;
   const result = await sql<WebhookDeliveriesTable>`update webhook_deliveries
     set lease_owner = ${owner}, lease_expires_at = ${leaseUntil}
     from (select d.tenant_id, d.id from webhook_deliveries d
@@ -80,21 +81,30 @@ export async function claimDueDeliveries(
                 and p.event_position < d.event_position))
           order by d.next_attempt_at, d.event_position
           limit ${limit} ${lock}) as claimed
-    where webhook_deliveries.tenant_id = claimed.tenant_id and webhook_deliveries.id = claimed.id
+    where webhook_deliveries.tenant_id = ${tenantId}
+      and webhook_deliveries.tenant_id = claimed.tenant_id and webhook_deliveries.id = claimed.id
     returning *`.execute(tx);
   return result.rows;
 }
 
-/** Whether any delivery is due (a read: idle polling never writes). */
-export async function hasDueDelivery(db: Executor, now: number, tenantId?: string): Promise<boolean> {
+/**
+ * The tenant of the delivery due longest (only `tenantId`'s with one), or undefined when none is
+ * due: a read, so idle polling never writes; the claim then runs within that tenant.
+ */
+export async function nextDueTenant(
+  db: Executor,
+  now: number,
+  tenantId?: string,
+): Promise<string | undefined> {
   let query = db
     .selectFrom('webhook_deliveries')
-    .select('id')
+    .select('tenant_id')
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]));
+    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
+    .orderBy('next_attempt_at', 'asc');
   if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
-  return (await query.limit(1).executeTakeFirst()) !== undefined;
+  return (await query.limit(1).executeTakeFirst())?.tenant_id;
 }
 
 /**
