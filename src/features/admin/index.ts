@@ -9,6 +9,7 @@ import { audiencesAdminRoutes } from '../audiences/admin.routes.js';
 import { listAuditAdmin } from '../audit/list-audit.admin.js';
 import { adminActor, registerWriteAudit } from '../audit/record-writes.js';
 import { eventsAdminRoutes } from '../events/index.js';
+import { filesAdminRoutes } from '../files/index.js';
 import { hostedAdminRoutes } from '../hosted/admin.routes.js';
 import { findLiveSession, operatorsAdminRouteSet } from '../operators/index.js';
 import { opsAdminRoutes } from '../ops/index.js';
@@ -55,6 +56,7 @@ export async function adminRoutes(app: App): Promise<void> {
   pagesAdminRoutes(app);
   audiencesAdminRoutes(app);
   assetsAdminRoutes(app);
+  filesAdminRoutes(app);
   topicsAdminRoutes(app);
   personLogsAdminRoutes(app);
   logsAdminRoutes(app);
