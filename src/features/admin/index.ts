@@ -8,6 +8,7 @@ import { assetsAdminRoutes } from '../assets/admin.routes.js';
 import { audiencesAdminRoutes } from '../audiences/admin.routes.js';
 import { listAuditAdmin } from '../audit/list-audit.admin.js';
 import { adminActor, registerWriteAudit } from '../audit/record-writes.js';
+import { brandsAdminRoutes } from '../brands/index.js';
 import { eventsAdminRoutes } from '../events/index.js';
 import { filesAdminRoutes } from '../files/index.js';
 import { hostedAdminRoutes } from '../hosted/admin.routes.js';
@@ -57,6 +58,7 @@ export async function adminRoutes(app: App): Promise<void> {
   audiencesAdminRoutes(app);
   assetsAdminRoutes(app);
   filesAdminRoutes(app);
+  brandsAdminRoutes(app);
   topicsAdminRoutes(app);
   personLogsAdminRoutes(app);
   logsAdminRoutes(app);

@@ -157,3 +157,13 @@ function overQuota(used: number, quota: number): ApiError {
     `the tenant's files would exceed its storage quota (${used.toLocaleString('en')} of ${quota.toLocaleString('en')} bytes used)`,
   );
 }
+
+/** The content type of each of the tenant's files among `fileIds` (absent: no such file in the tenant). */
+export async function tenantFileTypes(
+  db: Db,
+  tenantId: string,
+  fileIds: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await findFileSizes(db, tenantId, [...new Set(fileIds)]);
+  return new Map(rows.map((row) => [row.id, row.content_type]));
+}
