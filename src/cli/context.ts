@@ -4,6 +4,7 @@ import { withInstanceSecrets } from '../db/instance-secrets.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { migrations } from '../db/migrations/index.js';
 import { ApiError } from '../errors.js';
+import { useFileBase } from '../features/files/file-urls.js';
 import { databaseLabel } from './database-label.js';
 
 /** Reads the configuration or exits with the list of bad variables. */
@@ -36,6 +37,8 @@ export async function withDatabase<T>(
     if (applied.length === Object.keys(migrations).length) {
       process.stderr.write('quire: warning: this database was empty; created a new Quire database\n');
     }
+    // File URLs in answers (assets' downloadUrl, files) as the server gives them.
+    useFileBase(config.publicFileBaseUrl, config.publicBaseUrl);
     return await action(database, await withInstanceSecrets(database.db, config));
   } catch (error) {
     if (error instanceof ApiError) {
