@@ -173,3 +173,9 @@ export function toAccount(row: AccountsTable) {
     linkedPersonsCount: row.linked_persons_count,
   };
 }
+
+export const RenameAccountBody = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 255 }) },
+  { additionalProperties: false },
+);
+export type RenameAccountBody = Static<typeof RenameAccountBody>;
