@@ -1,9 +1,9 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/schema.js';
 import { ApiError } from '../../errors.js';
+import { newId } from '../../ids.js';
 import { keysetPage, type PageRequest } from '../../lists/keyset-page.js';
 import type { Page } from '../../lists/pagination.js';
-import { newId } from '../../ids.js';
 import type { FileStorage } from './file-storage.js';
 import { absoluteFileBase } from './file-urls.js';
 import {
