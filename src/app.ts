@@ -14,6 +14,8 @@ import { audiencesRoutes } from './features/audiences/index.js';
 import { apiKeyActor, registerWriteAudit } from './features/audit/record-writes.js';
 import { consoleRoutes } from './features/console-app/console.route.js';
 import { eventsRoutes } from './features/event-stream/index.js';
+import { useFileBase } from './features/files/file-urls.js';
+import { serveFileRoutes } from './features/files/index.js';
 import { hostedRoutes } from './features/hosted/index.js';
 import { acceptBearerApiKey, MCP_PATH, mcpRoutes } from './features/mcp/index.js';
 import { registerOperability } from './features/ops/index.js';
@@ -189,6 +191,10 @@ export async function buildApp({ config, database, logger, tracing }: AppDeps): 
   await app.register(async (hosted) => {
     mappedHost = hostedRoutes(hosted as unknown as App);
   });
+
+  // Uploaded files, served publicly at /files/ (docs/files-and-brands.md).
+  useFileBase(config.publicFileBaseUrl, config.publicBaseUrl);
+  await app.register(async (files) => serveFileRoutes(files as unknown as App));
 
   // The operator console's single-page app (docs/console.md); it talks only to /admin/v0.
   await app.register(async (consoleScope) => consoleRoutes(consoleScope as unknown as App));

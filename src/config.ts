@@ -38,7 +38,12 @@ export interface Config {
   searchMsPerSecond: number;
   redisUrl: string | null;
   redisTimeoutMs: number;
+  /**
+   * PUBLIC_FILE_BASE_URL: where file URLs point (a CDN in front of Quire's /files/, same layout).
+   * Null: Quire serves files itself under `${publicBaseUrl}/files/` (docs/files-and-brands.md).
+   */
   publicFileBaseUrl: string | null;
+  files: FilesConfig;
   /** Hosted pages (docs/hosted-pages.md): the absolute base of public URLs; default http://HOST:PORT. */
   publicBaseUrl: string;
   /**
@@ -69,6 +74,32 @@ export interface Config {
   observability: ObservabilityConfig;
   console: ConsoleConfig;
   events: EventsConfig;
+}
+
+/** Uploaded files and their storage (docs/files-and-brands.md). */
+export interface FilesConfig {
+  /** `local`: under DATA_DIR/files (one node); `s3`: an S3-compatible bucket (several nodes). */
+  storage: 'local' | 's3';
+  s3: S3Config | null;
+  /** Largest upload, in bytes. */
+  maxUploadBytes: number;
+  /** Largest image, in pixels (width × height), checked from the header before anything is decoded. */
+  maxPixels: number;
+  /** Bytes one tenant may store (its files and their variants); 0 is no limit. */
+  tenantQuotaBytes: number;
+}
+
+export interface S3Config {
+  /** The service's base URL, e.g. `https://s3.eu-west-1.amazonaws.com` or a MinIO/R2 endpoint. */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Prepended to every object key (one bucket shared by several installations). */
+  prefix: string;
+  /** Bucket in the path (`endpoint/bucket/key`) rather than the host name; most non-AWS servers want it. */
+  forcePathStyle: boolean;
 }
 
 /** The event stream and the webhook deliveries (docs/events.md). */
@@ -251,6 +282,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: reader.optionalUrl('REDIS_URL'),
     redisTimeoutMs: reader.integer('REDIS_TIMEOUT_MS', 250, 10, 60_000),
     publicFileBaseUrl: reader.optionalUrl('PUBLIC_FILE_BASE_URL'),
+    files: filesConfigOf(reader, problems),
     publicBaseUrl: '',
     consoleBaseUrl: reader.optionalUrl('CONSOLE_BASE_URL')?.replace(/\/+$/, '') ?? null,
     hostedPagesSecret: reader.optionalString('HOSTED_PAGES_SECRET'),
@@ -310,6 +342,39 @@ export function loadConfig(env: Env = process.env): Config {
   if (weakness !== null) problems.push(`ADMIN_TOKEN ${weakness}; generate one with: openssl rand -hex 32`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function filesConfigOf(reader: EnvReader, problems: string[]): FilesConfig {
+  const storage = reader.oneOf('FILE_STORAGE', ['local', 's3'] as const, 'local');
+  const files: FilesConfig = {
+    storage,
+    s3: null,
+    maxUploadBytes: reader.integer('FILE_MAX_BYTES', 10 * 1_048_576, 1024, 1024 * 1_048_576),
+    maxPixels: reader.integer('FILE_MAX_PIXELS', 50_000_000, 1, 1_000_000_000),
+    tenantQuotaBytes: reader.integer('FILE_TENANT_QUOTA_BYTES', 1024 * 1_048_576, 0, Number.MAX_SAFE_INTEGER),
+  };
+  if (storage === 's3') {
+    const endpoint = reader.optionalUrl('S3_ENDPOINT');
+    const bucket = reader.optionalString('S3_BUCKET');
+    const accessKeyId = reader.optionalString('S3_ACCESS_KEY_ID');
+    const secretAccessKey = reader.optionalString('S3_SECRET_ACCESS_KEY');
+    if (endpoint === null || bucket === null || accessKeyId === null || secretAccessKey === null) {
+      problems.push(
+        'FILE_STORAGE=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+      );
+    } else {
+      files.s3 = {
+        endpoint: endpoint.replace(/\/+$/, ''),
+        region: reader.string('S3_REGION', 'us-east-1'),
+        bucket,
+        accessKeyId,
+        secretAccessKey,
+        prefix: reader.string('S3_PREFIX', ''),
+        forcePathStyle: reader.boolean('S3_FORCE_PATH_STYLE', true),
+      };
+    }
+  }
+  return files;
 }
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY like addresses. */

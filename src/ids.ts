@@ -23,7 +23,9 @@ export type IdKind =
   | 'event'
   | 'webhook'
   | 'delivery'
-  | 'attempt';
+  | 'attempt'
+  | 'file'
+  | 'brand';
 
 /** A new time-sortable id, e.g. `person_01jd...` (UUIDv7 inside). */
 export function newId(kind: IdKind): string {

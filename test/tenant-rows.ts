@@ -124,6 +124,38 @@ export async function fillTenant(ctx: TestContext) {
       error: null,
     })
     .execute();
+  // A file row (its bytes are not needed to count it) and a brand.
+  await db
+    .insertInto('files')
+    .values({
+      id: id('file'),
+      tenant_id: tenantId,
+      name: 'logo.png',
+      content_type: 'image/png',
+      bytes: 10,
+      stored_bytes: 10,
+      width: 1,
+      height: 1,
+      variants: '["original"]',
+      created_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('brands')
+    .values({
+      tenant_id: tenantId,
+      id: id('brand'),
+      name: 'Brand',
+      logo_file_id: null,
+      favicon_file_id: null,
+      colors:
+        '{"primary":"#1d4ed8","primaryText":"#ffffff","accent":"#0e7490","background":"#ffffff","text":"#111827"}',
+      font: '{"kind":"system","stack":"sans"}',
+      button_radius: 8,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   await db
     .insertInto('page_events')
     .values({

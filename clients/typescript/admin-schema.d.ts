@@ -552,6 +552,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v0/tenants/{tenant}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a tenant's files, newest first */
+        get: operations["adminListFiles"];
+        put?: never;
+        /**
+         * Upload a file (an image or a font)
+         * @description `multipart/form-data` with the file in the field `file`. Checked by its bytes: PNG, JPEG, WebP, AVIF, GIF (re-encoded without metadata, with WebP and AVIF variants), SVG (sanitised) or WOFF2/WOFF. At most `FILE_MAX_BYTES` and `FILE_MAX_PIXELS`; the tenant's files at most `FILE_TENANT_QUOTA_BYTES`.
+         */
+        post: operations["adminUploadFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v0/tenants/{tenant}/files-usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a tenant's files take of its storage quota */
+        get: operations["adminFileUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v0/tenants/{tenant}/files/{file_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show a file */
+        get: operations["adminGetFile"];
+        put?: never;
+        post?: never;
+        /** Delete a file and its variants (pages naming it lose the image) */
+        delete: operations["adminDeleteFile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v0/tenants/{tenant}/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a tenant's brands, by name */
+        get: operations["adminListBrands"];
+        put?: never;
+        /** Create a brand (its colours must pass WCAG AA contrast) */
+        post: operations["adminCreateBrand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v0/tenants/{tenant}/brands/{brand_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show a brand */
+        get: operations["adminGetBrand"];
+        put?: never;
+        post?: never;
+        /** Delete a brand (pages naming it render with the default look) */
+        delete: operations["adminDeleteBrand"];
+        options?: never;
+        head?: never;
+        /** Change a brand's name, files, colours (a whole set), font or button radius */
+        patch: operations["adminUpdateBrand"];
+        trace?: never;
+    };
     "/admin/v0/tenants/{tenant}/topics": {
         parameters: {
             query?: never;
@@ -1906,6 +1999,175 @@ export interface components {
             tags?: string[];
             aiDescription?: string | null;
             hidden?: boolean;
+        };
+        /** File */
+        File: {
+            /** @example file_01jdq8m3k4e8v9t6w5x2y1z0ab */
+            fileId: string;
+            /**
+             * @description The served original: under Quire's own `PUBLIC_BASE_URL/files/`, or PUBLIC_FILE_BASE_URL.
+             * @example http://127.0.0.1:3000/files/file_01jdq8m3k4e8v9t6w5x2y1z0ab
+             */
+            url: string;
+            /** @example image/png */
+            contentType: string;
+            /**
+             * Format: int64
+             * @description Size of the served original (metadata stripped, SVG sanitised).
+             */
+            bytes: number;
+            width: number | null;
+            height: number | null;
+            /** @description The name it was uploaded under. */
+            name: string;
+            /**
+             * Format: int64
+             * @description The original and every variant: what the file counts in the quota.
+             */
+            storedBytes: number;
+            /** @description Stored variants, e.g. `w640.webp`. */
+            variants: string[];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            createdAt: string;
+        };
+        FilePage: {
+            items: components["schemas"]["File"][];
+            /** Format: int64 */
+            totalCount: number;
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        /** FileUsage */
+        FileUsage: {
+            /** Format: int64 */
+            storedBytes: number;
+            quotaBytes: number | null;
+            /** Format: int64 */
+            files: number;
+        };
+        /** Brand */
+        Brand: {
+            /** @example brand-loomwork */
+            brandId: string;
+            tenantId: string;
+            name: string;
+            logoFileId: string | null;
+            faviconFileId: string | null;
+            colors: {
+                primary: string;
+                primaryText: string;
+                accent: string;
+                background: string;
+                text: string;
+            };
+            /** @description A system font stack, or a self-hosted font file (uploaded) with a system fallback. */
+            font: {
+                /** @enum {string} */
+                kind: "system";
+                /** @enum {string} */
+                stack: "sans" | "serif" | "mono" | "rounded" | "humanist" | "geometric";
+            } | {
+                /** @enum {string} */
+                kind: "file";
+                family: string;
+                /** @description An uploaded WOFF2/WOFF file of the tenant. */
+                fileId: string;
+                /** @enum {string} */
+                fallback?: "sans" | "serif" | "mono" | "rounded" | "humanist" | "geometric";
+            };
+            /** Format: int64 */
+            buttonRadius: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        AdminCreateBrandBody: {
+            /** @description What pages name in `brandId` (default: a new `brand_...` id). Letters, digits, '-' and '_'. */
+            brandId?: string;
+            name: string;
+            logoFileId?: string | null;
+            faviconFileId?: string | null;
+            /** @description `#rrggbb`. `primaryText` is the text of primary buttons (default: white or near-black, whichever reads better). Checked at save time (WCAG 2.1 AA): text on background and primaryText on primary at least 4.5:1, accent on background at least 3:1. */
+            colors: {
+                /** @example #1d4ed8 */
+                primary: string;
+                /** @example #1d4ed8 */
+                primaryText?: string;
+                /** @example #1d4ed8 */
+                accent: string;
+                /** @example #1d4ed8 */
+                background: string;
+                /** @example #1d4ed8 */
+                text: string;
+            };
+            /** @description A system font stack, or a self-hosted font file (uploaded) with a system fallback. */
+            font?: {
+                /** @enum {string} */
+                kind: "system";
+                /** @enum {string} */
+                stack: "sans" | "serif" | "mono" | "rounded" | "humanist" | "geometric";
+            } | {
+                /** @enum {string} */
+                kind: "file";
+                family: string;
+                /** @description An uploaded WOFF2/WOFF file of the tenant. */
+                fileId: string;
+                /** @enum {string} */
+                fallback?: "sans" | "serif" | "mono" | "rounded" | "humanist" | "geometric";
+            };
+            /**
+             * Format: int64
+             * @description Button corner radius in pixels (999: pill).
+             */
+            buttonRadius?: number;
+        };
+        AdminUpdateBrandBody: {
+            name?: string;
+            logoFileId?: string | null;
+            faviconFileId?: string | null;
+            /** @description `#rrggbb`. `primaryText` is the text of primary buttons (default: white or near-black, whichever reads better). Checked at save time (WCAG 2.1 AA): text on background and primaryText on primary at least 4.5:1, accent on background at least 3:1. */
+            colors?: {
+                /** @example #1d4ed8 */
+                primary: string;
+                /** @example #1d4ed8 */
+                primaryText?: string;
+                /** @example #1d4ed8 */
+                accent: string;
+                /** @example #1d4ed8 */
+                background: string;
+                /** @example #1d4ed8 */
+                text: string;
+            };
+            /** @description A system font stack, or a self-hosted font file (uploaded) with a system fallback. */
+            font?: {
+                /** @enum {string} */
+                kind: "system";
+                /** @enum {string} */
+                stack: "sans" | "serif" | "mono" | "rounded" | "humanist" | "geometric";
+            } | {
+                /** @enum {string} */
+                kind: "file";
+                family: string;
+                /** @description An uploaded WOFF2/WOFF file of the tenant. */
+                fileId: string;
+                /** @enum {string} */
+                fallback?: "sans" | "serif" | "mono" | "rounded" | "humanist" | "geometric";
+            };
+            /**
+             * Format: int64
+             * @description Button corner radius in pixels (999: pill).
+             */
+            buttonRadius?: number;
         };
         /** TopicEntry */
         TopicEntry: {
@@ -6365,6 +6627,946 @@ export interface operations {
             };
             /** @description Problem: `not_found` (Not found) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListFiles: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size, 20 by default; values above 100 are treated as 100. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                tenant: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilePage"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid), `invalid_cursor` (The cursor is not valid for this list) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminUploadFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["File"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `payload_too_large` (The request body is too large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminFileUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileUsage"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant: string;
+                file_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["File"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminDeleteFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant: string;
+                file_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: `validation_failed` (The request is not valid) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListBrands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Brand"][];
+                    };
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminCreateBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCreateBrandBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Brand"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `payload_too_large` (The request body is too large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant: string;
+                brand_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Brand"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminDeleteBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant: string;
+                brand_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: `validation_failed` (The request is not valid) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminUpdateBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant: string;
+                brand_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUpdateBrandBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Brand"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `payload_too_large` (The request body is too large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,6 +3,7 @@ import { type Database, openDatabase } from '../db/database.js';
 import { withInstanceSecrets } from '../db/instance-secrets.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { migrations } from '../db/migrations/index.js';
+import { useFileBase } from '../features/files/file-urls.js';
 import { databaseLabel } from './database-label.js';
 import { exitWithFailure } from './failure.js';
 
@@ -44,6 +45,8 @@ export async function withDatabase<T>(
     if (applied.length === Object.keys(migrations).length) {
       process.stderr.write('quire: warning: this database was empty; created a new Quire database\n');
     }
+    // File URLs in answers (assets' downloadUrl, files) as the server gives them.
+    useFileBase(config.publicFileBaseUrl, config.publicBaseUrl);
     result = await action(database, await withInstanceSecrets(database.db, config));
   } catch (error) {
     failure = { error };

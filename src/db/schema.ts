@@ -457,6 +457,40 @@ export interface WebhookAttemptsTable {
   error: string | null;
 }
 
+/** An uploaded file (src/features/files): its served original and its variants live in file storage. */
+export interface FilesTable {
+  id: string;
+  tenant_id: string;
+  /** The name it was uploaded under (shown to operators only). */
+  name: string;
+  /** Of the served original: image/png, image/jpeg, image/webp, image/avif, image/gif, image/svg+xml, font/woff2... */
+  content_type: string;
+  bytes: number;
+  /** The original and every variant: what the file costs the tenant's quota. */
+  stored_bytes: number;
+  width: number | null;
+  height: number | null;
+  /** JSON array of the stored variants' names (`original`, `w640.webp`...). */
+  variants: string;
+  created_at: number;
+}
+
+/** A tenant's brand (src/features/brands): what pages naming it in `brandId` render in. */
+export interface BrandsTable {
+  tenant_id: string;
+  id: string;
+  name: string;
+  logo_file_id: string | null;
+  favicon_file_id: string | null;
+  /** JSON: { primary, primaryText, accent, background, text } as #rrggbb. */
+  colors: string;
+  /** JSON: { kind: 'system', stack } or { kind: 'file', family, fileId }. */
+  font: string;
+  button_radius: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface DB {
   tenants: TenantsTable;
   api_keys: ApiKeysTable;
@@ -487,6 +521,8 @@ export interface DB {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  files: FilesTable;
+  brands: BrandsTable;
 }
 
 export type Db = Kysely<DB>;

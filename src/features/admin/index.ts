@@ -11,7 +11,9 @@ import { assetsAdminRoutes } from '../assets/admin.routes.js';
 import { audiencesAdminRoutes } from '../audiences/admin.routes.js';
 import { listAuditAdmin } from '../audit/list-audit.admin.js';
 import { adminActor, registerWriteAudit } from '../audit/record-writes.js';
+import { brandsAdminRoutes } from '../brands/index.js';
 import { eventsAdminRoutes } from '../event-stream/index.js';
+import { filesAdminRoutes } from '../files/index.js';
 import { hostedAdminRoutes } from '../hosted/admin.routes.js';
 import { findLiveSession, operatorsAdminRouteSet } from '../operators/index.js';
 import { opsAdminRoutes } from '../ops/index.js';
@@ -58,6 +60,8 @@ export async function adminRoutes(app: App): Promise<void> {
   pagesAdminRoutes(app);
   audiencesAdminRoutes(app);
   assetsAdminRoutes(app);
+  filesAdminRoutes(app);
+  brandsAdminRoutes(app);
   topicsAdminRoutes(app);
   personsAdminRoutes(app);
   addPersonLogAdmin(app);

@@ -116,6 +116,18 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   [`POST ${T}/assets/:asset_id/restore`]: { access: 'editor', action: 'asset.restore' },
   [`POST ${T}/assets/:asset_id/delete`]: { access: 'editor', action: 'asset.delete' },
   [`PATCH ${T}/assets/:asset_id`]: { access: 'editor', action: 'asset.update' },
+
+  // Files (uploads) and brands.
+  [`GET ${T}/files`]: { access: 'viewer' },
+  [`GET ${T}/files-usage`]: { access: 'viewer' },
+  [`GET ${T}/files/:file_id`]: { access: 'viewer' },
+  [`POST ${T}/files`]: { access: 'editor', action: 'file.upload' },
+  [`DELETE ${T}/files/:file_id`]: { access: 'editor', action: 'file.delete' },
+  [`GET ${T}/brands`]: { access: 'viewer' },
+  [`GET ${T}/brands/:brand_id`]: { access: 'viewer' },
+  [`POST ${T}/brands`]: { access: 'editor', action: 'brand.create' },
+  [`PATCH ${T}/brands/:brand_id`]: { access: 'editor', action: 'brand.update' },
+  [`DELETE ${T}/brands/:brand_id`]: { access: 'editor', action: 'brand.delete' },
   [`GET ${T}/topics`]: { access: 'viewer' },
   [`GET ${T}/topics/:topic_id`]: { access: 'viewer' },
   [`POST ${T}/topics`]: { access: 'editor', action: 'topic.create' },

@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import type { AssetsTable } from '../../db/schema.js';
 import { Nullable, NullableTimestamp, PathId, Timestamp } from '../../http/common.schemas.js';
 import { toIso, toIsoOrNull } from '../../time.js';
+import { processFileBase } from '../files/file-urls.js';
 
 export const ASSET_TYPES = ['image', 'logo', 'icon', 'video', 'custom-component'] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
@@ -36,10 +37,15 @@ export const Asset = Type.Object(
     trashedAt: NullableTimestamp,
     deletedAt: NullableTimestamp,
     downloadUrl: Nullable(
-      Type.String({ description: '`PUBLIC_FILE_BASE_URL/<fileId>`; null when not configured.' }),
+      Type.String({
+        description:
+          "`PUBLIC_FILE_BASE_URL/<fileId>`, else Quire's own `PUBLIC_BASE_URL/files/<fileId>` (uploaded files are served there).",
+      }),
     ),
     previewDownloadUrl: Nullable(
-      Type.String({ description: '`PUBLIC_FILE_BASE_URL/<fileId>/preview`; null when not configured.' }),
+      Type.String({
+        description: '`<downloadUrl>/preview`: a WebP 640 pixels wide (an SVG: itself).',
+      }),
     ),
   },
   { title: 'Asset' },
@@ -63,8 +69,13 @@ export type CreateAssetBody = Static<typeof CreateAssetBody>;
 export const Tags = Type.Array(Type.String({ maxLength: TAG_MAX }), { maxItems: TAGS_MAX });
 export const AiDescription = Nullable(Type.String({ maxLength: AI_DESCRIPTION_MAX }));
 
-/** `<base>/<fileId>` and `<base>/<fileId>/preview`, the file id percent-encoded; null without a base. */
-function fileUrls(baseUrl: string | null, fileId: string) {
+/**
+ * `<base>/<fileId>` and `<base>/<fileId>/preview`, the file id percent-encoded. The base is
+ * PUBLIC_FILE_BASE_URL, else Quire's own `PUBLIC_BASE_URL/files` (src/features/files/file-urls.ts);
+ * null only in a process that serves no files and set neither.
+ */
+function fileUrls(publicFileBaseUrl: string | null, fileId: string) {
+  const baseUrl = publicFileBaseUrl ?? processFileBase();
   if (baseUrl === null) return { downloadUrl: null, previewDownloadUrl: null };
   const file = `${baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(fileId)}`;
   return { downloadUrl: file, previewDownloadUrl: `${file}/preview` };

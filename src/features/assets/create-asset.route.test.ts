@@ -186,11 +186,12 @@ describeEachDatabase(
 );
 
 describeEachDatabase('POST /v0/assets without PUBLIC_FILE_BASE_URL', (ctx) => {
-  it('gives null download URLs', async () => {
+  it("gives download URLs under Quire's own /files/", async () => {
     const tenant = await makeTenant(ctx);
     const response = await ctx.request({ method: 'POST', url: '/v0/assets', key: tenant.key, body: BODY });
     assert.equal(response.status, 201);
-    assert.equal(response.body.downloadUrl, null);
-    assert.equal(response.body.previewDownloadUrl, null);
+    const file = `${ctx.config.publicBaseUrl}/files/${encodeURIComponent(BODY.fileId)}`;
+    assert.equal(response.body.downloadUrl, file);
+    assert.equal(response.body.previewDownloadUrl, `${file}/preview`);
   });
 });

@@ -24,6 +24,8 @@ export const TENANT_TABLES = [
   'topic_entries',
   'topics',
   'assets',
+  'brands',
+  'files',
   'person_logs',
   'account_logs',
   'persons',

@@ -1,0 +1,97 @@
+import Color from 'colorjs.io';
+import { fileUrl } from '../files/file-urls.js';
+import type { Brand, SystemFont } from './brands.schemas.js';
+import { contrastRatio } from './contrast.js';
+
+export interface BrandTheme {
+  /** Exactly the `--brand-*` custom properties below, for a `:root{...}` rule. */
+  cssVariables: Record<BrandVariable, string>;
+  fontStack: string;
+  logoUrl: string | null;
+  faviconUrl: string | null;
+  name: string | null;
+  /** `@font-face` rule of a self-hosted font (its URL served by Quire), else ''. Needs `font-src` in the page's CSP. */
+  fontFaceCss: string;
+}
+
+export type BrandVariable =
+  | '--brand-primary'
+  | '--brand-primary-text'
+  | '--brand-accent'
+  | '--brand-background'
+  | '--brand-text'
+  | '--brand-muted'
+  | '--brand-font'
+  | '--brand-radius';
+
+/** Font stacks that need no download: each names fonts the main systems ship. */
+export const FONT_STACKS: Record<SystemFont, string> = {
+  sans: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  serif: 'Charter, "Bitstream Charter", "Sitka Text", Cambria, Georgia, "Times New Roman", serif',
+  mono: 'ui-monospace, "Cascadia Code", "Source Code Pro", Menlo, Consolas, "DejaVu Sans Mono", monospace',
+  rounded:
+    'ui-rounded, "Hiragino Maru Gothic ProN", Quicksand, Comfortaa, Manjari, "Arial Rounded MT", Calibri, sans-serif',
+  humanist: 'Seravek, "Gill Sans Nova", Ubuntu, Calibri, "DejaVu Sans", source-sans-pro, sans-serif',
+  geometric: 'Avenir, Montserrat, Corbel, "URW Gothic", source-sans-pro, sans-serif',
+};
+
+/** The look of a page without a brand: a calm blue on white that passes AA everywhere. */
+const DEFAULTS = {
+  primary: '#1d4ed8',
+  primaryText: '#ffffff',
+  accent: '#0e7490',
+  background: '#ffffff',
+  text: '#111827',
+  radius: 8,
+};
+
+/**
+ * What a page needs to render in a brand: CSS custom properties, the font stack, logo and favicon
+ * URLs (served by Quire, file-urls.ts). A null brand (none named, or none of that id) gives the
+ * defaults. `--brand-muted` (secondary text) is the text colour mixed toward the background as far
+ * as it still reads at 4.5:1, so it passes AA whatever the brand's colours.
+ */
+export function brandTheme(brand: Brand | null): BrandTheme {
+  const colors = brand?.colors ?? DEFAULTS;
+  const font = brand?.font ?? { kind: 'system' as const, stack: 'sans' as const };
+  const fontStack =
+    font.kind === 'system'
+      ? FONT_STACKS[font.stack as SystemFont]
+      : `"${font.family}", ${FONT_STACKS[(font.fallback ?? 'sans') as SystemFont]}`;
+  const radius = brand?.buttonRadius ?? DEFAULTS.radius;
+  return {
+    cssVariables: {
+      '--brand-primary': colors.primary,
+      '--brand-primary-text': colors.primaryText,
+      '--brand-accent': colors.accent,
+      '--brand-background': colors.background,
+      '--brand-text': colors.text,
+      '--brand-muted': mutedOf(colors.text, colors.background),
+      '--brand-font': fontStack,
+      '--brand-radius': `${radius}px`,
+    },
+    fontStack,
+    logoUrl: brand?.logoFileId ? fileUrl(brand.logoFileId) : null,
+    faviconUrl: brand?.faviconFileId ? fileUrl(brand.faviconFileId) : null,
+    name: brand?.name ?? null,
+    fontFaceCss:
+      font.kind === 'file'
+        ? `@font-face{font-family:"${font.family}";src:url("${fileUrl(font.fileId)}");font-display:swap}`
+        : '',
+  };
+}
+
+/** The lightest mix of text toward background that keeps 4.5:1 (tried in steps of 5 %). */
+function mutedOf(text: string, background: string): string {
+  const from = new Color(text);
+  for (let amount = 0.5; amount > 0; amount -= 0.05) {
+    const mixed = from.mix(background, amount, { space: 'srgb' }).toString({ format: 'hex' });
+    const hex = expandHex(mixed);
+    if (contrastRatio(hex, background) >= 4.5) return hex;
+  }
+  return text;
+}
+
+function expandHex(hex: string): string {
+  return /^#[0-9a-f]{3}$/i.test(hex) ? `#${[...hex.slice(1)].map((c) => c + c).join('')}` : hex;
+}

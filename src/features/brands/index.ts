@@ -1,0 +1,1 @@
+export { brandsAdminRoutes } from './brands.admin.js';

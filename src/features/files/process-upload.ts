@@ -1,0 +1,159 @@
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { ApiError } from '../../errors.js';
+import { IMAGE_WIDTHS } from './file-urls.js';
+import { sanitiseSvg } from './sanitise-svg.js';
+
+// Decoded images are not kept in libvips' cache (each upload is processed once), and one thread
+// per operation leaves the other core to the server on a small machine.
+sharp.cache(false);
+sharp.concurrency(1);
+
+/** Raster images Quire accepts: re-encoded in their own format, plus WebP and AVIF variants. */
+const RASTER_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/avif', 'image/gif'] as const;
+/** Self-hosted brand fonts: stored and served as uploaded. */
+const FONT_TYPES = ['font/woff2', 'font/woff'] as const;
+
+const UNKNOWN_TYPE =
+  'the file is not an image Quire accepts (PNG, JPEG, WebP, AVIF, GIF, SVG) or a WOFF2/WOFF font; its bytes match no known type';
+
+export interface StoredObject {
+  /** `original`, or a variant: `w640.webp`, `w640.avif`... */
+  variant: string;
+  body: Buffer;
+  contentType: string;
+}
+
+export interface ProcessedUpload {
+  contentType: string;
+  width: number | null;
+  height: number | null;
+  objects: StoredObject[];
+}
+
+/**
+ * Checks an upload by its bytes (never its name or declared type) and makes what Quire stores:
+ * - a raster image (PNG, JPEG, WebP, AVIF, GIF): its size is read from the header and refused past
+ *   `maxPixels` before anything is decoded (a decompression bomb is a 400); the original is
+ *   re-encoded at full size, turned upright by its EXIF orientation and without any metadata
+ *   (EXIF, GPS, XMP, comments: sharp keeps none unless asked); WebP and AVIF variants at each of
+ *   IMAGE_WIDTHS up to the image's own width, metadata-free as well;
+ * - an SVG: sanitised (sanitise-svg.ts), no variants;
+ * - a WOFF2/WOFF font: as uploaded.
+ * Anything else is a 400 naming what the bytes are.
+ */
+export async function processUpload(bytes: Buffer, limits: { maxPixels: number }): Promise<ProcessedUpload> {
+  const detected = await fileTypeFromBuffer(bytes);
+  const mime = detected?.mime;
+  if (mime !== undefined && (RASTER_TYPES as readonly string[]).includes(mime)) {
+    return processRaster(bytes, mime, limits.maxPixels);
+  }
+  if (mime !== undefined && (FONT_TYPES as readonly string[]).includes(mime)) {
+    return {
+      contentType: mime,
+      width: null,
+      height: null,
+      objects: [{ variant: 'original', body: bytes, contentType: mime }],
+    };
+  }
+  if (detected === undefined || mime === 'application/xml') {
+    const svg = svgOf(bytes);
+    if (svg !== null) return processSvg(svg);
+  }
+  throw refusal(
+    detected === undefined
+      ? UNKNOWN_TYPE
+      : `the file is ${detected.mime}, which Quire does not accept (PNG, JPEG, WebP, AVIF, GIF, SVG, WOFF2, WOFF)`,
+  );
+}
+
+async function processRaster(bytes: Buffer, mime: string, maxPixels: number): Promise<ProcessedUpload> {
+  const input = { limitInputPixels: maxPixels, failOn: 'error' as const, sequentialRead: true };
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { ...input, limitInputPixels: false }).metadata();
+  } catch {
+    throw refusal(`the ${mime} image cannot be read (damaged or truncated)`);
+  }
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  if (width * height > maxPixels) {
+    throw refusal(
+      `the image is ${width}×${height} pixels (${(width * height).toLocaleString('en')}); at most ${maxPixels.toLocaleString('en')} pixels are accepted`,
+    );
+  }
+  try {
+    const upright = () => sharp(bytes, input).rotate();
+    const original = await encodeOriginal(upright(), mime).toBuffer({ resolveWithObject: true });
+    const objects: StoredObject[] = [{ variant: 'original', body: original.data, contentType: mime }];
+    for (const target of variantWidths(original.info.width)) {
+      const resized = () => upright().resize({ width: target, withoutEnlargement: true });
+      objects.push({
+        variant: `w${target}.webp`,
+        body: await resized().webp({ quality: 80 }).toBuffer(),
+        contentType: 'image/webp',
+      });
+      objects.push({
+        variant: `w${target}.avif`,
+        body: await resized().avif({ quality: 55, effort: 2 }).toBuffer(),
+        contentType: 'image/avif',
+      });
+    }
+    return { contentType: mime, width: original.info.width, height: original.info.height, objects };
+  } catch {
+    throw refusal(`the ${mime} image cannot be decoded (damaged, truncated or too large)`);
+  }
+}
+
+function encodeOriginal(image: Sharp, mime: string): Sharp {
+  switch (mime) {
+    case 'image/jpeg':
+      return image.jpeg({ quality: 90, mozjpeg: true });
+    case 'image/webp':
+      return image.webp({ quality: 90 });
+    case 'image/avif':
+      return image.avif({ quality: 65, effort: 2 });
+    case 'image/gif':
+      return image.gif();
+    default:
+      return image.png();
+  }
+}
+
+/**
+ * The widths stored for an image `width` pixels wide: each of IMAGE_WIDTHS below it, and the image's
+ * own width for the larger ones (a request for w1920 of an 800-pixel image gets the 800 one).
+ */
+export function variantWidths(width: number): number[] {
+  return [...new Set(IMAGE_WIDTHS.map((w) => Math.min(w, width)))];
+}
+
+function svgOf(bytes: Buffer): string | null {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+async function processSvg(text: string): Promise<ProcessedUpload> {
+  const clean = sanitiseSvg(text);
+  if (clean === null) {
+    throw refusal(UNKNOWN_TYPE);
+  }
+  const body = Buffer.from(clean, 'utf8');
+  // Its intrinsic size, when librsvg can tell (no width/height and no viewBox: none).
+  const meta = await sharp(body, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  return {
+    contentType: 'image/svg+xml',
+    width: meta?.width ?? null,
+    height: meta?.height ?? null,
+    objects: [{ variant: 'original', body, contentType: 'image/svg+xml' }],
+  };
+}
+
+function refusal(detail: string): ApiError {
+  return ApiError.invalidField('/file', detail);
+}
