@@ -2,6 +2,7 @@ import type { AgentActivity, AgentInput } from '../agent/page-agent.js';
 import type { AudienceVersionsTable, Db } from '../db/schema.js';
 import { pageHero } from '../domain/audience-content.js';
 import { activityRows } from '../features/accounts/account-activity.js';
+import { parseTraits } from '../features/accounts/traits.js';
 import { findAudienceById, findConversation } from '../features/audiences/audiences.repository.js';
 import { computedNameOf } from '../features/audiences/audiences.service.js';
 import { currentContent } from '../features/audiences/conversation.service.js';
@@ -66,7 +67,9 @@ export async function loadAgentInput(db: Db, version: AudienceVersionsTable): Pr
       })),
       headerActionId: page.header_action_id,
       ...pageHero({ title: page.title, body: pageBody(page) }),
+      blocks: pageBody(page)?.blocks ?? [],
     },
+    traits: { person: parseTraits(person?.traits), account: parseTraits(account?.traits) },
     audience: { audienceId: audience.id, effectiveName: audience.custom_name ?? computedName },
     person: person === undefined ? null : { name: person.name, email: person.email, domain: person.domain },
     account: account === undefined ? null : { name: account.name, domain: account.domain },

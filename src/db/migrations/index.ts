@@ -10,6 +10,7 @@ import * as heroContentInstanceSecrets from './0009-hero-content-instance-secret
 import * as operators from './0010-operators.js';
 import * as tenantScopedSearch from './0011-tenant-scoped-search.js';
 import * as tenantScopedSearchPostgres from './0012-tenant-scoped-search-postgres.js';
+import * as pageBlocksTraits from './0014-page-blocks-traits.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0010-operators': operators,
   '0011-tenant-scoped-search': tenantScopedSearch,
   '0012-tenant-scoped-search-postgres': tenantScopedSearchPostgres,
+  '0014-page-blocks-traits': pageBlocksTraits,
 };

@@ -3,6 +3,7 @@ import type { AccountsTable } from '../../db/schema.js';
 import { Count, KEBAB_CASE, Nullable, NullableTimestamp, Timestamp } from '../../http/common.schemas.js';
 import { toIso, toIsoOrNull } from '../../time.js';
 import type { LogRow } from './logs.repository.js';
+import { TraitsSchema, traitsMember } from './traits.js';
 
 const ACCOUNT_ID_PATTERN = '^account_[a-z0-9]{26}$';
 
@@ -109,6 +110,7 @@ export const Account = Type.Object(
     updatedAt: Timestamp,
     latestActivityAt: Timestamp,
     linkedPersonsCount: Count,
+    traits: Type.Optional(TraitsSchema),
   },
   { title: 'Account' },
 );
@@ -171,5 +173,6 @@ export function toAccount(row: AccountsTable) {
     updatedAt: toIso(row.updated_at),
     latestActivityAt: toIso(row.latest_activity_at),
     linkedPersonsCount: row.linked_persons_count,
+    ...traitsMember(row.traits),
   };
 }

@@ -7,6 +7,7 @@ import { listAccountActivityAdmin } from './list-account-activity.admin.js';
 import { listAccountsAdmin } from './list-accounts.admin.js';
 import { setLogDeletedByOperator } from './logs.operator.js';
 import { renameAccountAdminRoute } from './rename-account.admin.js';
+import { setAccountTraitsAdminRoute } from './set-account-traits.admin.js';
 
 /** Operator API for logs (the same code as `quire logs`): soft-delete and restore. */
 export function logsAdminRoutes(app: App): void {
@@ -32,5 +33,6 @@ export function logsAdminRoutes(app: App): void {
     );
   }
   renameAccountAdminRoute(app);
+  setAccountTraitsAdminRoute(app);
   deleteAccountAdmin(app);
 }

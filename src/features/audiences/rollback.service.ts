@@ -9,7 +9,7 @@ import { type AudienceContent, diffContent, effectiveContent } from '../../domai
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { addToAudiencesCount, findPage } from '../pages/pages.repository.js';
-import { contentPageOf, pageActions } from '../pages/pages.schemas.js';
+import { contentPageOf } from '../pages/pages.schemas.js';
 import { emitMessageCreated, emitVersionEvent } from './audience-events.js';
 import {
   findConversation,
@@ -56,7 +56,6 @@ export async function restoreVersion(
       );
     }
     const page = (await findPage(tx, tenantId, audience!.page_id))!;
-    const actions = pageActions(page);
     const before = await currentContent(tx, audience!, page);
     const content: AudienceContent = effectiveContent(
       contentPageOf(page),
@@ -111,7 +110,7 @@ export async function restoreVersion(
     };
     await insertVersion(tx, row);
     await insertMessage(tx, reply);
-    const changes = diffContent({ actions }, before, content).map(
+    const changes = diffContent(contentPageOf(page), before, content).map(
       (change, position): VersionChangesTable => ({
         tenant_id: tenantId,
         id: newId('change'),

@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/schema.js';
 import { type EngagementEvent, recordClick, recordView } from './engagement.service.js';
 import { actionTarget, hostedView } from './hosted-view.js';
-import { contentOf, metadataOf, type Resolved, resolvePage, sectionImages, viewPage } from './load-page.js';
+import { blockAssetFiles, contentOf, metadataOf, type Resolved, resolvePage, viewPage } from './load-page.js';
 import type { PageCache } from './page-cache.js';
 import { NOT_FOUND_PAGE, type RenderedPage, renderHostedPage } from './render-page.js';
 import { visitorHash } from './visitor-hash.js';
@@ -88,7 +88,7 @@ export async function servePage(
     address.origin,
     path,
   ].join('|');
-  const images = await sectionImages(deps.db, resolved.tenantId, page, deps.config.publicFileBaseUrl);
+  const images = await blockAssetFiles(deps.db, resolved.tenantId, page);
   const rendered = deps.cache.get(key, () =>
     renderHostedPage(
       hostedView(viewPage(page), contentOf(page, audience, version), metadataOf(page, audience), {
@@ -97,7 +97,7 @@ export async function servePage(
         noindex: audience?.person_id != null,
         audience: audience !== null,
         preview: false,
-        assetUrls: images,
+        assetFiles: images,
       }),
     ),
   );

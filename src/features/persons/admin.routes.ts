@@ -7,6 +7,7 @@ import { getPersonAdmin } from './get-person.admin.js';
 import { listPersonsAdmin } from './list-persons.admin.js';
 import { addPersonLog } from './person-logs.operator.js';
 import { AddPersonLogBody } from './persons.schemas.js';
+import { setPersonTraitsAdminRoute } from './set-person-traits.admin.js';
 
 /** Operator API for person logs (the same code as `quire logs add-person-log`). */
 export function personLogsAdminRoutes(app: App): void {
@@ -30,5 +31,6 @@ export function personLogsAdminRoutes(app: App): void {
     },
   );
   editPersonAdminRoute(app);
+  setPersonTraitsAdminRoute(app);
   deletePersonAdmin(app);
 }

@@ -3,6 +3,7 @@ import type { PersonsTable } from '../../db/schema.js';
 import { Nullable, Timestamp } from '../../http/common.schemas.js';
 import { toIso } from '../../time.js';
 import { IdempotencyKey, LogType, Payload, Source } from '../accounts/accounts.schemas.js';
+import { TraitsSchema, traitsMember } from '../accounts/traits.js';
 
 const E164 = '^\\+[1-9]\\d{1,14}$';
 
@@ -19,6 +20,7 @@ export const Person = Type.Object(
     ),
     createdAt: Timestamp,
     updatedAt: Timestamp,
+    traits: Type.Optional(TraitsSchema),
   },
   { title: 'Person' },
 );
@@ -67,6 +69,7 @@ export function toPerson(row: PersonsTable): Person {
     linkedinProfileUrl: row.linkedin_profile_url,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
+    ...traitsMember(row.traits),
   };
 }
 
