@@ -1,5 +1,5 @@
 import type { Dialect } from '../src/db/database.js';
-import { encodeCursor } from '../src/http/pagination.js';
+import { encodeCursor } from '../src/lists/pagination.js';
 import { personSortKeyAt } from './bench.repository.js';
 import { alternate, type BenchContext, p99Rows } from './compare.js';
 import {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** What the console's bundle is built from besides console/ (console/src/api.ts imports them). */
+/** What the console's bundle is built from besides console/ (console/src/api/ imports them). */
 const SHARED_SOURCES = [
   'clients/typescript/admin.ts',
   'clients/typescript/admin-schema.d.ts',
@@ -21,10 +21,13 @@ export function ensureConsoleBuilt(): void {
   const newest = fs
     .readdirSync('console', { recursive: true })
     .map((f) => path.join('console', String(f)))
+    // The console is a workspace package: a node_modules of its own (npm hoists, but may nest) is not its source.
+    .filter((f) => !f.split(path.sep).includes('node_modules'))
     .concat(SHARED_SOURCES)
     .filter((f) => fs.statSync(f).isFile())
     .reduce((latest, f) => Math.max(latest, fs.statSync(f).mtimeMs), 0);
   if (built >= newest) return;
+  // vite is the console package's dependency, hoisted by npm to the root node_modules.
   const result = spawnSync(
     process.execPath,
     [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--config', 'console/vite.config.ts'],

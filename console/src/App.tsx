@@ -2,31 +2,32 @@ import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { ApiProblem, api } from './api';
-import { AccountPage } from './screens/AccountPage';
-import { Accounts } from './screens/Accounts';
-import { ApiKeys } from './screens/ApiKeys';
-import { AssetPage } from './screens/AssetPage';
-import { Assets } from './screens/Assets';
-import { AudienceWorkspace } from './screens/AudienceWorkspace';
-import { AuditLog } from './screens/AuditLog';
-import { ChangePassword } from './screens/ChangePassword';
-import { Operators } from './screens/Operators';
-import { PageForm } from './screens/PageForm';
-import { PagesList } from './screens/PagesList';
-import { Persons } from './screens/Persons';
-import { Shell } from './screens/Shell';
-import { SignIn } from './screens/SignIn';
-import { TenantHome } from './screens/TenantHome';
-import { TenantSettings } from './screens/TenantSettings';
-import { TopicPage } from './screens/TopicPage';
-import { Topics } from './screens/Topics';
-import { WebhookDeliveries } from './screens/WebhookDeliveries';
-import { Webhooks } from './screens/Webhooks';
+import { AuditLog } from './audit/AuditLog';
+import { AssetPage } from './library/AssetPage';
+import { Assets } from './library/Assets';
+import { TopicPage } from './library/TopicPage';
+import { Topics } from './library/Topics';
+import { PageForm } from './pages/PageForm';
+import { PagesList } from './pages/PagesList';
+import { AudienceWorkspace } from './pages/workspace/AudienceWorkspace';
+import { AccountPage } from './people/AccountPage';
+import { Accounts } from './people/Accounts';
+import { Persons } from './people/Persons';
+import { queryKeys } from './query-keys';
+import { ApiKeys } from './settings/ApiKeys';
+import { Operators } from './settings/Operators';
+import { TenantSettings } from './settings/TenantSettings';
+import { WebhookDeliveries } from './settings/webhooks/WebhookDeliveries';
+import { Webhooks } from './settings/webhooks/Webhooks';
+import { ChangePassword } from './shell/ChangePassword';
+import { Shell } from './shell/Shell';
+import { SignIn } from './shell/SignIn';
+import { TenantHome } from './shell/TenantHome';
 
 /** The console's screens; every one but sign-in needs a session (GET /admin/v0/me). */
 export function App() {
   const location = useLocation();
-  const me = useQuery({ queryKey: ['me'], queryFn: api.me });
+  const me = useQuery({ queryKey: queryKeys.me, queryFn: api.me });
   if (location.pathname === '/sign-in') return <SignIn />;
   if (me.isPending) {
     return (

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, type Me, ROLES, type Role } from './api';
+import { queryKeys } from './query-keys';
 
 /** The signed-in operator (loaded once by App, then read from the query cache). */
 export function useMe(): Me | undefined {
-  return useQuery({ queryKey: ['me'], queryFn: api.me }).data;
+  return useQuery({ queryKey: queryKeys.me, queryFn: api.me }).data;
 }
 
 /**

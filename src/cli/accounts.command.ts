@@ -1,7 +1,7 @@
 import { Command } from 'commander';
-import { toAccount } from '../features/accounts/accounts.schemas.js';
+import { RenameAccountBody, toAccount } from '../features/accounts/accounts.schemas.js';
 import { deleteAccount } from '../features/accounts/delete-account.service.js';
-import { RenameAccountBody, renameAccount } from '../features/accounts/rename-account.admin.js';
+import { renameAccount } from '../features/accounts/rename-account.service.js';
 import { requireTenant } from '../features/tenants/require-tenant.js';
 import { type DeletionOptions, runDeletion } from './confirm-deletion.js';
 import { print, withDatabase } from './context.js';

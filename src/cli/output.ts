@@ -1,5 +1,5 @@
 import Table from 'cli-table3';
-import type { Page } from '../http/pagination.js';
+import type { Page } from '../lists/pagination.js';
 
 /** A column of a list table: its heading and how a row shows in it. */
 export type Column<T> = [heading: string, cell: (item: T) => unknown];

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { deletePerson } from '../features/persons/delete-person.service.js';
-import { EditPersonBody, editPerson } from '../features/persons/edit-person.admin.js';
-import { toPerson } from '../features/persons/persons.schemas.js';
+import { editPerson } from '../features/persons/edit-person.service.js';
+import { EditPersonBody, toPerson } from '../features/persons/persons.schemas.js';
 import { requireTenant } from '../features/tenants/require-tenant.js';
 import { type DeletionOptions, runDeletion } from './confirm-deletion.js';
 import { print, withDatabase } from './context.js';

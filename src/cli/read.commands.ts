@@ -22,8 +22,8 @@ import { listPersons, searchPersonList, showPerson } from '../features/persons/p
 import { requireTenant } from '../features/tenants/require-tenant.js';
 import { showTenant } from '../features/tenants/tenants-reads.service.js';
 import { listTopics, showTopic } from '../features/topics/topics-reads.service.js';
-import type { Page } from '../http/pagination.js';
-import type { SearchPage } from '../http/windowed-search.js';
+import type { Page } from '../lists/pagination.js';
+import type { SearchPage } from '../lists/windowed-search.js';
 import { withDatabase } from './context.js';
 import { type Column, printPage, printRecord } from './output.js';
 

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { requireTenant } from '../features/tenants/require-tenant.js';
-import { renameTopic } from '../features/topics/rename-topic.admin.js';
+import { renameTopic } from '../features/topics/rename-topic.service.js';
 import {
   AddEntryBody,
   ChangeEntryBody,

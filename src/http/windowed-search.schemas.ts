@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { SEARCH_WINDOW } from './windowed-search.js';
+import { SEARCH_WINDOW } from '../lists/windowed-search.js';
 
 /** The `q` of a list that can be searched: a part of the text to find, any case. */
 export const SearchQuery = (description: string) =>

@@ -176,3 +176,9 @@ export function toAccount(row: AccountsTable) {
     ...traitsMember(row.traits),
   };
 }
+
+export const RenameAccountBody = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 255 }) },
+  { additionalProperties: false },
+);
+export type RenameAccountBody = Static<typeof RenameAccountBody>;

@@ -4,7 +4,6 @@ import { PathId } from '../../http/common.schemas.js';
 import { problemResponses } from '../../http/problem.js';
 import { isFlagSet } from '../../http/query-flags.js';
 import { DeletionCounts, DryRunQuery } from '../tenants/deletion.schemas.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { deleteAccount } from './delete-account.service.js';
 
 const AccountDeletion = Type.Object(
@@ -27,7 +26,7 @@ export function deleteAccountAdmin(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return deleteAccount(app.db, tenantId, request.params.account_id, {
         dryRun: isFlagSet(request.query.dryRun),
       });

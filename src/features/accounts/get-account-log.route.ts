@@ -1,10 +1,9 @@
 import { Type } from 'typebox';
-import { ApiError } from '../../errors.js';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
 import { problemResponses } from '../../http/problem.js';
-import { AccountLog, toAccountLog } from './accounts.schemas.js';
-import { findOwnedLog } from './logs.repository.js';
+import { AccountLog } from './accounts.schemas.js';
+import { getAccountLog } from './logs.service.js';
 
 export function getAccountLogRoute(app: App): void {
   app.get(
@@ -20,17 +19,7 @@ export function getAccountLogRoute(app: App): void {
         response: { 200: AccountLog, ...problemResponses('not_found') },
       },
     },
-    async (request) => {
-      const { account_id, account_log_id } = request.params;
-      const log = await findOwnedLog(
-        app.db,
-        request.tenantId,
-        'account_logs',
-        { column: 'account_id', id: account_id },
-        account_log_id,
-      );
-      if (log === undefined) throw ApiError.notFound('Account log');
-      return toAccountLog(log);
-    },
+    async (request) =>
+      getAccountLog(app.db, request.tenantId, request.params.account_id, request.params.account_log_id),
   );
 }

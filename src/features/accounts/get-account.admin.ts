@@ -2,7 +2,6 @@ import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
 import { problemResponses } from '../../http/problem.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { Account } from './accounts.schemas.js';
 import { showAccount } from './accounts-reads.service.js';
 
@@ -18,7 +17,6 @@ export function getAccountAdmin(app: App): void {
         response: { 200: Account, ...problemResponses('not_found', 'account_not_found') },
       },
     },
-    async (request) =>
-      showAccount(app.db, await requireTenant(app.db, request.params.tenant), request.params.account_id),
+    async (request) => showAccount(app.db, request.tenantId, request.params.account_id),
   );
 }

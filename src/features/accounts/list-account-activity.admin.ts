@@ -1,10 +1,9 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
-import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.js';
+import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.schemas.js';
 import { problemResponses } from '../../http/problem.js';
 import { FlagQuery, isFlagSet } from '../../http/query-flags.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { ActivityItem } from './accounts.schemas.js';
 import { listActivity } from './accounts-reads.service.js';
 
@@ -32,7 +31,7 @@ export function listAccountActivityAdmin(app: App): void {
     },
     async (request) => {
       const { includeDeleted, includePersonActivity, cursor, limit } = request.query;
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return listActivity(app.db, tenantId, request.params.account_id, {
         includeDeleted: isFlagSet(includeDeleted),
         includePersonActivity: isFlagSet(includePersonActivity),

@@ -1,13 +1,11 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
-import { CursorQuery, decodeCursor, LimitQuery, PageOf, pageSize, toPage } from '../../http/pagination.js';
+import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.schemas.js';
 import { problemResponses } from '../../http/problem.js';
 import { FlagQuery, isFlagSet } from '../../http/query-flags.js';
-import { accountActivity } from './account-activity.js';
-import { ActivityItem, toActivityItem } from './accounts.schemas.js';
-
-const SORT_KEY = ['number', 'string'] as const; // created_at desc, id desc
+import { ActivityItem } from './accounts.schemas.js';
+import { listActivity } from './accounts-reads.service.js';
 
 export function listAccountActivityRoute(app: App): void {
   app.get(
@@ -32,26 +30,12 @@ export function listAccountActivityRoute(app: App): void {
         response: { 200: PageOf(ActivityItem), ...problemResponses('account_not_found', 'invalid_cursor') },
       },
     },
-    async (request) => {
-      const accountId = request.params.account_id;
-      const includeDeleted = isFlagSet(request.query.includeDeleted);
-      const includePersonActivity = isFlagSet(request.query.includePersonActivity);
-      // The cursor is bound to the account and both flags: reusing it elsewhere is a 400.
-      const filters = { accountId, includeDeleted, includePersonActivity };
-      const after = decodeCursor(request.query.cursor, SORT_KEY, filters);
-      const limit = pageSize(request.query.limit);
-      const { rows, totalCount } = await accountActivity(app.db, request.tenantId, accountId, {
-        includeDeleted,
-        includePersonActivity,
-        after,
-        fetch: limit + 1,
-      });
-      return toPage(rows, limit, {
-        keyOf: (row) => [row.created_at, row.id],
-        filters,
-        totalCount,
-        map: toActivityItem,
-      });
-    },
+    async (request) =>
+      listActivity(app.db, request.tenantId, request.params.account_id, {
+        cursor: request.query.cursor,
+        limit: request.query.limit,
+        includeDeleted: isFlagSet(request.query.includeDeleted),
+        includePersonActivity: isFlagSet(request.query.includePersonActivity),
+      }),
   );
 }

@@ -1,11 +1,10 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
-import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.js';
+import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.schemas.js';
 import { problemResponses } from '../../http/problem.js';
 import { FlagQuery, isFlagSet } from '../../http/query-flags.js';
 import { SEARCH_DESCRIPTION, SearchQuery } from '../../http/windowed-search.schemas.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { Account } from './accounts.schemas.js';
 import { listAccounts, searchAccountList } from './accounts-reads.service.js';
 
@@ -35,7 +34,7 @@ export function listAccountsAdmin(app: App): void {
     },
     async (request) => {
       const { includeEmptyOnly, q, cursor, limit } = request.query;
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       const page = { emptyOnly: isFlagSet(includeEmptyOnly), cursor, limit };
       const search = q?.trim();
       return search

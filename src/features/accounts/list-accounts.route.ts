@@ -1,14 +1,10 @@
 import { Type } from 'typebox';
-import { readCounter } from '../../db/counters.repository.js';
 import type { App } from '../../http/app-types.js';
-import { CursorQuery, decodeCursor, LimitQuery, PageOf, pageSize, toPage } from '../../http/pagination.js';
+import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.schemas.js';
 import { problemResponses } from '../../http/problem.js';
 import { FlagQuery, isFlagSet } from '../../http/query-flags.js';
-import { listAccounts } from './accounts.repository.js';
-import { Account, toAccount } from './accounts.schemas.js';
-import { ACCOUNTS_COUNTER, EMPTY_ACCOUNTS_COUNTER } from './accounts.service.js';
-
-const SORT_KEY = ['number', 'string'] as const; // created_at desc, id desc
+import { Account } from './accounts.schemas.js';
+import { listAccounts } from './accounts-reads.service.js';
 
 export function listAccountsRoute(app: App): void {
   app.get(
@@ -31,21 +27,11 @@ export function listAccountsRoute(app: App): void {
         response: { 200: PageOf(Account), ...problemResponses('invalid_cursor') },
       },
     },
-    async (request) => {
-      const emptyOnly = isFlagSet(request.query.includeEmptyOnly);
-      const filters = { emptyOnly };
-      const after = decodeCursor(request.query.cursor, SORT_KEY, filters);
-      const limit = pageSize(request.query.limit);
-      const [rows, totalCount] = await Promise.all([
-        listAccounts(app.db, request.tenantId, { emptyOnly, after, limit: limit + 1 }),
-        readCounter(app.db, request.tenantId, emptyOnly ? EMPTY_ACCOUNTS_COUNTER : ACCOUNTS_COUNTER),
-      ]);
-      return toPage(rows, limit, {
-        keyOf: (row) => [row.created_at, row.id],
-        filters,
-        totalCount,
-        map: toAccount,
-      });
-    },
+    async (request) =>
+      listAccounts(app.db, request.tenantId, {
+        cursor: request.query.cursor,
+        limit: request.query.limit,
+        emptyOnly: isFlagSet(request.query.includeEmptyOnly),
+      }),
   );
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
 import { findAccount } from './accounts.repository.js';
+import { toAccountLog } from './accounts.schemas.js';
 import { logCounter, recomputeLatestActivity } from './accounts.service.js';
 import {
   findLog,
@@ -42,6 +43,19 @@ export async function editLogText(
     payload.text = text;
     await updateLogPayload(tx, tenantId, table, logId, JSON.stringify(payload), Date.now());
   });
+}
+
+/** GET /v0/accounts/{id}/logs/{logId}: one log of the account, deleted ones included; else 404. */
+export async function getAccountLog(
+  db: Db,
+  tenantId: string,
+  accountId: string,
+  logId: string,
+): Promise<ReturnType<typeof toAccountLog>> {
+  const owner = { column: 'account_id', id: accountId } as const;
+  const log = await findOwnedLog(db, tenantId, 'account_logs', owner, logId);
+  if (log === undefined) throw ApiError.notFound('Account log');
+  return toAccountLog(log);
 }
 
 export type DeleteOutcome = 'deleted' | 'already_deleted' | 'restored' | 'not_deleted';

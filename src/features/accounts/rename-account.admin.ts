@@ -1,25 +1,8 @@
-import { type Static, Type } from 'typebox';
-import type { Db } from '../../db/schema.js';
-import { ApiError } from '../../errors.js';
+import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
-import { requireTenant } from '../tenants/require-tenant.js';
-import { setAccountName } from './accounts.repository.js';
-import { Account, toAccount } from './accounts.schemas.js';
-
-export const RenameAccountBody = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 255 }) },
-  { additionalProperties: false },
-);
-export type RenameAccountBody = Static<typeof RenameAccountBody>;
-
-/** An operator renames an account (the admin API and `quire accounts rename`). */
-export async function renameAccount(db: Db, tenantId: string, accountId: string, name: string) {
-  if (name.trim() === '') throw ApiError.invalidField('/name', 'name must have visible text');
-  const row = await setAccountName(db, tenantId, accountId, name, Date.now());
-  if (row === undefined) throw new ApiError('account_not_found', `Account ${accountId} not found`);
-  return row;
-}
+import { Account, RenameAccountBody, toAccount } from './accounts.schemas.js';
+import { renameAccount } from './rename-account.service.js';
 
 /** PATCH /tenants/{tenant}/accounts/{accountId}: rename an account. */
 export function renameAccountAdminRoute(app: App): void {
@@ -36,7 +19,7 @@ export function renameAccountAdminRoute(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return toAccount(await renameAccount(app.db, tenantId, request.params.account_id, request.body.name));
     },
   );

@@ -9,8 +9,20 @@ import { policyOf, roleAllows } from './route-roles.js';
  * one), instance-wide routes only as an instance admin, and each route only with its role or a
  * higher one (403 naming it). A session with a one-time password reaches nothing but its own
  * password change until it has chosen one. The ADMIN_TOKEN bearer is an instance admin.
+ *
+ * The tenant a route names (`/tenants/:tenant`, by id or name) is resolved here once and set as
+ * `request.tenantId`, as /v0's key sets it: for a console session before the body is read, for
+ * instance admins after validation (where handlers used to resolve it); an unknown one is a 404.
  */
 export function registerRoleEnforcement(app: App): void {
+  if (!app.hasRequestDecorator('tenantId')) app.decorateRequest('tenantId', '');
+  app.addHook('preHandler', async (request) => {
+    const tenantRef = (request.params as { tenant?: string } | undefined)?.tenant;
+    if (tenantRef === undefined || request.tenantId !== '') return;
+    const tenant = await findTenantByIdOrName(app.db, tenantRef);
+    if (tenant === undefined) throw ApiError.notFound(`Tenant "${tenantRef}"`);
+    request.tenantId = tenant.id;
+  });
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
     if (url === undefined) return;
@@ -40,6 +52,7 @@ export function registerRoleEnforcement(app: App): void {
       const tenant = await findTenantByIdOrName(app.db, tenantRef);
       if (tenant === undefined || tenant.id !== principal.tenantId)
         throw ApiError.notFound(`Tenant "${tenantRef}"`);
+      request.tenantId = tenant.id;
     }
     if (!roleAllows(principal.role, policy.access)) {
       throw new ApiError('forbidden', `This needs the ${policy.access} role; you are ${principal.role}`);

@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import {
   AdminAssetPath,
   Asset,
@@ -39,7 +38,7 @@ export function assetsAdminRoutes(app: App): void {
       },
     },
     async (request, reply) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       const body = request.body;
       const { record } = await createAsset(app.db, tenantId, {
         assetType: body.assetType as AssetType,
@@ -67,7 +66,7 @@ export function assetsAdminRoutes(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       const row = await editAsset(app.db, tenantId, request.params.asset_id, request.body);
       return toAsset(row, app.config.publicFileBaseUrl);
     },
@@ -84,7 +83,7 @@ export function assetsAdminRoutes(app: App): void {
         },
       },
       async (request) => {
-        const tenantId = await requireTenant(app.db, request.params.tenant);
+        const { tenantId } = request;
         const row = await applyAssetAction(app.db, tenantId, request.params.asset_id, action);
         return toAsset(row, app.config.publicFileBaseUrl);
       },

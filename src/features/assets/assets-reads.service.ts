@@ -1,7 +1,7 @@
 import type { Db } from '../../db/schema.js';
 import { ApiError } from '../../errors.js';
-import { keysetPage, type PageRequest } from '../../http/keyset-list.js';
-import type { Page } from '../../http/pagination.js';
+import { keysetPage, type PageRequest } from '../../lists/keyset-page.js';
+import type { Page } from '../../lists/pagination.js';
 import {
   countAssetsForOperator,
   findAsset,

@@ -1,6 +1,5 @@
 import type { App } from '../../http/app-types.js';
 import { problemResponses } from '../../http/problem.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { AdminAssetPath, Asset } from './assets.schemas.js';
 import { showAsset } from './assets-reads.service.js';
 
@@ -17,7 +16,7 @@ export function getAssetAdmin(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return showAsset(app.db, tenantId, app.config.publicFileBaseUrl, request.params.asset_id);
     },
   );

@@ -1,10 +1,9 @@
 import { Type } from 'typebox';
-import { ApiError } from '../../errors.js';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
 import { problemResponses } from '../../http/problem.js';
-import { findAsset } from './assets.repository.js';
-import { Asset, toAsset } from './assets.schemas.js';
+import { Asset } from './assets.schemas.js';
+import { showAsset } from './assets-reads.service.js';
 
 export function getAssetRoute(app: App): void {
   app.get(
@@ -24,10 +23,7 @@ export function getAssetRoute(app: App): void {
         response: { 200: Asset, ...problemResponses('not_found') },
       },
     },
-    async (request) => {
-      const asset = await findAsset(app.db, request.tenantId, request.params.asset_id);
-      if (asset === undefined) throw ApiError.notFound('Asset');
-      return toAsset(asset, app.config.publicFileBaseUrl);
-    },
+    async (request) =>
+      showAsset(app.db, request.tenantId, app.config.publicFileBaseUrl, request.params.asset_id),
   );
 }

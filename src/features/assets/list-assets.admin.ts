@@ -1,10 +1,9 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
-import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.js';
+import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.schemas.js';
 import { problemResponses } from '../../http/problem.js';
 import { FlagQuery, isFlagSet } from '../../http/query-flags.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { ASSET_TYPES, Asset, NAME_MAX } from './assets.schemas.js';
 import { listAssets } from './assets-reads.service.js';
 
@@ -34,7 +33,7 @@ export function listAssetsAdmin(app: App): void {
     },
     async (request) => {
       const { assetType, search, includeTrashed, includeDeleted, cursor, limit } = request.query;
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return listAssets(app.db, tenantId, app.config.publicFileBaseUrl, {
         ...(assetType === undefined ? {} : { assetType }),
         ...(search === undefined ? {} : { search }),

@@ -1,17 +1,11 @@
 import { Type } from 'typebox';
-import { readCounter } from '../../db/counters.repository.js';
-import { ApiError } from '../../errors.js';
 import type { App } from '../../http/app-types.js';
 import { CostBudget } from '../../http/cost-budget.js';
-import { CursorQuery, decodeCursor, LimitQuery, PageOf, pageSize, toPage } from '../../http/pagination.js';
+import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.schemas.js';
 import { problemResponses } from '../../http/problem.js';
-import { ASSET_TYPES, Asset, toAsset } from './assets.schemas.js';
-import { visibleAssetsCounter } from './assets.service.js';
-import { countAssetsByWords, listVisibleAssets, searchAssetsByWords } from './assets-search.repository.js';
-import { MAX_QUERY_LENGTH, MAX_QUERY_WORDS, searchTerms, termCount } from './search-text.js';
-
-const NEWEST_KEY = ['number', 'string'] as const; // created_at desc, id desc
-const RELEVANCE_KEY = ['number', 'number', 'string'] as const; // score desc, created_at desc, id desc
+import { ASSET_TYPES, Asset } from './assets.schemas.js';
+import { searchAssets } from './assets-search.service.js';
+import { MAX_QUERY_LENGTH, MAX_QUERY_WORDS } from './search-text.js';
 
 export function searchAssetsRoute(app: App): void {
   // Word searches cost in proportion to their matches: a tenant's share of the process is bounded.
@@ -39,40 +33,7 @@ export function searchAssetsRoute(app: App): void {
         response: { 200: PageOf(Asset), ...problemResponses('invalid_cursor') },
       },
     },
-    async (request) => {
-      const { assetType } = request.query;
-      const terms = searchTerms(request.query.query);
-      if (terms !== null && termCount(terms) > MAX_QUERY_WORDS) {
-        const detail = `query must have at most ${MAX_QUERY_WORDS} distinct words`;
-        throw new ApiError('validation_failed', detail, [
-          { parameter: 'query', detail, code: 'too_many_words' },
-        ]);
-      }
-      const limit = pageSize(request.query.limit);
-      const map = (row: Parameters<typeof toAsset>[0]) => toAsset(row, app.config.publicFileBaseUrl);
-      if (terms === null) {
-        const filters = { assetType: assetType ?? null };
-        const after = decodeCursor(request.query.cursor, NEWEST_KEY, filters);
-        const [rows, totalCount] = await Promise.all([
-          listVisibleAssets(app.db, request.tenantId, { assetType, after, limit: limit + 1 }),
-          readCounter(app.db, request.tenantId, visibleAssetsCounter(assetType)),
-        ]);
-        return toPage(rows, limit, { keyOf: (row) => [row.created_at, row.id], filters, totalCount, map });
-      }
-      const filters = { assetType: assetType ?? null, words: [...terms.exact, `${terms.prefix}*`] };
-      const after = decodeCursor(request.query.cursor, RELEVANCE_KEY, filters);
-      const [rows, totalCount] = await budget.run(request.tenantId, () =>
-        Promise.all([
-          searchAssetsByWords(app.db, request.tenantId, { terms, assetType, after, limit: limit + 1 }),
-          countAssetsByWords(app.db, request.tenantId, terms, assetType),
-        ]),
-      );
-      return toPage(rows, limit, {
-        keyOf: (row) => [row.score, row.created_at, row.id],
-        filters,
-        totalCount,
-        map,
-      });
-    },
+    async (request) =>
+      searchAssets(app.db, request.tenantId, app.config.publicFileBaseUrl, request.query, budget),
   );
 }

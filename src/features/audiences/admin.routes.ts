@@ -2,7 +2,6 @@ import { linksOf } from '../../domain/public-links.js';
 import type { App } from '../../http/app-types.js';
 import { problemResponses } from '../../http/problem.js';
 import { AdminPagePath } from '../pages/pages.schemas.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import {
   AdminAudiencePath,
   AdminVersionPath,
@@ -44,7 +43,7 @@ export function audiencesAdminRoutes(app: App): void {
       },
     },
     async (request, reply) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       const { audience } = await createAudience(app.db, tenantId, request.params.page_id, request.body);
       return reply.code(201).send(await presentAudience(app.db, audience, undefined, linksOf(app.config)));
     },
@@ -62,7 +61,7 @@ export function audiencesAdminRoutes(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return presentAudience(
         app.db,
         await updateAudience(app.db, tenantId, request.params.audience_id, request.body),
@@ -83,7 +82,7 @@ export function audiencesAdminRoutes(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return presentAudience(
         app.db,
         await archiveAudience(app.db, tenantId, request.params.audience_id),
@@ -104,7 +103,7 @@ export function audiencesAdminRoutes(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return toVersion(await publishVersion(app.db, tenantId, request.params.version_id));
     },
   );
@@ -120,7 +119,7 @@ export function audiencesAdminRoutes(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return toVersion(await cancelVersion(app.db, tenantId, request.params.version_id));
     },
   );

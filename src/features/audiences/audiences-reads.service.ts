@@ -1,9 +1,9 @@
 import type { Db } from '../../db/schema.js';
 import type { PublicLinks } from '../../domain/public-links.js';
 import { ApiError } from '../../errors.js';
-import { keysetPage, type PageRequest } from '../../http/keyset-list.js';
-import type { Page } from '../../http/pagination.js';
 import { isFlagSet } from '../../http/query-flags.js';
+import { keysetPage, type PageRequest } from '../../lists/keyset-page.js';
+import type { Page } from '../../lists/pagination.js';
 import { toIso } from '../../time.js';
 import { findPage } from '../pages/pages.repository.js';
 import {

@@ -1,7 +1,6 @@
 import { linksOf } from '../../domain/public-links.js';
 import type { App } from '../../http/app-types.js';
 import { problemResponses } from '../../http/problem.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { AdminAudiencePath, Audience } from './audiences.schemas.js';
 import { showAudience } from './audiences-reads.service.js';
 
@@ -20,11 +19,6 @@ export function getAudienceAdmin(app: App): void {
       },
     },
     async (request) =>
-      showAudience(
-        app.db,
-        await requireTenant(app.db, request.params.tenant),
-        request.params.audience_id,
-        linksOf(app.config),
-      ),
+      showAudience(app.db, request.tenantId, request.params.audience_id, linksOf(app.config)),
   );
 }

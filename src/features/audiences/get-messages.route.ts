@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
-import { DEFAULT_LIMIT, MAX_LIMIT } from '../../http/pagination.js';
 import { problemResponses } from '../../http/problem.js';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../../lists/pagination.js';
 import { AudiencePath, Conversation } from './audiences.schemas.js';
 import { readConversation } from './conversation.service.js';
 

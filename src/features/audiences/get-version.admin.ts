@@ -1,6 +1,5 @@
 import type { App } from '../../http/app-types.js';
 import { problemResponses } from '../../http/problem.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { AdminVersionPath } from './audiences.schemas.js';
 import { VersionDetail } from './audiences-admin.schemas.js';
 import { showVersion } from './audiences-reads.service.js';
@@ -18,7 +17,6 @@ export function getVersionAdmin(app: App): void {
         response: { 200: VersionDetail, ...problemResponses('not_found') },
       },
     },
-    async (request) =>
-      showVersion(app.db, await requireTenant(app.db, request.params.tenant), request.params.version_id),
+    async (request) => showVersion(app.db, request.tenantId, request.params.version_id),
   );
 }

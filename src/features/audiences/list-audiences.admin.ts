@@ -1,11 +1,10 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
-import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.js';
+import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.schemas.js';
 import { problemResponses } from '../../http/problem.js';
 import { FlagQuery } from '../../http/query-flags.js';
 import { AdminPagePath } from '../pages/pages.schemas.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { Audience } from './audiences.schemas.js';
 import { audienceFilters, listAudiences } from './audiences-reads.service.js';
 
@@ -41,7 +40,7 @@ export function listAudiencesAdmin(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return listAudiences(app.db, tenantId, request.params.page_id, audienceFilters(request.query));
     },
   );

@@ -1,6 +1,6 @@
 import { linksOf } from '../../domain/public-links.js';
 import type { App } from '../../http/app-types.js';
-import { PageOf } from '../../http/pagination.js';
+import { PageOf } from '../../http/pagination.schemas.js';
 import { problemResponses } from '../../http/problem.js';
 import { PagePath } from '../pages/pages.schemas.js';
 import { Audience } from './audiences.schemas.js';

@@ -1,9 +1,8 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { Nullable, Timestamp } from '../../http/common.schemas.js';
-import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.js';
+import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.schemas.js';
 import { problemResponses } from '../../http/problem.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { AdminAudiencePath, Message } from './audiences.schemas.js';
 import { listConversation } from './audiences-reads.service.js';
 
@@ -43,7 +42,7 @@ export function listConversationAdmin(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return listConversation(app.db, tenantId, request.params.audience_id, request.query);
     },
   );

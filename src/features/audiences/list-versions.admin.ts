@@ -1,8 +1,7 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
-import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.js';
+import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.schemas.js';
 import { problemResponses } from '../../http/problem.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { AdminAudiencePath } from './audiences.schemas.js';
 import { VersionDetail } from './audiences-admin.schemas.js';
 import { listVersions } from './audiences-reads.service.js';
@@ -22,7 +21,7 @@ export function listVersionsAdmin(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return listVersions(app.db, tenantId, request.params.audience_id, request.query);
     },
   );

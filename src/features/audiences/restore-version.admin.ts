@@ -1,6 +1,5 @@
 import { type Static, Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { AdminVersionPath, AudienceVersion, toVersion } from './audiences.schemas.js';
 import { restoreVersion } from './rollback.service.js';
 
@@ -36,7 +35,7 @@ export function restoreVersionAdminRoute(app: App): void {
       },
     },
     async (request, reply) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       const version = await restoreVersion(app.db, tenantId, request.params.version_id, request.body);
       return reply.code(201).send(toVersion(version));
     },

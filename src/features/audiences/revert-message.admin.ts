@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { AudienceVersion, toVersion } from './audiences.schemas.js';
 import { bodyDefaultsToEmpty, RestoreBody } from './restore-version.admin.js';
 import { revertMessage } from './rollback.service.js';
@@ -22,7 +21,7 @@ export function revertMessageAdminRoute(app: App): void {
       },
     },
     async (request, reply) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       const version = await revertMessage(app.db, tenantId, request.params.message_id, request.body);
       return reply.code(201).send(toVersion(version));
     },

@@ -2,7 +2,6 @@ import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
 import { markReplayed } from '../../http/idempotency.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { MessageAccepted, SendMessageBody } from './audiences.schemas.js';
 import { sendMessage } from './conversation.service.js';
 
@@ -25,7 +24,7 @@ export function sendMessageAdmin(app: App): void {
       },
     },
     async (request, reply) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       const { page_id, audience_id } = request.params;
       const { accepted, replayed } = await sendMessage(app.db, tenantId, page_id, audience_id, request.body);
       if (replayed) markReplayed(reply);

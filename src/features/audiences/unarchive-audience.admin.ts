@@ -1,5 +1,4 @@
 import type { App } from '../../http/app-types.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { AdminAudiencePath, Audience } from './audiences.schemas.js';
 import { presentAudience } from './audiences.service.js';
 import { unarchiveAudience } from './rollback.service.js';
@@ -18,7 +17,7 @@ export function unarchiveAudienceAdminRoute(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return presentAudience(app.db, await unarchiveAudience(app.db, tenantId, request.params.audience_id));
     },
   );

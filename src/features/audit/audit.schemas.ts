@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { Nullable, PathId, Timestamp } from '../../http/common.schemas.js';
-import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.js';
+import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.schemas.js';
 
 export const AuditEntrySchema = Type.Object({
   id: Type.String(),

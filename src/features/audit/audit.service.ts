@@ -1,7 +1,7 @@
 import type { AuditLogTable, Executor } from '../../db/schema.js';
 import type { SortKeyShape } from '../../db/sort-key.js';
-import { decodeCursor, pageSize, toPage } from '../../http/pagination.js';
 import { newId } from '../../ids.js';
+import { decodeCursor, pageSize, toPage } from '../../lists/pagination.js';
 import { toIso } from '../../time.js';
 import type { Actor, Origin } from './actor.js';
 import { type AuditFilters, insertAuditEntry, listAuditPage } from './audit.repository.js';

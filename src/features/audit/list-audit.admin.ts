@@ -1,6 +1,5 @@
 import type { Static } from 'typebox';
 import type { App } from '../../http/app-types.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { AuditPage, AuditQuery, AuditTenantPath } from './audit.schemas.js';
 import { listAudit } from './audit.service.js';
 
@@ -23,7 +22,7 @@ export function listAuditAdmin(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return listAudit(app.db, tenantId, filtersOf(request.query), request.query);
     },
   );

@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { EventStream, StreamEventsHeaders, StreamEventsQuery } from './events.schemas.js';
 import { openTenantStream } from './open-stream.js';
 import type { EventStreamHub } from './stream-hub.js';
@@ -31,7 +30,7 @@ export function streamEventsAdminRoute(app: App, hub: EventStreamHub): void {
     },
     async (request, reply) =>
       openTenantStream(app, hub, reply, {
-        tenantId: await requireTenant(app.db, request.params.tenant),
+        tenantId: request.tenantId,
         filters: request.query,
         resumeId: request.headers['last-event-id'] ?? request.query.after,
         readable: () => true,

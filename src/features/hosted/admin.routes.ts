@@ -6,7 +6,6 @@ import { AdminVersionPath } from '../audiences/audiences.schemas.js';
 import { findVersion } from '../audiences/versions.repository.js';
 import { AdminPagePath } from '../pages/pages.schemas.js';
 import { getPage } from '../pages/pages.service.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { findTenantByIdOrName } from '../tenants/tenants.repository.js';
 import { PageEngagement } from './engagement.schemas.js';
 import { audienceEngagement, pageEngagement } from './engagement.service.js';
@@ -28,7 +27,7 @@ export function hostedAdminRoutes(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       const page = await getPage(app.db, tenantId, request.params.page_id);
       return {
         pageId: page.id,
@@ -54,7 +53,7 @@ export function hostedAdminRoutes(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       const version = await findVersion(app.db, tenantId, request.params.version_id);
       if (version === undefined) throw ApiError.notFound('Version');
       if (version.content === null) {

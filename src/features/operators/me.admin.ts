@@ -2,9 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors.js';
 import type { App } from '../../http/app-types.js';
 import { operatorActor } from './operator-actor.js';
-import { findOperatorById } from './operators.repository.js';
 import { ChangePasswordBody, MeSchema } from './operators.schemas.js';
-import { changeOwnPassword, toOperator } from './operators.service.js';
+import { changeOwnPassword, getOwnOperator } from './operators.service.js';
 
 /** GET /admin/v0/me: the signed-in operator and the CSRF token; POST /admin/v0/me/password: change it. */
 export function meAdminRoutes(app: App): void {
@@ -20,9 +19,7 @@ export function meAdminRoutes(app: App): void {
     },
     async (request) => {
       const session = sessionOf(request);
-      const row = await findOperatorById(app.db, session.operatorId);
-      if (row === undefined) throw ApiError.notFound('Operator');
-      return { operator: toOperator(row), csrfToken: session.csrfToken };
+      return { operator: await getOwnOperator(app.db, session.operatorId), csrfToken: session.csrfToken };
     },
   );
   app.post(

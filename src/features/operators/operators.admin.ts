@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
-import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.js';
+import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.schemas.js';
 import { adminActor } from '../audit/record-writes.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import {
   CreateOperatorBody,
   OperatorPath,
@@ -37,8 +36,7 @@ export function operatorsAdminRoutes(app: App): void {
         response: { 200: PageOf(OperatorSchema) },
       },
     },
-    async (request) =>
-      listOperators(app.db, await requireTenant(app.db, request.params.tenant), request.query),
+    async (request) => listOperators(app.db, request.tenantId, request.query),
   );
   app.get(
     '/tenants/:tenant/operators/:operator_id',
@@ -52,7 +50,7 @@ export function operatorsAdminRoutes(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return toOperator(await getOperator(app.db, tenantId, request.params.operator_id));
     },
   );
@@ -69,7 +67,7 @@ export function operatorsAdminRoutes(app: App): void {
       },
     },
     async (request, reply) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       const created = await createOperator(app.db, { tenantId, ...request.body }, changeOf(request));
       return reply.code(201).send(created);
     },
@@ -87,7 +85,7 @@ export function operatorsAdminRoutes(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return setOperatorRole(
         app.db,
         tenantId,
@@ -113,7 +111,7 @@ export function operatorsAdminRoutes(app: App): void {
         },
       },
       async (request) => {
-        const tenantId = await requireTenant(app.db, request.params.tenant);
+        const { tenantId } = request;
         const id = request.params.operator_id;
         return setOperatorDisabled(app.db, tenantId, id, verb === 'disable', changeOf(request));
       },
@@ -131,7 +129,7 @@ export function operatorsAdminRoutes(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return resetOperatorPassword(app.db, tenantId, request.params.operator_id, changeOf(request));
     },
   );

@@ -1,8 +1,8 @@
 import type { Db, Executor, OperatorRole, OperatorsTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
-import { decodeCursor, pageSize, toPage } from '../../http/pagination.js';
 import { newId } from '../../ids.js';
+import { decodeCursor, pageSize, toPage } from '../../lists/pagination.js';
 import { toIso, toIsoOrNull } from '../../time.js';
 import type { Actor, Origin } from '../audit/actor.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -82,6 +82,13 @@ export async function getOperator(db: Executor, tenantId: string | null, operato
   const row = await findOperator(db, tenantId, operatorId);
   if (row === undefined) throw ApiError.notFound(`Operator ${operatorId}`);
   return row;
+}
+
+/** The signed-in operator (GET /admin/v0/me), whatever their tenant. */
+export async function getOwnOperator(db: Executor, operatorId: string) {
+  const row = await findOperatorById(db, operatorId);
+  if (row === undefined) throw ApiError.notFound('Operator');
+  return toOperator(row);
 }
 
 export async function listOperators(

@@ -1,6 +1,5 @@
 import type { App } from '../../http/app-types.js';
 import { problemResponses } from '../../http/problem.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { getPageAdmin } from './get-page.admin.js';
 import { listPagesAdmin } from './list-pages.admin.js';
 import {
@@ -30,7 +29,7 @@ export function pagesAdminRoutes(app: App): void {
       },
     },
     async (request, reply) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       const page = await createPage(app.db, tenantId, request.body);
       return reply.code(201).send(toPage(page));
     },
@@ -48,7 +47,7 @@ export function pagesAdminRoutes(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return toPage(await updatePage(app.db, tenantId, request.params.page_id, request.body));
     },
   );
@@ -64,7 +63,7 @@ export function pagesAdminRoutes(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return toPage(await archivePage(app.db, tenantId, request.params.page_id));
     },
   );
@@ -81,7 +80,7 @@ export function pagesAdminRoutes(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return toPage(await restorePage(app.db, tenantId, request.params.page_id));
     },
   );
@@ -97,7 +96,7 @@ export function pagesAdminRoutes(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return toPage(await deletePage(app.db, tenantId, request.params.page_id));
     },
   );

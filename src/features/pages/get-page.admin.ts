@@ -1,6 +1,5 @@
 import type { App } from '../../http/app-types.js';
 import { problemResponses } from '../../http/problem.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { AdminPagePath, Page } from './pages.schemas.js';
 import { showPage } from './pages-reads.service.js';
 
@@ -17,7 +16,6 @@ export function getPageAdmin(app: App): void {
         response: { 200: Page, ...problemResponses('not_found') },
       },
     },
-    async (request) =>
-      showPage(app.db, await requireTenant(app.db, request.params.tenant), request.params.page_id),
+    async (request) => showPage(app.db, request.tenantId, request.params.page_id),
   );
 }

@@ -1,8 +1,7 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
-import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.js';
+import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.schemas.js';
 import { problemResponses } from '../../http/problem.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { AdminTenantPath, Page, PageStatus } from './pages.schemas.js';
 import { listPages } from './pages-reads.service.js';
 
@@ -30,6 +29,6 @@ export function listPagesAdmin(app: App): void {
         response: { 200: PageOf(Page), ...problemResponses('not_found', 'invalid_cursor') },
       },
     },
-    async (request) => listPages(app.db, await requireTenant(app.db, request.params.tenant), request.query),
+    async (request) => listPages(app.db, request.tenantId, request.query),
   );
 }

@@ -1,5 +1,5 @@
 import type { App } from '../../http/app-types.js';
-import { PageOf } from '../../http/pagination.js';
+import { PageOf } from '../../http/pagination.schemas.js';
 import { problemResponses } from '../../http/problem.js';
 import { ListPagesQuery } from './list-pages.admin.js';
 import { Page } from './pages.schemas.js';

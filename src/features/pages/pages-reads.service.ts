@@ -1,6 +1,6 @@
 import type { Db } from '../../db/schema.js';
-import { keysetPage, type PageRequest } from '../../http/keyset-list.js';
-import type { Page as ListPage } from '../../http/pagination.js';
+import { keysetPage, type PageRequest } from '../../lists/keyset-page.js';
+import type { Page as ListPage } from '../../lists/pagination.js';
 import { countPagesOfTenant, listPagesOfTenant, type PageFilters } from './pages.repository.js';
 import { type Page, toPage } from './pages.schemas.js';
 import { getPage } from './pages.service.js';

@@ -2,7 +2,6 @@ import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
 import { problemResponses } from '../../http/problem.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { Person } from './persons.schemas.js';
 import { showPerson } from './persons-reads.service.js';
 
@@ -18,7 +17,6 @@ export function getPersonAdmin(app: App): void {
         response: { 200: Person, ...problemResponses('not_found') },
       },
     },
-    async (request) =>
-      showPerson(app.db, await requireTenant(app.db, request.params.tenant), request.params.person_id),
+    async (request) => showPerson(app.db, request.tenantId, request.params.person_id),
   );
 }

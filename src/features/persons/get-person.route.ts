@@ -1,10 +1,9 @@
 import { Type } from 'typebox';
-import { ApiError } from '../../errors.js';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
 import { problemResponses } from '../../http/problem.js';
-import { findPerson } from './persons.repository.js';
-import { Person, toPerson } from './persons.schemas.js';
+import { Person } from './persons.schemas.js';
+import { showPerson } from './persons-reads.service.js';
 
 export function getPersonRoute(app: App): void {
   app.get(
@@ -20,10 +19,6 @@ export function getPersonRoute(app: App): void {
         response: { 200: Person, ...problemResponses('not_found') },
       },
     },
-    async (request) => {
-      const person = await findPerson(app.db, request.tenantId, request.params.person_id);
-      if (person === undefined) throw ApiError.notFound('Person');
-      return toPerson(person);
-    },
+    async (request) => showPerson(app.db, request.tenantId, request.params.person_id),
   );
 }

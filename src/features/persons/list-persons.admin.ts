@@ -1,10 +1,9 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
-import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.js';
+import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.schemas.js';
 import { problemResponses } from '../../http/problem.js';
 import { SEARCH_DESCRIPTION, SearchQuery } from '../../http/windowed-search.schemas.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { Person } from './persons.schemas.js';
 import { listPersons, searchPersonList } from './persons-reads.service.js';
 
@@ -32,7 +31,7 @@ export function listPersonsAdmin(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       const { q, ...page } = request.query;
       const search = q?.trim();
       return search ? searchPersonList(app.db, tenantId, search, page) : listPersons(app.db, tenantId, page);

@@ -1,13 +1,9 @@
 import { Type } from 'typebox';
-import { readCounter } from '../../db/counters.repository.js';
 import type { App } from '../../http/app-types.js';
-import { CursorQuery, decodeCursor, LimitQuery, PageOf, pageSize, toPage } from '../../http/pagination.js';
+import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.schemas.js';
 import { problemResponses } from '../../http/problem.js';
-import { listPersons } from './persons.repository.js';
-import { Person, toPerson } from './persons.schemas.js';
-import { PERSONS_COUNTER } from './persons.service.js';
-
-const SORT_KEY = ['number', 'string'] as const; // created_at desc, id desc
+import { Person } from './persons.schemas.js';
+import { listPersons } from './persons-reads.service.js';
 
 export function listPersonsRoute(app: App): void {
   app.get(
@@ -24,20 +20,6 @@ export function listPersonsRoute(app: App): void {
         response: { 200: PageOf(Person, { nullableTotal: true }), ...problemResponses('invalid_cursor') },
       },
     },
-    async (request) => {
-      const filters = {};
-      const after = decodeCursor(request.query.cursor, SORT_KEY, filters);
-      const limit = pageSize(request.query.limit);
-      const [rows, totalCount] = await Promise.all([
-        listPersons(app.db, request.tenantId, after, limit + 1),
-        readCounter(app.db, request.tenantId, PERSONS_COUNTER),
-      ]);
-      return toPage(rows, limit, {
-        keyOf: (row) => [row.created_at, row.id],
-        filters,
-        totalCount,
-        map: toPerson,
-      });
-    },
+    async (request) => listPersons(app.db, request.tenantId, request.query),
   );
 }

@@ -1,9 +1,9 @@
 import { readCounter } from '../../db/counters.repository.js';
 import type { Db } from '../../db/schema.js';
 import { ApiError } from '../../errors.js';
-import { keysetPage, type PageRequest } from '../../http/keyset-list.js';
-import type { Page } from '../../http/pagination.js';
-import { containsPattern, type SearchPage, windowedSearchPage } from '../../http/windowed-search.js';
+import { keysetPage, type PageRequest } from '../../lists/keyset-page.js';
+import type { Page } from '../../lists/pagination.js';
+import { containsPattern, type SearchPage, windowedSearchPage } from '../../lists/windowed-search.js';
 import {
   findPerson,
   listPersons as listPersonRows,

@@ -84,3 +84,13 @@ export const AddPersonLogBody = Type.Object(
   { additionalProperties: false },
 );
 export type AddPersonLogBody = Static<typeof AddPersonLogBody>;
+
+/**
+ * What an operator may correct on a person: the members of POST /v0/persons with the same rules,
+ * except `domain` (it decides the person's account, its counts and activity). The slug stays, so
+ * links made with the person's route key keep working.
+ */
+export const EditPersonBody = Type.Partial(Type.Omit(CreatePersonBody, ['domain']), {
+  additionalProperties: false,
+});
+export type EditPersonBody = Static<typeof EditPersonBody>;

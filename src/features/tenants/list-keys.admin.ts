@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
-import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.js';
+import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.schemas.js';
 import { KeySummarySchema, TenantParams } from './keys.schemas.js';
 import { listKeys } from './tenants.service.js';
 

@@ -5,8 +5,8 @@ import type { SortKey } from '../../db/sort-key.js';
 import { firstFreeName, isKebabName, kebabName } from '../../domain/public-paths.js';
 import { parseScopes, type Scope, serializeScopes } from '../../domain/scopes.js';
 import { ApiError } from '../../errors.js';
-import { decodeCursor, type Page, pageSize, toPage } from '../../http/pagination.js';
 import { newId } from '../../ids.js';
+import { decodeCursor, type Page, pageSize, toPage } from '../../lists/pagination.js';
 import {
   countApiKeys,
   findApiKey,

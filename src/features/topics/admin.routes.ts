@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId, SuccessFlag } from '../../http/common.schemas.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { getTopicAdmin } from './get-topic.admin.js';
 import { listTopicsAdmin } from './list-topics.admin.js';
 import { renameTopicAdminRoute } from './rename-topic.admin.js';
@@ -36,7 +35,7 @@ export function topicsAdminRoutes(app: App): void {
       },
     },
     async (request, reply) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       return reply.code(201).send(toTopic(await createTopic(app.db, tenantId, request.body.name)));
     },
   );
@@ -53,7 +52,7 @@ export function topicsAdminRoutes(app: App): void {
       },
     },
     async (request, reply) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const { tenantId } = request;
       const entry = await addEntry(app.db, tenantId, request.params.topic_id, request.body);
       return reply.code(201).send(toTopicEntry(entry));
     },
@@ -71,8 +70,8 @@ export function topicsAdminRoutes(app: App): void {
       },
     },
     async (request) => {
-      const { tenant, topic_id, entry_id } = request.params;
-      const tenantId = await requireTenant(app.db, tenant);
+      const { topic_id, entry_id } = request.params;
+      const { tenantId } = request;
       return toTopicEntry(await changeEntry(app.db, tenantId, topic_id, entry_id, request.body));
     },
   );
@@ -88,8 +87,8 @@ export function topicsAdminRoutes(app: App): void {
       },
     },
     async (request, reply) => {
-      const { tenant, topic_id, entry_id } = request.params;
-      await removeEntry(app.db, await requireTenant(app.db, tenant), topic_id, entry_id);
+      const { topic_id, entry_id } = request.params;
+      await removeEntry(app.db, request.tenantId, topic_id, entry_id);
       return reply.code(204).send(null);
     },
   );
@@ -106,8 +105,8 @@ export function topicsAdminRoutes(app: App): void {
       },
     },
     async (request) => {
-      const { tenant, topic_id } = request.params;
-      await reorderEntries(app.db, await requireTenant(app.db, tenant), topic_id, request.body.topicEntryIds);
+      const { topic_id } = request.params;
+      await reorderEntries(app.db, request.tenantId, topic_id, request.body.topicEntryIds);
       return { success: true };
     },
   );

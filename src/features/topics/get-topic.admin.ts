@@ -1,6 +1,5 @@
 import type { App } from '../../http/app-types.js';
 import { problemResponses } from '../../http/problem.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { TopicParams, TopicWithEntries } from './topics.schemas.js';
 import { showTopic } from './topics-reads.service.js';
 
@@ -16,7 +15,6 @@ export function getTopicAdmin(app: App): void {
         response: { 200: TopicWithEntries, ...problemResponses('not_found', 'topic_not_found') },
       },
     },
-    async (request) =>
-      showTopic(app.db, await requireTenant(app.db, request.params.tenant), request.params.topic_id),
+    async (request) => showTopic(app.db, request.tenantId, request.params.topic_id),
   );
 }

@@ -1,9 +1,8 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
-import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.js';
+import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.schemas.js';
 import { problemResponses } from '../../http/problem.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { TopicWithEntries } from './topics.schemas.js';
 import { listTopics } from './topics-reads.service.js';
 
@@ -21,6 +20,6 @@ export function listTopicsAdmin(app: App): void {
         response: { 200: PageOf(TopicWithEntries), ...problemResponses('not_found', 'invalid_cursor') },
       },
     },
-    async (request) => listTopics(app.db, await requireTenant(app.db, request.params.tenant), request.query),
+    async (request) => listTopics(app.db, request.tenantId, request.query),
   );
 }

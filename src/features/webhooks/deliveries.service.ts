@@ -3,9 +3,9 @@ import { writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
 import { TEST_EVENT_TYPE } from '../../events/event-types.js';
 import { findEvent, insertEvents } from '../../events/outbox.repository.js';
-import { keysetPage, type PageRequest } from '../../http/keyset-list.js';
-import type { Page } from '../../http/pagination.js';
 import { newId } from '../../ids.js';
+import { keysetPage, type PageRequest } from '../../lists/keyset-page.js';
+import type { Page } from '../../lists/pagination.js';
 import { requireTenant } from '../tenants/require-tenant.js';
 import { attemptDelivery, type DeliverySettings, deliveryLeaseMs } from './deliver.js';
 import {

@@ -1,9 +1,9 @@
 import type { Executor, WebhookEndpointsTable } from '../../db/schema.js';
 import { ApiError } from '../../errors.js';
 import { isEventPattern } from '../../events/event-types.js';
-import { keysetPage, type PageRequest } from '../../http/keyset-list.js';
-import type { Page } from '../../http/pagination.js';
 import { newId } from '../../ids.js';
+import { keysetPage, type PageRequest } from '../../lists/keyset-page.js';
+import type { Page } from '../../lists/pagination.js';
 import { requireTenant } from '../tenants/require-tenant.js';
 import type { NetworkPolicy } from './address-guard.js';
 import { checkEndpointUrl } from './endpoint-url.js';

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
-import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.js';
+import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.schemas.js';
 import { listDeliveries } from './deliveries.service.js';
 import { DeliveryStatus, WebhookDelivery, WebhookParams } from './webhooks.schemas.js';
 

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
-import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.js';
+import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.schemas.js';
 import { TenantParams } from '../tenants/keys.schemas.js';
 import { listWebhooks } from './endpoints.service.js';
 import { Webhook } from './webhooks.schemas.js';

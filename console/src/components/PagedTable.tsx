@@ -1,0 +1,57 @@
+import { Button, Table } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { Paged } from './use-paged';
+
+/** "Load more" while the list has another page (nothing otherwise). */
+export function LoadMore({ paged, label = 'Load more' }: { paged: Paged<unknown>; label?: string }) {
+  if (!paged.hasMore) return null;
+  return (
+    <Button variant="default" onClick={() => paged.more()} loading={paged.loadingMore}>
+      {label}
+    </Button>
+  );
+}
+
+/**
+ * Every list of the console: a striped table that scrolls sideways inside itself on a phone, its
+ * caption ("Loading…" until the first page is in), one header cell per column, a row per item
+ * loaded so far, and "Load more" below it while the list has another page.
+ */
+export function PagedTable<T>({
+  paged,
+  columns,
+  row,
+  minWidth,
+  caption,
+  highlightOnHover,
+  label,
+}: {
+  paged: Paged<T>;
+  /** The header cells; a `null` (a column the role does not get) is left out. */
+  columns: (string | null)[];
+  /** One `<Table.Tr key=…>` per item. */
+  row: (item: T) => ReactNode;
+  minWidth: number;
+  /** What the caption says once the first page is in; no caption without it. */
+  caption?: (paged: Paged<T>) => string;
+  highlightOnHover?: boolean;
+  /** The table's accessible name, where it has no caption. */
+  label?: string;
+}) {
+  return (
+    <>
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table striped highlightOnHover={highlightOnHover} aria-label={label}>
+          {caption ? <Table.Caption>{paged.isPending ? 'Loading…' : caption(paged)}</Table.Caption> : null}
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (column === null ? null : <Table.Th key={column}>{column}</Table.Th>))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{paged.items.map(row)}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <LoadMore paged={paged as Paged<unknown>} />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type EngagementCounts, engagementApi } from '../../api';
+import { queryKeys } from '../../query-keys';
+
+/** A page's engagement, read once per screen and kept current by the event stream (page.viewed). */
+export function usePageEngagement(tenant: string, pageId: string) {
+  return useQuery({
+    queryKey: queryKeys.engagement(tenant, pageId),
+    queryFn: () => engagementApi.pageEngagement(tenant, pageId),
+  });
+}
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** "12 views, 9 visitors, 3 clicks, CTR 25 %", or "No views yet". */
+export function EngagementSummary({ counts }: { counts: EngagementCounts | undefined }) {
+  if (counts === undefined || (counts.views === 0 && counts.clicks === 0))
+    return (
+      <Text size="xs" c="dimmed">
+        No views yet
+      </Text>
+    );
+  const ctr = `${Math.round(counts.clickThroughRate * 1000) / 10} %`;
+  return (
+    <Text size="xs">
+      {plural(counts.views, 'view')}, {plural(counts.uniqueVisitors, 'visitor')},{' '}
+      {plural(counts.clicks, 'click')}, CTR {ctr}
+    </Text>
+  );
+}

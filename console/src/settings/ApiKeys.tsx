@@ -1,0 +1,179 @@
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { type ApiKey, ApiProblem, api, type CreatedKey, SCOPES, type Scope } from '../api';
+import { PagedTable } from '../components/PagedTable';
+import { QueryError } from '../components/QueryError';
+import { usePaged } from '../components/use-paged';
+import { queryKeys } from '../query-keys';
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+
+/** The tenant's API keys (admin): create one with a label and scopes, shown once; revoke one. */
+export function ApiKeys() {
+  const { tenant = '' } = useParams();
+  const queryClient = useQueryClient();
+  const keys = usePaged(queryKeys.keys(tenant), (cursor) => api.listKeys(tenant, cursor));
+  const form = useForm({ mode: 'controlled', initialValues: { label: '', scopes: [] as Scope[] } });
+  const [created, setCreated] = useState<CreatedKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.keys(tenant) });
+  const create = useMutation({
+    // No scope ticked is a full-access key, as the API has it (scopes omitted).
+    mutationFn: ({ label, scopes }: { label: string; scopes: Scope[] }) =>
+      api.createKey(tenant, {
+        ...(label.trim() ? { label: label.trim() } : {}),
+        ...(scopes.length > 0 ? { scopes } : {}),
+      }),
+    onSuccess: (key) => {
+      setCreated(key);
+      form.reset();
+      refresh();
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: (keyId: string) => api.revokeKey(tenant, keyId),
+    onSuccess: () => {
+      setRevoking(null);
+      refresh();
+    },
+  });
+  const labelError = create.error instanceof ApiProblem ? create.error.fieldErrors().label : undefined;
+  return (
+    <Stack>
+      <Title order={2}>API keys</Title>
+      <form onSubmit={form.onSubmit((values) => create.mutate(values))} aria-labelledby="new-key">
+        <Stack gap="sm" maw={640}>
+          <Title order={3} size="h4" id="new-key">
+            New key
+          </Title>
+          <TextInput
+            label="Label"
+            description="A note to tell keys apart, such as the integration using it."
+            maxLength={255}
+            {...form.getInputProps('label')}
+            error={labelError}
+          />
+          <Checkbox.Group
+            label="Scopes"
+            description="None ticked: a full-access key. A write scope includes the read scope of its group."
+            {...form.getInputProps('scopes')}
+          >
+            <Group mt="xs" gap="md">
+              {SCOPES.map((scope) => (
+                <Checkbox key={scope} value={scope} label={scope} />
+              ))}
+            </Group>
+          </Checkbox.Group>
+          <Group>
+            <Button type="submit" loading={create.isPending}>
+              Create key
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <QueryError error={keys.error ?? (labelError ? null : create.error) ?? revoke.error} />
+      <PagedTable
+        paged={keys}
+        minWidth={760}
+        caption={({ items }) => `${items.length} keys`}
+        columns={['Prefix', 'Label', 'Scopes', 'Created', 'Last used', 'Revoked', 'Actions']}
+        row={(key) => (
+          <Table.Tr key={key.keyId}>
+            <Table.Td className="nowrap">
+              <Code>{key.prefix}</Code>
+            </Table.Td>
+            <Table.Td className="cell-wrap">{key.label ?? ''}</Table.Td>
+            <Table.Td className="cell-wrap">{key.scopes ? key.scopes.join(', ') : 'full access'}</Table.Td>
+            <Table.Td>{when(key.createdAt)}</Table.Td>
+            <Table.Td>{when(key.lastUsedAt)}</Table.Td>
+            <Table.Td>{key.revokedAt ? <Badge color="red.9">{when(key.revokedAt)}</Badge> : 'no'}</Table.Td>
+            <Table.Td>
+              {key.revokedAt ? null : (
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setRevoking(key)}
+                  aria-label={`Revoke ${key.prefix}`}
+                >
+                  Revoke
+                </Button>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={created !== null}
+        onClose={() => setCreated(null)}
+        title="Your new API key"
+        size="lg"
+      >
+        {created?.apiKey ? (
+          <Stack>
+            <Text>
+              Copy it now: Quire does not keep it and cannot show it again. Anyone holding it acts as this
+              tenant{created.scopes ? ` (${created.scopes.join(', ')})` : ' with full access'}.
+            </Text>
+            <Code block data-testid="new-api-key">
+              {created.apiKey}
+            </Code>
+            <Group justify="end">
+              <CopyButton value={created.apiKey}>
+                {({ copied, copy }) => (
+                  <Button variant="default" onClick={copy}>
+                    {copied ? 'Copied' : 'Copy key'}
+                  </Button>
+                )}
+              </CopyButton>
+              <Button onClick={() => setCreated(null)}>Done</Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Text>The key was created earlier; it is shown only once. Revoke it and create another.</Text>
+        )}
+      </Modal>
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title="Revoke this key?"
+      >
+        <Stack>
+          <Text>
+            Requests with <Code>{revoking?.prefix}</Code>
+            {revoking?.label ? ` (${revoking.label})` : ''} are refused from now on. This cannot be undone.
+          </Text>
+          <Group justify="end">
+            <Button variant="default" onClick={() => setRevoking(null)}>
+              Keep it
+            </Button>
+            <Button
+              color="red.9"
+              loading={revoke.isPending}
+              onClick={() => revoking && revoke.mutate(revoking.keyId)}
+            >
+              Revoke key
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,170 @@
+import { Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { ApiProblem, settingsApi } from '../api';
+import { QueryError } from '../components/QueryError';
+import { queryKeys } from '../query-keys';
+
+/**
+ * The tenant's handle (the first segment of its hosted pages' addresses) and its custom hosts
+ * (admin). The API's errors show beside the field they are about; a taken handle or host (409)
+ * names no field, so it is shown beside the one field the form has.
+ */
+export function TenantSettings() {
+  const { tenant = '' } = useParams();
+  const queryClient = useQueryClient();
+  const settings = useQuery({
+    queryKey: queryKeys.tenantSettings(tenant),
+    queryFn: () => settingsApi.getTenant(tenant),
+  });
+  const [handle, setHandle] = useState('');
+  const [host, setHost] = useState('');
+  const [removing, setRemoving] = useState<string | null>(null);
+  const current = settings.data;
+  useEffect(() => {
+    if (current) setHandle(current.handle ?? '');
+  }, [current]);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.tenantSettings(tenant) });
+  const saveHandle = useMutation({
+    mutationFn: () => settingsApi.setHandle(tenant, handle.trim()),
+    onSuccess: refresh,
+  });
+  const addHost = useMutation({
+    mutationFn: () => settingsApi.addHost(tenant, host.trim()),
+    onSuccess: () => {
+      setHost('');
+      refresh();
+    },
+  });
+  const removeHost = useMutation({
+    mutationFn: (name: string) => settingsApi.removeHost(tenant, name),
+    onSuccess: () => {
+      setRemoving(null);
+      refresh();
+    },
+  });
+  const submitHandle = (event: FormEvent) => {
+    event.preventDefault();
+    saveHandle.mutate();
+  };
+  const submitHost = (event: FormEvent) => {
+    event.preventDefault();
+    addHost.mutate();
+  };
+  return (
+    <Stack>
+      <Title order={2}>Tenant settings</Title>
+      <QueryError error={settings.error ?? removeHost.error} />
+      <form onSubmit={submitHandle} aria-labelledby="handle-title">
+        <Stack gap="sm" maw={640}>
+          <Title order={3} size="h4" id="handle-title">
+            Public address
+          </Title>
+          <TextInput
+            label="Handle"
+            description="Hosted pages are at /p/{handle}/{slug}: changing it changes every public URL."
+            required
+            maxLength={80}
+            value={handle}
+            error={errorOf(saveHandle.error, 'handle')}
+            onChange={(e) => setHandle(e.currentTarget.value)}
+          />
+          <Group>
+            <Button
+              type="submit"
+              loading={saveHandle.isPending}
+              disabled={!current || handle.trim() === current.handle}
+            >
+              Save handle
+            </Button>
+            {saveHandle.isSuccess ? (
+              <Text size="sm" c="teal.9" role="status">
+                Saved.
+              </Text>
+            ) : null}
+          </Group>
+        </Stack>
+      </form>
+      <Stack gap="sm" maw={640}>
+        <Title order={3} size="h4">
+          Custom hosts
+        </Title>
+        <Text size="sm" c="gray.7">
+          A host of yours (pages.acme.com) that serves the tenant's hosted pages at /{'{slug}'}; point its DNS
+          at this server.
+        </Text>
+        <Table striped aria-label="Custom hosts">
+          <Table.Tbody>
+            {current?.hosts.length === 0 ? (
+              <Table.Tr>
+                <Table.Td c="gray.7">No custom host yet.</Table.Td>
+              </Table.Tr>
+            ) : null}
+            {current?.hosts.map((name) => (
+              <Table.Tr key={name}>
+                <Table.Td className="cell-wrap">{name}</Table.Td>
+                <Table.Td ta="right">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    aria-label={`Remove ${name}`}
+                    onClick={() => setRemoving(name)}
+                  >
+                    Remove
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <form onSubmit={submitHost} aria-label="Add a custom host">
+          <Group align="flex-start" gap="sm">
+            <TextInput
+              label="New host"
+              placeholder="pages.acme.com"
+              required
+              maxLength={253}
+              value={host}
+              error={errorOf(addHost.error, 'host')}
+              onChange={(e) => setHost(e.currentTarget.value)}
+              style={{ flex: 1, minWidth: 200 }}
+            />
+            <Button type="submit" mt={25} loading={addHost.isPending}>
+              Add host
+            </Button>
+          </Group>
+        </form>
+      </Stack>
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title="Remove this host?"
+      >
+        <Stack>
+          <Text className="cell-wrap">Pages are no longer served at {removing}.</Text>
+          <Group justify="end">
+            <Button variant="default" onClick={() => setRemoving(null)}>
+              Keep it
+            </Button>
+            <Button
+              color="red.9"
+              loading={removeHost.isPending}
+              onClick={() => removing && removeHost.mutate(removing)}
+            >
+              Remove host
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+/** The API's error about a field: its own field error, or a conflict (taken), or any other problem. */
+function errorOf(error: Error | null, field: string): string | undefined {
+  if (error === null) return undefined;
+  if (error instanceof ApiProblem) return error.fieldErrors()[field] ?? error.detail;
+  return error.message;
+}

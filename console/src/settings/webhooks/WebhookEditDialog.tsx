@@ -1,0 +1,98 @@
+import { Button, Group, Modal, Stack, Switch } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { ApiProblem, type Webhook, webhookEditApi } from '../../api';
+import { QueryError } from '../../components/QueryError';
+import { eventsErrorOf, WebhookFields } from './WebhookFields';
+
+/**
+ * Edits an endpoint (PATCH): its URL, event types, description, and enabled (enabling it again
+ * clears the reason Quire disabled it for). Only what changed is sent; the API's errors show
+ * beside their fields.
+ */
+export function WebhookEditDialog({
+  tenant,
+  hook,
+  onClose,
+  onSaved,
+}: {
+  tenant: string;
+  hook: Webhook | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<string[]>([]);
+  const [description, setDescription] = useState('');
+  const [enabled, setEnabled] = useState(true);
+  const save = useMutation({
+    mutationFn: (h: Webhook) => webhookEditApi.updateWebhook(tenant, h.webhookId, changes(h)),
+    onSuccess: onSaved,
+  });
+  const { reset } = save;
+  useEffect(() => {
+    if (hook === null) return;
+    setUrl(hook.url);
+    setEvents(hook.events);
+    setDescription(hook.description ?? '');
+    setEnabled(hook.enabled);
+    reset();
+  }, [hook, reset]);
+  const changes = (h: Webhook) => ({
+    ...(url.trim() !== h.url ? { url: url.trim() } : {}),
+    ...(events.join(' ') !== h.events.join(' ') ? { events } : {}),
+    ...(description.trim() !== (h.description ?? '') ? { description: description.trim() || null } : {}),
+    ...(enabled !== h.enabled ? { enabled } : {}),
+  });
+  const fieldErrors = save.error instanceof ApiProblem ? save.error.fieldErrors() : {};
+  const eventsError = events.length === 0 ? 'Choose at least one event type' : eventsErrorOf(fieldErrors);
+  const known = ['url', 'description'].some((f) => fieldErrors[f] !== undefined) || eventsError !== undefined;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (hook === null || events.length === 0) return;
+    if (Object.keys(changes(hook)).length === 0) onClose();
+    else save.mutate(hook);
+  };
+  return (
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={hook !== null}
+      onClose={onClose}
+      title="Edit endpoint"
+      size="lg"
+    >
+      <form onSubmit={submit}>
+        <Stack gap="sm">
+          <WebhookFields
+            url={url}
+            setUrl={setUrl}
+            events={events}
+            setEvents={setEvents}
+            description={description}
+            setDescription={setDescription}
+            errors={{ url: fieldErrors.url, events: eventsError, description: fieldErrors.description }}
+          />
+          <Switch
+            label="Enabled"
+            description={
+              hook && !hook.enabled && hook.disabledReason
+                ? `Quire disabled it: ${hook.disabledReason}. Enabling it clears that.`
+                : undefined
+            }
+            checked={enabled}
+            onChange={(e) => setEnabled(e.currentTarget.checked)}
+          />
+          <QueryError error={known ? null : save.error} />
+          <Group justify="end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save endpoint
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
