@@ -39,6 +39,7 @@ export async function loadPersons(db: Db, tenantId: string, count: number, bar: 
         phone_number: null,
         linkedin_profile_url: null,
         account_id: null,
+        traits: '{}',
         created_at: at,
         updated_at: at,
       });

@@ -1,4 +1,5 @@
 import { publishVersion } from '../src/features/audiences/versions.service.js';
+import { DEMO_PAGE } from '../src/seed/pages.js';
 import { makePerson, type TestTenant } from './factories.js';
 import { ADMIN_TOKEN, type TestContext } from './harness.js';
 import { drain, FakeAgent, makeAudience, makePage, makeWorker } from './pages-factories.js';
@@ -9,6 +10,8 @@ export async function hostedFixture(ctx: TestContext, tenant: TestTenant) {
   const tenants = await ctx.request({ method: 'GET', url: '/admin/v0/tenants', headers: admin });
   const handle = tenants.body.items.find((t: { tenantId: string }) => t.tenantId === tenant.tenantId).handle;
   const page = await makePage(ctx, tenant, {
+    // The demo's analytics snippet, switched on: the CSP checks need an external script.
+    scripts: DEMO_PAGE.scripts!.map((s) => (s.name === 'analytics' ? { ...s, enabled: true } : s)),
     body: {
       headline: 'Close in two days',
       subheadline: 'Finance automation',

@@ -792,6 +792,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v0/tenants/{tenant}/persons/{person_id}/traits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set a person's traits (role, seniority, custom keys); null removes one */
+        patch: operations["adminSetPersonTraits"];
+        trace?: never;
+    };
     "/admin/v0/tenants/{tenant}/accounts": {
         parameters: {
             query?: never;
@@ -883,6 +900,23 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/admin/v0/tenants/{tenant}/accounts/{account_id}/traits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set an account's traits (industry, employees, region, tier, custom keys); null removes one */
+        patch: operations["adminSetAccountTraits"];
         trace?: never;
     };
     "/admin/v0/status": {
@@ -1439,15 +1473,18 @@ export interface components {
             twitterCreator?: string;
             themeColor?: string;
         };
+        /** PageBlock */
+        PageBlock: {
+            blockId: string;
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** PageBody */
         PageBody: {
             headline: string;
             subheadline: string;
-            sections: {
-                heading: string;
-                text: string;
-                imageAssetId?: string;
-            }[];
+            blocks: components["schemas"]["PageBlock"][];
         };
         /** Page */
         Page: {
@@ -1573,7 +1610,19 @@ export interface components {
             metadata?: components["schemas"]["Metadata"];
             /** @description Extension: the page's kebab-case name in its public URL, unique per tenant. */
             slug?: string;
-            body?: components["schemas"]["PageBody"];
+            body?: {
+                headline: string;
+                subheadline: string;
+                blocks?: ({
+                    blockId: string;
+                    type: "hero" | "logos" | "features" | "testimonial" | "stats" | "caseStudy" | "faq" | "richText" | "image" | "video" | "ctaBanner";
+                } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown))[];
+                sections?: {
+                    heading: string;
+                    text: string;
+                    imageAssetId?: string;
+                }[];
+            };
             indexable?: boolean;
         };
         AdminUpdatePageBody: {
@@ -1626,8 +1675,42 @@ export interface components {
             metadata?: components["schemas"]["Metadata"] | null;
             /** @description Extension: the page's kebab-case name in its public URL, unique per tenant. */
             slug?: string;
-            body?: components["schemas"]["PageBody"] | null;
+            body?: {
+                headline: string;
+                subheadline: string;
+                blocks?: ({
+                    blockId: string;
+                    type: "hero" | "logos" | "features" | "testimonial" | "stats" | "caseStudy" | "faq" | "richText" | "image" | "video" | "ctaBanner";
+                } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown))[];
+                sections?: {
+                    heading: string;
+                    text: string;
+                    imageAssetId?: string;
+                }[];
+            } | null;
             indexable?: boolean;
+        };
+        /**
+         * BlockPlan
+         * @description Extension: which of the page's blocks the version shows, in what order and why (the rule's trait), and its text overrides; absent: the page's own.
+         */
+        BlockPlan: {
+            /** @description The blocks shown, in display order, each with why. */
+            shown: {
+                blockId: string;
+                reason: string;
+            }[];
+            /** @description The blocks not shown, each with why. */
+            hidden: {
+                blockId: string;
+                reason: string;
+            }[];
+            /** @description Text overrides by blockId, then by field path (`items/1/answer`). */
+            text: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /**
          * AudienceContent
@@ -1648,6 +1731,7 @@ export interface components {
             headline: string;
             /** @description The line under the headline (the page's `body.subheadline` until the agent personalises it; may be empty). */
             subheadline: string;
+            blocks?: components["schemas"]["BlockPlan"];
         };
         /** AudienceVersion */
         AudienceVersion: {
@@ -1695,6 +1779,7 @@ export interface components {
             headline: string;
             /** @description The line under the headline (the page's `body.subheadline` until the agent personalises it; may be empty). */
             subheadline: string;
+            blocks?: components["schemas"]["BlockPlan"];
             /** @description The page's actions with their effective `buttonTitle`, the primary one with `actionUrl`. */
             actions: {
                 actionId: string;
@@ -1786,6 +1871,7 @@ export interface components {
             headline: string;
             /** @description The line under the headline (may be empty). */
             subheadline: string;
+            blocks?: components["schemas"]["BlockPlan"];
         };
         /** VersionDetail */
         VersionDetail: {
@@ -1842,6 +1928,7 @@ export interface components {
             headline: string;
             /** @description The line under the headline (may be empty). */
             subheadline: string;
+            blocks?: components["schemas"]["BlockPlan"];
         };
         /** VersionDetail */
         AdminGetVersionVersionDetail: {
@@ -1878,7 +1965,7 @@ export interface components {
         /** Change */
         Change: {
             changeId: string;
-            /** @description Extension: what the change changed (metaTitle, metaDescription, metaKeywords, supplementaryContext, actionUrl, headline, subheadline, buttonTitle:<actionId>). */
+            /** @description Extension: what the change changed (metaTitle, metaDescription, metaKeywords, supplementaryContext, actionUrl, headline, subheadline, buttonTitle:<actionId>, blocks (the blocks shown, ids joined with ", "), block:<blockId>/<path> (a text field of a block)). */
             field: string;
             previousValue: string;
             newValue: string;
@@ -2285,6 +2372,10 @@ export interface components {
              * @example 2026-11-21T10:00:00.000Z
              */
             updatedAt: string;
+            /** @description Extension: traits the rules of page blocks read (industry, employees, region, tier, custom keys). */
+            traits?: {
+                [key: string]: string | number | boolean;
+            };
         };
         PersonPage: {
             items: components["schemas"]["Person"][];
@@ -2319,6 +2410,11 @@ export interface components {
             };
             idempotencyKey?: string;
         };
+        AdminSetPersonTraitsBody: {
+            traits: {
+                [key: string]: (string | number | boolean) | null;
+            };
+        };
         /** Account */
         Account: {
             accountId: string;
@@ -2341,6 +2437,10 @@ export interface components {
             latestActivityAt: string;
             /** Format: int64 */
             linkedPersonsCount: number;
+            /** @description Extension: traits the rules of page blocks read (industry, employees, region, tier, custom keys). */
+            traits?: {
+                [key: string]: string | number | boolean;
+            };
         };
         AccountPage: {
             items: components["schemas"]["Account"][];
@@ -2385,6 +2485,11 @@ export interface components {
             totalCount: number;
             hasMore: boolean;
             nextCursor: string | null;
+        };
+        AdminSetAccountTraitsBody: {
+            traits: {
+                [key: string]: (string | number | boolean) | null;
+            };
         };
         /** EngagementCounts */
         EngagementCounts: {
@@ -8930,6 +9035,116 @@ export interface operations {
             };
         };
     };
+    adminSetPersonTraits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant: string;
+                person_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminSetPersonTraitsBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Person"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `payload_too_large` (The request body is too large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     adminListAccounts: {
         parameters: {
             query?: {
@@ -9570,6 +9785,116 @@ export interface operations {
             };
             /** @description Problem: `not_found` (Not found) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminSetAccountTraits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant: string;
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminSetAccountTraitsBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `payload_too_large` (The request body is too large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -516,6 +516,10 @@ export interface components {
              * @example 2026-11-21T10:00:00.000Z
              */
             updatedAt: string;
+            /** @description Extension: traits the rules of page blocks read (industry, employees, region, tier, custom keys). */
+            traits?: {
+                [key: string]: string | number | boolean;
+            };
         };
         PersonPage: {
             items: components["schemas"]["Person"][];
@@ -547,15 +551,18 @@ export interface components {
             twitterCreator?: string;
             themeColor?: string;
         };
+        /** PageBlock */
+        PageBlock: {
+            blockId: string;
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** PageBody */
         PageBody: {
             headline: string;
             subheadline: string;
-            sections: {
-                heading: string;
-                text: string;
-                imageAssetId?: string;
-            }[];
+            blocks: components["schemas"]["PageBlock"][];
         };
         /** Page */
         Page: {
@@ -634,6 +641,28 @@ export interface components {
         /** @description An empty JSON object. */
         RestorePageBody: Record<string, never>;
         /**
+         * BlockPlan
+         * @description Extension: which of the page's blocks the version shows, in what order and why (the rule's trait), and its text overrides; absent: the page's own.
+         */
+        BlockPlan: {
+            /** @description The blocks shown, in display order, each with why. */
+            shown: {
+                blockId: string;
+                reason: string;
+            }[];
+            /** @description The blocks not shown, each with why. */
+            hidden: {
+                blockId: string;
+                reason: string;
+            }[];
+            /** @description Text overrides by blockId, then by field path (`items/1/answer`). */
+            text: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /**
          * AudienceContent
          * @description Extension: everything the page agent can change (metadata, supplementary context, button titles, the primary action URL, the hero headline and subheadline).
          */
@@ -652,6 +681,7 @@ export interface components {
             headline: string;
             /** @description The line under the headline (the page's `body.subheadline` until the agent personalises it; may be empty). */
             subheadline: string;
+            blocks?: components["schemas"]["BlockPlan"];
         };
         /** AudienceVersion */
         AudienceVersion: {
@@ -699,6 +729,7 @@ export interface components {
             headline: string;
             /** @description The line under the headline (the page's `body.subheadline` until the agent personalises it; may be empty). */
             subheadline: string;
+            blocks?: components["schemas"]["BlockPlan"];
             /** @description The page's actions with their effective `buttonTitle`, the primary one with `actionUrl`. */
             actions: {
                 actionId: string;
@@ -751,7 +782,7 @@ export interface components {
         /** Change */
         Change: {
             changeId: string;
-            /** @description Extension: what the change changed (metaTitle, metaDescription, metaKeywords, supplementaryContext, actionUrl, headline, subheadline, buttonTitle:<actionId>). */
+            /** @description Extension: what the change changed (metaTitle, metaDescription, metaKeywords, supplementaryContext, actionUrl, headline, subheadline, buttonTitle:<actionId>, blocks (the blocks shown, ids joined with ", "), block:<blockId>/<path> (a text field of a block)). */
             field: string;
             previousValue: string;
             newValue: string;
@@ -1070,6 +1101,10 @@ export interface components {
             latestActivityAt: string;
             /** Format: int64 */
             linkedPersonsCount: number;
+            /** @description Extension: traits the rules of page blocks read (industry, employees, region, tier, custom keys). */
+            traits?: {
+                [key: string]: string | number | boolean;
+            };
         };
         AccountPage: {
             items: components["schemas"]["Account"][];

@@ -6,6 +6,7 @@
 
 import { AGENT_LIMITS, type AudienceContent, dedupeKeywords } from '../domain/audience-content.js';
 import { DRAFT_SUMMARY_START, notesWithSummary, operatorNotesOf } from '../domain/operator-notes.js';
+import { BLOCK_LABELS, type BlockPlan, defaultPlan, NO_TRAITS } from '../domain/page-blocks.js';
 import {
   activityDetail,
   clip,
@@ -43,6 +44,7 @@ export function draftVersion(input: AgentInput): Draft {
     supplementaryContext: draftContext(input, subject, relevant.entries),
     headline: draftHeadline(input, subject),
     subheadline: draftSubheadline(input, subject),
+    ...draftBlocks(input),
   };
   return {
     content,
@@ -69,6 +71,18 @@ function subjectOf(input: AgentInput): Subject {
     label = input.audience.effectiveName.trim() || null;
   }
   return { person, company, label };
+}
+
+/**
+ * The blocks the audience sees: the page's rules applied to the person's and the account's traits
+ * (one case study of three by industry, say). The version records each decision and its reason;
+ * text the conversation changed in a block stays.
+ */
+function draftBlocks(input: AgentInput): { blocks?: BlockPlan } {
+  const blocks = input.page.blocks ?? [];
+  if (blocks.length === 0) return {};
+  const plan = defaultPlan(blocks, input.traits ?? NO_TRAITS);
+  return { blocks: { ...plan, text: input.current.blocks?.text ?? {} } };
 }
 
 function pageTitle(input: AgentInput): string {
@@ -270,6 +284,39 @@ export function describeDraft(input: AgentInput, draft: Draft, changed: boolean)
     `the company (or whoever the audience is) and the subheadline says who the page is for, on the ` +
     "page's own words." +
     topicWhy +
-    ' Button titles and the action URL are left as they were.';
-  return { reply, reasoning };
+    ' Button titles and the action URL are left as they were.' +
+    blocksWhy(input, draft.content.blocks);
+  return { reply: reply + blocksReply(input, draft.content.blocks), reasoning };
+}
+
+/** The reasoning's account of the blocks: each rule-decided block, shown or hidden, and the trait that decided. */
+function blocksWhy(input: AgentInput, plan: BlockPlan | undefined): string {
+  if (plan === undefined) return '';
+  const byId = new Map((input.page.blocks ?? []).map((b) => [b.blockId, b]));
+  const ruled = [...plan.shown, ...plan.hidden].filter((d) => {
+    const block = byId.get(d.blockId);
+    return block !== undefined && (block.group !== undefined || (block.showWhen ?? []).length > 0);
+  });
+  const order = plan.shown.map((d) => d.blockId).join(', ');
+  const decisions = ruled.map(
+    (d) => `${d.blockId}: ${plan.shown.includes(d) ? '' : 'not shown, '}${d.reason}`,
+  );
+  return ` Blocks shown, in order: ${order}.${decisions.length > 0 ? ` By the page's rules: ${decisions.join('; ')}.` : ''}`;
+}
+
+/** One sentence for the reply when a rule chose among alternatives ("the case study for manufacturing"). */
+function blocksReply(input: AgentInput, plan: BlockPlan | undefined): string {
+  if (plan === undefined) return '';
+  const byId = new Map((input.page.blocks ?? []).map((b) => [b.blockId, b]));
+  const chosen = plan.shown.filter((d) => {
+    const block = byId.get(d.blockId);
+    return block !== undefined && (block.group !== undefined || (block.showWhen ?? []).length > 0);
+  });
+  if (chosen.length === 0) return '';
+  const names = chosen.map((d) => {
+    const block = byId.get(d.blockId)!;
+    const label = block.type === 'caseStudy' ? `the ${block.customer} case study` : BLOCK_LABELS[block.type];
+    return `${label} (${d.reason.replace(/^shown (of group "[^"]+" )?because /, '')})`;
+  });
+  return ` By the page's rules it shows ${names.join(' and ')}.`;
 }

@@ -60,7 +60,9 @@ export function answerQuestion(text: string, input: AgentInput, buttons: ButtonC
   const value = (field: ReturnType<typeof fieldIn>) => {
     if (field === 'metaKeywords')
       return current.metaKeywords.length > 0 ? listing(current.metaKeywords.map(q)) : 'none';
-    return q(field === null ? '' : String(current[field as Exclude<typeof field, `buttonTitle:${string}`>]));
+    // Block fields (`block:…`) and the block plan are not text the question reader quotes.
+    const text = field === null ? undefined : (current as unknown as Record<string, unknown>)[field];
+    return q(typeof text === 'string' ? text : '');
   };
   if (/\b(?:change|changed|did you do|last time|before)\b/.test(lower) && !/original/.test(lower)) {
     const last = input.lastChanges ?? [];

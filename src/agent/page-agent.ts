@@ -9,6 +9,7 @@
  * (AGENT=openai).
  */
 import type { AudienceContent, ContentChange } from '../domain/audience-content.js';
+import type { AudienceTraits, PageBlock } from '../domain/page-blocks.js';
 
 export interface AgentPage {
   pageId: string;
@@ -28,6 +29,8 @@ export interface AgentPage {
    */
   headline: string;
   subheadline: string;
+  /** The page's typed blocks, as the operator wrote them (a version's plan chooses and rewords them). */
+  blocks?: PageBlock[];
 }
 
 export interface AgentPerson {
@@ -72,6 +75,8 @@ export interface AgentInput {
   audience: { audienceId: string; effectiveName: string };
   person: AgentPerson | null;
   account: AgentAccount | null;
+  /** The person's and the account's traits, which the blocks' rules read (empty for a general audience). */
+  traits?: AudienceTraits;
   /** Newest first, at most a few dozen. */
   recentActivity: AgentActivity[];
   topicEntries: AgentTopicEntry[];

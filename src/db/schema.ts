@@ -81,6 +81,8 @@ export interface PersonsTable {
   linkedin_profile_url: string | null;
   /** The account of the person's domain (linked by the accounts feature). */
   account_id: string | null;
+  /** JSON object of traits (industry, region, custom keys) the rules of a page's blocks read. */
+  traits: string;
   created_at: number;
   updated_at: number;
 }
@@ -138,6 +140,8 @@ export interface AccountsTable {
   id: string;
   domain: string;
   name: string;
+  /** JSON object of traits (industry, employees, region, tier, custom keys). */
+  traits: string;
   created_at: number;
   updated_at: number;
   /** Newest createdAt of the account's live logs and its persons' live logs; else created_at. */

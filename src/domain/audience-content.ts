@@ -6,6 +6,15 @@
  * all use this module, so they can never disagree on what a valid version is.
  */
 
+import {
+  type BlockPlan,
+  blockTextFields,
+  defaultPlan,
+  type PageBlock,
+  planOrderText,
+  planProblems,
+} from './page-blocks.js';
+
 /** The editable content of an audience: what a version holds and what changes change. */
 export interface AudienceContent {
   metaTitle: string;
@@ -20,6 +29,11 @@ export interface AudienceContent {
   headline: string;
   /** The line under the headline (may be empty), shown over the page's own. */
   subheadline: string;
+  /**
+   * Which of the page's blocks the version shows, in what order and why, and its text overrides
+   * (src/domain/page-blocks.ts). Absent: the page's blocks as the page shows them.
+   */
+  blocks?: BlockPlan;
 }
 
 /** The fields of AudienceContent that a change names directly (buttons are named one by one). */
@@ -39,7 +53,7 @@ export type SimpleField = (typeof SIMPLE_FIELDS)[number];
  * A Change as the API shows it: { changeId, field, previousValue, newValue } (values as strings;
  * keywords joined with ", ").
  */
-export type ContentField = SimpleField | `buttonTitle:${string}`;
+export type ContentField = SimpleField | `buttonTitle:${string}` | 'blocks' | `block:${string}`;
 
 export interface ContentChange {
   field: ContentField;
@@ -50,6 +64,8 @@ export interface ContentChange {
 /** What the content of a page's audience depends on: the page's actions and their default titles. */
 export interface ContentPage {
   actions: readonly { actionId: string; buttonTitle: string }[];
+  /** The page's blocks (none for a page without a body). */
+  blocks?: readonly PageBlock[];
 }
 
 /**
@@ -100,9 +116,23 @@ export const FIELD_LABELS: Record<SimpleField, string> = {
 
 export const BUTTON_FIELD_PREFIX = 'buttonTitle:';
 
-/** Every field a change may name for this page, in a stable order. */
+/**
+ * Every field a change may name for this page, in a stable order: `blocks` (the blocks shown, in
+ * order, as their ids joined with ", ") and `block:<blockId>/<path>` (one text field of a block).
+ */
 export function contentFields(page: ContentPage): ContentField[] {
-  return [...SIMPLE_FIELDS, ...page.actions.map((a) => buttonField(a.actionId))];
+  const blocks = page.blocks ?? [];
+  return [
+    ...SIMPLE_FIELDS,
+    ...page.actions.map((a) => buttonField(a.actionId)),
+    ...(blocks.length === 0 ? [] : (['blocks'] as const)),
+    ...blocks.flatMap((b) => blockTextFields(b).map((f): ContentField => `block:${b.blockId}/${f.path}`)),
+  ];
+}
+
+/** The block plan a content holds, else the page's own. */
+export function planOf(content: AudienceContent, page: ContentPage): BlockPlan {
+  return content.blocks ?? defaultPlan(page.blocks ?? []);
 }
 
 export function buttonField(actionId: string): ContentField {
@@ -115,6 +145,8 @@ export function isContentField(page: ContentPage, field: string): field is Conte
 
 /** A field as a sentence names it: "the title", "the title of button act_demo". */
 export function fieldLabel(field: ContentField): string {
+  if (field === 'blocks') return 'the blocks shown';
+  if (field.startsWith('block:')) return `the ${field.slice(6).replace('/', ' ').replaceAll('/', ' ')} text`;
   if (field.startsWith(BUTTON_FIELD_PREFIX)) {
     return `the title of button ${field.slice(BUTTON_FIELD_PREFIX.length)}`;
   }
@@ -188,6 +220,7 @@ export function effectiveContent(
     actionUrl: published.actionUrl === '' ? base.actionUrl : published.actionUrl,
     headline: published.headline,
     subheadline: published.subheadline,
+    ...(published.blocks === undefined ? {} : { blocks: published.blocks }),
   };
 }
 
@@ -214,11 +247,24 @@ export function buttonTitleOf(content: AudienceContent, page: ContentPage, actio
 
 /** A field as a Change shows it: strings as they are, keywords joined with ", ". */
 export function fieldValue(content: AudienceContent, page: ContentPage, field: ContentField): string {
+  if (field === 'blocks') return planOrderText(planOf(content, page));
+  if (field.startsWith('block:')) return blockFieldValue(content, page, field) ?? '';
   if (field.startsWith(BUTTON_FIELD_PREFIX)) {
     return buttonTitleOf(content, page, field.slice(BUTTON_FIELD_PREFIX.length));
   }
   if (field === 'metaKeywords') return content.metaKeywords.join(', ');
   return content[field as Exclude<SimpleField, 'metaKeywords'>];
+}
+
+/** One block text field's value (`block:<blockId>/<path>`): the version's override, else the page's text. */
+function blockFieldValue(content: AudienceContent, page: ContentPage, field: string): string | undefined {
+  const [blockId, ...rest] = field.slice(6).split('/');
+  const path = rest.join('/');
+  const block = (page.blocks ?? []).find((b) => b.blockId === blockId);
+  if (block === undefined) return undefined;
+  const own = blockTextFields(block).find((f) => f.path === path);
+  if (own === undefined) return undefined;
+  return content.blocks?.text[blockId!]?.[path] ?? own.value;
 }
 
 /** Splits a keyword list written as text ("a, b; c") into clean, de-duplicated keywords. */
@@ -253,6 +299,21 @@ export function withField(
     return { ...content, buttonTitles: { ...content.buttonTitles, [actionId]: value } };
   }
   if (field === 'metaKeywords') return { ...content, metaKeywords: parseKeywordList(value) };
+  if (field.startsWith('block:')) {
+    const [blockId, ...rest] = field.slice(6).split('/');
+    const path = rest.join('/');
+    const block = (page.blocks ?? []).find((b) => b.blockId === blockId);
+    const own = block === undefined ? undefined : blockTextFields(block).find((f) => f.path === path);
+    if (block === undefined || own === undefined) throw new Error(`Unknown block field ${field}`);
+    const plan = planOf(content, page);
+    const fields = { ...(plan.text[blockId!] ?? {}) };
+    if (value === own.value) delete fields[path];
+    else fields[path] = value;
+    const text = { ...plan.text, [blockId!]: fields };
+    if (Object.keys(fields).length === 0) delete text[blockId!];
+    return { ...content, blocks: { ...plan, text } };
+  }
+  if (field === 'blocks') throw new Error('the blocks shown are changed with withBlockOrder');
   return { ...content, [field]: value };
 }
 
@@ -303,6 +364,15 @@ export function fieldProblem(page: ContentPage, field: ContentField, value: stri
     return tooLong(AGENT_LIMITS.actionUrl, FIELD_LABELS.actionUrl);
   }
   if (field === 'metaKeywords') return keywordsProblem(parseKeywordList(value));
+  if (field === 'blocks') return null;
+  if (field.startsWith('block:')) {
+    const [blockId, ...rest] = field.slice(6).split('/');
+    const block = (page.blocks ?? []).find((b) => b.blockId === blockId);
+    const own =
+      block === undefined ? undefined : blockTextFields(block).find((f) => f.path === rest.join('/'));
+    if (own === undefined) return `this page has no block text ${field.slice(6)}`;
+    return tooLong(own.max, `${field.slice(6)}`);
+  }
   if (field.startsWith(BUTTON_FIELD_PREFIX)) {
     const actionId = field.slice(BUTTON_FIELD_PREFIX.length);
     if (!page.actions.some((a) => a.actionId === actionId)) return `this page has no action "${actionId}"`;
@@ -328,7 +398,7 @@ export function keywordsProblem(keywords: readonly string[]): string | null {
  * the problems (empty when valid). An agent's output is untrusted: wrong types, unknown buttons,
  * oversized or non-http(s) values are refused before anything is written.
  */
-function contentProblems(content: unknown, current: AudienceContent): string[] {
+function contentProblems(content: unknown, current: AudienceContent, page: ContentPage): string[] {
   const problems: string[] = [];
   if (content === null || typeof content !== 'object') return ['content must be an object'];
   const c = content as Record<string, unknown>;
@@ -375,7 +445,8 @@ function contentProblems(content: unknown, current: AudienceContent): string[] {
     }
     for (const id of known) if (!(id in buttons)) problems.push(`buttonTitles is missing action ${id}`);
   }
-  const members: readonly string[] = [...SIMPLE_FIELDS, 'buttonTitles'];
+  if (c.blocks !== undefined) problems.push(...planProblems(page.blocks ?? [], c.blocks, false));
+  const members: readonly string[] = [...SIMPLE_FIELDS, 'buttonTitles', 'blocks'];
   const extra = Object.keys(c).filter((k) => !members.includes(k));
   if (extra.length > 0) problems.push(`content has unknown members: ${extra.join(', ')}`);
   return problems;
@@ -432,7 +503,7 @@ export function checkProposedVersion(
   current: AudienceContent,
   page: ContentPage,
 ): ProposedVersion {
-  const problems = contentProblems(result?.content, current);
+  const problems = contentProblems(result?.content, current, page);
   if (
     typeof result?.reply !== 'string' ||
     result.reply.trim() === '' ||
@@ -455,6 +526,7 @@ export function checkProposedVersion(
     actionUrl: result.content.actionUrl,
     headline: result.content.headline,
     subheadline: result.content.subheadline,
+    ...(result.content.blocks === undefined ? {} : { blocks: structuredClone(result.content.blocks) }),
   };
   return {
     reply: result.reply,

@@ -4,6 +4,8 @@ import { BuiltinAgent } from '../agent/builtin-agent.js';
 import type { Db } from '../db/schema.js';
 import { type PublicLinks, pagePath } from '../domain/public-links.js';
 import { ApiError } from '../errors.js';
+import { findAccountByDomain } from '../features/accounts/accounts.repository.js';
+import { changeAccountTraits } from '../features/accounts/set-account-traits.admin.js';
 import { findAudienceById } from '../features/audiences/audiences.repository.js';
 import { findVersion } from '../features/audiences/versions.repository.js';
 import { publishVersion } from '../features/audiences/versions.service.js';
@@ -12,6 +14,7 @@ import { createApiKey, createTenant } from '../features/tenants/tenants.service.
 import { VersionWorker } from '../worker/version-worker.js';
 import { seedAccounts, seedPersonActivity } from './accounts.js';
 import { seedAssets } from './assets.js';
+import { DEMO_TRAITS } from './demo-blocks.js';
 import { seedPages } from './pages.js';
 import { seedPersons } from './persons.js';
 import { seedTopics } from './topics.js';
@@ -41,14 +44,19 @@ export async function seedDemo(db: Db, links?: PublicLinks, into?: string): Prom
   const personLogs = await seedPersonActivity(db, tenant.tenantId, persons.personId);
   const topics = await seedTopics(db, tenant.tenantId);
   const assets = await seedAssets(db, tenant.tenantId);
-  const pages = await seedPages(db, tenant.tenantId, persons.personId);
-  await publishFirstDraft(db, tenant.tenantId, pages.firstVersionId);
+  await seedTraits(db, tenant.tenantId);
+  const pages = await seedPages(db, tenant.tenantId, persons);
+  for (const versionId of [pages.firstVersionId, pages.softwareVersionId, pages.retailVersionId]) {
+    await publishFirstDraft(db, tenant.tenantId, versionId);
+  }
   const urls: Record<string, string> =
     links === undefined
       ? {}
       : {
           publicUrl: `${links.baseUrl}${pagePath(tenant.handle, pages.pageSlug, await routeKeyOf(db, tenant.tenantId, pages.audienceId))}`,
           pagePublicUrl: `${links.baseUrl}${pagePath(tenant.handle, pages.pageSlug)}`,
+          softwarePublicUrl: `${links.baseUrl}${pagePath(tenant.handle, pages.pageSlug, await routeKeyOf(db, tenant.tenantId, pages.softwareAudienceId))}`,
+          retailPublicUrl: `${links.baseUrl}${pagePath(tenant.handle, pages.pageSlug, await routeKeyOf(db, tenant.tenantId, pages.retailAudienceId))}`,
         };
   return {
     ...urls,
@@ -104,6 +112,14 @@ async function publishFirstDraft(db: Db, tenantId: string, versionId: string): P
 
 /** Longer than a lease (30 s), so a version claimed by a worker that died is drafted here after it. */
 const DRAFT_WAIT_MS = 60_000;
+
+/** The three target accounts' traits (their industries choose the page's case study). */
+async function seedTraits(db: Db, tenantId: string): Promise<void> {
+  for (const [domain, traits] of Object.entries(DEMO_TRAITS)) {
+    const account = await findAccountByDomain(db, tenantId, domain);
+    if (account !== undefined) await changeAccountTraits(db, tenantId, account.id, traits);
+  }
+}
 
 async function routeKeyOf(db: Db, tenantId: string, audienceId: string): Promise<string> {
   return (await findAudienceById(db, tenantId, audienceId))!.route_key!;

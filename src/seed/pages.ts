@@ -2,19 +2,7 @@ import type { Db } from '../db/schema.js';
 import { createAudience } from '../features/audiences/audiences.service.js';
 import type { CreatePageInput } from '../features/pages/pages.schemas.js';
 import { archivePage, createPage } from '../features/pages/pages.service.js';
-
-// Logos by URL: a page may only name assets its tenant has, and the demo tenant has no logo assets.
-const logo = (name: string) => {
-  const slug = name.toLowerCase().replace(/\W+/g, '-');
-  return {
-    image: {
-      altText: `${name} logo`,
-      url: `https://cdn.example.com/logos/${slug}.svg`,
-      fileId: `file_logo_${slug}`,
-      assetId: '',
-    },
-  };
-};
+import { DEMO_BLOCKS } from './demo-blocks.js';
 
 export const DEMO_PAGE: CreatePageInput = {
   brandId: 'brand-loomwork',
@@ -45,23 +33,20 @@ export const DEMO_PAGE: CreatePageInput = {
     },
   ],
   headerActionId: 'book-demo',
-  actionCardWidgets: [
-    {
-      type: 'logo_strip',
-      title: 'Trusted by finance teams at',
-      logos: [logo('Northwind'), logo('Contoso'), logo('Fabrikam')],
-    },
-    {
-      type: 'integrations',
-      title: 'Works with your ERP',
-      logos: [logo('NetSuite'), logo('Sage Intacct')],
-    },
-  ],
+  // The logos are a block of the body now; widgets stay for pages written before blocks.
+  actionCardWidgets: [],
+  body: {
+    headline: 'Close your books in two days, not ten',
+    subheadline:
+      'Loomwork reconciles your bank and card transactions, chases missing receipts and prepares journal entries, so your finance team reviews the close instead of building it.',
+    blocks: DEMO_BLOCKS,
+  },
+  indexable: true,
   scripts: [
     {
       name: 'analytics',
-      description: 'Privacy-friendly page analytics',
-      enabled: true,
+      description: 'Privacy-friendly page analytics (off in the demo: it would load from another host)',
+      enabled: false,
       content:
         '<script defer data-domain="loomwork.example.com" src="https://plausible.io/js/script.js"></script>',
     },
@@ -108,23 +93,32 @@ export const DEMO_PAGE: CreatePageInput = {
   },
 };
 
-/** A realistic page with an audience for the demo person, and an archived page to restore. */
+/**
+ * A realistic page with an audience for each of the three target accounts' persons (manufacturing,
+ * software, retail), a general audience, and an archived page to restore.
+ */
 export async function seedPages(
   db: Db,
   tenantId: string,
-  personId: string,
+  persons: { personId: string; softwarePersonId: string; retailPersonId: string },
 ): Promise<{
   pageId: string;
   pageSlug: string;
   audienceId: string;
   firstVersionId: string;
+  softwareAudienceId: string;
+  softwareVersionId: string;
+  retailAudienceId: string;
+  retailVersionId: string;
   archivedPageId: string;
 }> {
   const page = await createPage(db, tenantId, DEMO_PAGE);
   const { audience, version } = await createAudience(db, tenantId, page.id, {
-    personId,
+    personId: persons.personId,
     supplementaryContext: 'Met at the FinOps Summit; asked how the close works with multiple subsidiaries.',
   });
+  const software = await createAudience(db, tenantId, page.id, { personId: persons.softwarePersonId });
+  const retail = await createAudience(db, tenantId, page.id, { personId: persons.retailPersonId });
   await createAudience(db, tenantId, page.id, { customName: 'General visitors' });
   const old = await createPage(db, tenantId, {
     brandId: 'brand-loomwork',
@@ -150,6 +144,10 @@ export async function seedPages(
     pageSlug: page.slug!,
     audienceId: audience.id,
     firstVersionId: version.id,
+    softwareAudienceId: software.audience.id,
+    softwareVersionId: software.version.id,
+    retailAudienceId: retail.audience.id,
+    retailVersionId: retail.version.id,
     archivedPageId: old.id,
   };
 }

@@ -20,9 +20,15 @@ const DEMO_PERSONS = [
   { name: 'Alan Turing' },
 ];
 
-/** Demo persons; the first (Ada Lovelace) is the one the seed names. */
-export async function seedPersons(db: Db, tenantId: string): Promise<{ personId: string }> {
+/**
+ * Demo persons; the first (Ada Lovelace, manufacturing) is the one the seed names; Grace Hopper
+ * (software) and Zoë Martín-Ortega (retail) are the other two target accounts' persons.
+ */
+export async function seedPersons(
+  db: Db,
+  tenantId: string,
+): Promise<{ personId: string; softwarePersonId: string; retailPersonId: string }> {
   const ids: string[] = [];
   for (const person of DEMO_PERSONS) ids.push((await createPerson(db, tenantId, person)).id);
-  return { personId: ids[0]! };
+  return { personId: ids[0]!, softwarePersonId: ids[2]!, retailPersonId: ids[3]! };
 }

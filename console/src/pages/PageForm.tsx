@@ -97,11 +97,12 @@ function inputOf(values: Values, page: Page | undefined, buttons: ButtonRow[]): 
     actions: actionsOf(buttons),
     ...(hasBody
       ? {
+          // The page's blocks go back as they are: the form edits the hero's text only.
           body: {
             headline: values.headline,
             subheadline: values.subheadline,
-            sections: page?.body?.sections ?? [],
-          },
+            blocks: (page?.body as { blocks?: unknown[] } | undefined)?.blocks ?? [],
+          } as unknown as PageInput['body'],
         }
       : {}),
   };

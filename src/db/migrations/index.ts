@@ -12,6 +12,7 @@ import * as tenantScopedSearch from './0011-tenant-scoped-search.js';
 import * as tenantScopedSearchPostgres from './0012-tenant-scoped-search-postgres.js';
 import * as tenantKeyedEventPositions from './0013-tenant-keyed-event-positions.js';
 import * as filesBrands from './0014-files-brands.js';
+import * as pageBlocksTraits from './0015-page-blocks-traits.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0012-tenant-scoped-search-postgres': tenantScopedSearchPostgres,
   '0013-tenant-keyed-event-positions': tenantKeyedEventPositions,
   '0014-files-brands': filesBrands,
+  '0015-page-blocks-traits': pageBlocksTraits,
 };

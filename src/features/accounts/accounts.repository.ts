@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { dialectOf } from '../../db/database.js';
 import type { AccountsTable, Executor, LogTable } from '../../db/schema.js';
 import type { SortKey } from '../../db/sort-key.js';
 import { statement } from '../../db/statement.js';
@@ -204,4 +205,31 @@ export async function newestLiveLogAt(
     .limit(1)
     .executeTakeFirst();
   return row?.created_at ?? null;
+}
+
+/** The account, its row locked until the transaction ends (a read-modify-write of its traits). */
+export async function findAccountForUpdate(db: Executor, tenantId: string, accountId: string) {
+  return db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', accountId)
+    .$if(dialectOf(db) === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+export async function setAccountTraits(
+  db: Executor,
+  tenantId: string,
+  accountId: string,
+  traits: string,
+  at: number,
+) {
+  return db
+    .updateTable('accounts')
+    .set({ traits, updated_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', accountId)
+    .returningAll()
+    .executeTakeFirst();
 }

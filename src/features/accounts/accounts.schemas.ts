@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import type { AccountsTable } from '../../db/schema.js';
 import { Count, Timestamp } from '../../http/common.schemas.js';
 import { toIso } from '../../time.js';
+import { TraitsSchema, traitsMember } from './traits.js';
 
 export const Account = Type.Object(
   {
@@ -12,6 +13,7 @@ export const Account = Type.Object(
     updatedAt: Timestamp,
     latestActivityAt: Timestamp,
     linkedPersonsCount: Count,
+    traits: Type.Optional(TraitsSchema),
   },
   { title: 'Account' },
 );
@@ -25,6 +27,7 @@ export function toAccount(row: AccountsTable) {
     updatedAt: toIso(row.updated_at),
     latestActivityAt: toIso(row.latest_activity_at),
     linkedPersonsCount: row.linked_persons_count,
+    ...traitsMember(row.traits),
   };
 }
 

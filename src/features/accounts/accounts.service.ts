@@ -53,6 +53,7 @@ export async function ensureAccount(
     id: newId('account'),
     domain,
     name,
+    traits: '{}',
     created_at: at,
     updated_at: at,
     latest_activity_at: at,

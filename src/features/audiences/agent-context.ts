@@ -2,6 +2,7 @@ import type { AgentActivity, AgentInput } from '../../agent/page-agent.js';
 import type { AudienceVersionsTable, Db } from '../../db/schema.js';
 import { defaultContent, pageHero } from '../../domain/audience-content.js';
 import { toIso } from '../../time.js';
+import { parseTraits } from '../accounts/traits.js';
 import { activityRows } from '../activity/account-activity.js';
 import { QUIRE_SOURCE } from '../hosted/engagement.service.js';
 import { findPage } from '../pages/pages.repository.js';
@@ -68,7 +69,9 @@ export async function loadAgentInput(db: Db, version: AudienceVersionsTable): Pr
       })),
       headerActionId: page.header_action_id,
       ...pageHero({ title: page.title, body: pageBody(page) }),
+      blocks: pageBody(page)?.blocks ?? [],
     },
+    traits: { person: parseTraits(person?.traits), account: parseTraits(account?.traits) },
     audience: { audienceId: audience.id, effectiveName: audience.custom_name ?? computedName },
     person: person === undefined ? null : { name: person.name, email: person.email, domain: person.domain },
     account: account === undefined ? null : { name: account.name, domain: account.domain },

@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import type { AudienceVersionsTable } from '../../db/schema.js';
 import type { AudienceContent as Content } from '../../domain/audience-content.js';
 import { Count, Nullable } from '../../http/common.schemas.js';
+import { BlockPlanSchema } from '../pages/page-blocks.schemas.js';
 import { AudienceVersion, toVersion } from './audiences.schemas.js';
 
 /** Everything the agent can change on an audience (src/domain/audience-content.ts), as the operator API shows it. */
@@ -17,6 +18,7 @@ export const AudienceContent = Type.Object(
     actionUrl: Type.String({ description: "The URL of the page's primary action for this audience." }),
     headline: Type.String({ description: "The hosted page's hero headline for this audience." }),
     subheadline: Type.String({ description: 'The line under the headline (may be empty).' }),
+    blocks: Type.Optional(BlockPlanSchema),
   },
   { title: 'AudienceContent' },
 );

@@ -8,6 +8,7 @@ import type {
 import { CONTENT_LIMITS, type AudienceContent as DomainContent } from '../../domain/audience-content.js';
 import { literalUnion, Nullable, NullableTimestamp, PathId, Timestamp } from '../../http/common.schemas.js';
 import { toIso, toIsoOrNull } from '../../time.js';
+import { BlockPlanSchema } from '../pages/page-blocks.schemas.js';
 import { Action, Metadata } from '../pages/pages.schemas.js';
 
 const VERSION_STATUSES = [
@@ -42,6 +43,7 @@ const contentMembers = {
     description:
       "The line under the headline (the page's `body.subheadline` until the agent personalises it; may be empty).",
   }),
+  blocks: Type.Optional(BlockPlanSchema),
 };
 
 /** Extension: everything the page agent can change, as a version holds it. */
@@ -150,7 +152,7 @@ export const Change = Type.Object(
     changeId: Type.String(),
     field: Type.String({
       description:
-        'Extension: what the change changed (metaTitle, metaDescription, metaKeywords, supplementaryContext, actionUrl, headline, subheadline, buttonTitle:<actionId>).',
+        'Extension: what the change changed (metaTitle, metaDescription, metaKeywords, supplementaryContext, actionUrl, headline, subheadline, buttonTitle:<actionId>, blocks (the blocks shown, ids joined with ", "), block:<blockId>/<path> (a text field of a block)).',
     }),
     previousValue: Type.String(),
     newValue: Type.String(),

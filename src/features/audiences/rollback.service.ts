@@ -9,7 +9,7 @@ import { type AudienceContent, diffContent, effectiveContent } from '../../domai
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { addToAudiencesCount, findPage } from '../pages/pages.repository.js';
-import { contentPageOf, pageActions } from '../pages/pages.schemas.js';
+import { contentPageOf } from '../pages/pages.schemas.js';
 import {
   findConversation,
   lockAudience,
@@ -57,7 +57,6 @@ export async function restoreVersion(
       );
     }
     const page = (await findPage(tx, tenantId, audience!.page_id))!;
-    const actions = pageActions(page);
     const before = await currentContent(tx, audience!, page);
     const content: AudienceContent = effectiveContent(
       contentPageOf(page),
@@ -93,7 +92,7 @@ export async function restoreVersion(
       now,
     );
     await insertVersion(tx, row);
-    await recordDraft(tx, audience!, id, reply, diffContent({ actions }, before, content));
+    await recordDraft(tx, audience!, id, reply, diffContent(contentPageOf(page), before, content));
     return row;
   });
   return options.publish === true ? publishVersion(db, tenantId, restored.id) : restored;

@@ -1,5 +1,7 @@
 import type { AudienceContent } from '../../domain/audience-content.js';
 import { primaryAction } from '../../domain/audience-content.js';
+import { arrangeBlocks, type PageBlock } from '../../domain/page-blocks.js';
+import { resolveImages } from './block-images.js';
 import { type PageScript, parsePageScripts } from './page-scripts.js';
 
 /**
@@ -13,7 +15,8 @@ export interface HostedView {
   head: HeadTags;
   headline: string;
   subheadline: string;
-  sections: { heading: string; text: string; image: { url: string; alt: string } | null }[];
+  /** The blocks shown, in order, with the version's text applied and every image resolved. */
+  blocks: PageBlock[];
   headerAction: ButtonView | null;
   actions: ButtonView[];
   widgets: { title: string; logos: { url: string; alt: string }[] }[];
@@ -24,6 +27,13 @@ export interface HostedView {
   beaconUrl: string | null;
   /** A CSS colour, only when it is a plain hex colour (anything else is left out). */
   accent: string | null;
+  /** The brand's CSS custom properties (`--brand-primary`...), laid over the stylesheet's defaults. */
+  brand: {
+    cssVariables: Record<string, string>;
+    logoUrl: string | null;
+    faviconUrl: string | null;
+    name: string | null;
+  };
 }
 
 export interface ButtonView {
@@ -53,11 +63,7 @@ export interface ViewPage {
   scripts: { content: string; enabled: boolean }[];
   footerLinks: { title: string; links: { text: string; url: string }[] }[];
   metadata: Record<string, string | string[] | undefined> | null;
-  body: {
-    headline: string;
-    subheadline: string;
-    sections: { heading: string; text: string; imageAssetId?: string }[];
-  } | null;
+  body: { headline: string; subheadline: string; blocks: PageBlock[] } | null;
   indexable: boolean;
 }
 
@@ -71,8 +77,10 @@ export interface ViewOptions {
   /** An audience's page points search engines at the page itself (canonical). */
   audience: boolean;
   preview: boolean;
-  /** Image URLs of the assets sections name, by asset id. */
-  assetUrls: ReadonlyMap<string, { url: string; alt: string }>;
+  /** The files of the assets blocks name, by asset id (trashed and deleted ones are absent). */
+  assetFiles: ReadonlyMap<string, { fileId: string; alt: string }>;
+  /** The brand's theme (src/features/brands/brand-theme.ts). */
+  brand?: HostedView['brand'];
 }
 
 /**
@@ -170,11 +178,7 @@ export function hostedView(
     // The version's hero (the agent personalises it); its content starts from the page's own.
     headline: content.headline || page.body?.headline || page.title,
     subheadline: content.subheadline,
-    sections: (page.body?.sections ?? []).map((s) => ({
-      heading: s.heading,
-      text: s.text,
-      image: s.imageAssetId === undefined ? null : (options.assetUrls.get(s.imageAssetId) ?? null),
-    })),
+    blocks: resolveImages(arrangeBlocks(page.body?.blocks ?? [], content.blocks), options.assetFiles),
     headerAction: header,
     actions: actions.filter((a) => a !== header),
     widgets: page.actionCardWidgets.map((w) => ({
@@ -196,5 +200,6 @@ export function hostedView(
       : page.scripts.filter((s) => s.enabled).flatMap((s) => parsePageScripts(s.content)),
     beaconUrl: options.preview ? null : `${options.selfPath}/view`,
     accent: themeColor !== null && HEX_COLOUR.test(themeColor) ? themeColor : null,
+    brand: options.brand ?? { cssVariables: {}, logoUrl: null, faviconUrl: null, name: null },
   };
 }

@@ -2,6 +2,7 @@ import type { AudiencesTable, AudienceVersionsTable, Executor, PagesTable } from
 import { type AudienceContent, defaultContent } from '../../domain/audience-content.js';
 import { contentAudienceOf } from '../audiences/audiences.schemas.js';
 import { contentPageOf, pageActions, pageBody, pageMetadata } from '../pages/pages.schemas.js';
+import { blockAssetIds } from './block-images.js';
 import {
   findActiveAssets,
   findAudienceByRouteKey,
@@ -89,21 +90,12 @@ export function metadataOf(page: PagesTable, audience: AudiencesTable | null): V
   return { ...own, ...override };
 }
 
-/** Image URLs of the assets the page's sections show (none without PUBLIC_FILE_BASE_URL). */
-export async function sectionImages(
-  db: Executor,
-  tenantId: string,
-  page: PagesTable,
-  fileBaseUrl: string | null,
-) {
-  const ids = (pageBody(page)?.sections ?? []).flatMap((s) => (s.imageAssetId ? [s.imageAssetId] : []));
-  const images = new Map<string, { url: string; alt: string }>();
-  if (fileBaseUrl === null || ids.length === 0) return images;
+/** The files of the assets the page's blocks show, by asset id (trashed and deleted ones are left out). */
+export async function blockAssetFiles(db: Executor, tenantId: string, page: PagesTable) {
+  const ids = blockAssetIds(pageBody(page)?.blocks ?? []);
+  const files = new Map<string, { fileId: string; alt: string }>();
   for (const asset of await findActiveAssets(db, tenantId, ids)) {
-    images.set(asset.id, {
-      url: `${fileBaseUrl.replace(/\/+$/, '')}/${encodeURIComponent(asset.file_id)}`,
-      alt: asset.ai_description ?? asset.name,
-    });
+    files.set(asset.id, { fileId: asset.file_id, alt: asset.ai_description ?? asset.name });
   }
-  return images;
+  return files;
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { renderToString } from 'preact-render-to-string';
 import { HostedPage, NotFoundPage } from './components/hosted-page.js';
 import type { HostedView } from './hosted-view.js';
+import { pageCss } from './page-css.js';
 import type { PageScript } from './page-scripts.js';
 
 /**
@@ -14,21 +15,14 @@ export interface RenderedPage {
   csp: string;
 }
 
-const BASE_CSS = `*{box-sizing:border-box}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#fff}
-.top{display:flex;justify-content:space-between;align-items:center;padding:12px 24px;border-bottom:1px solid #e5e5e5}
-.brand{font-weight:600}main{max-width:960px;margin:0 auto;padding:0 24px}
-.hero{padding:56px 0 32px}h1{font-size:2.4rem;line-height:1.2;margin:0 0 16px}.sub{font-size:1.25rem;color:#404040;margin:0 0 24px}
-.actions{display:flex;flex-wrap:wrap;gap:12px}.button{display:inline-block;padding:10px 20px;border-radius:6px;border:2px solid var(--accent);color:var(--accent-text);text-decoration:none;font-weight:600}
-.button.primary{background:var(--accent);color:#fff}.block{padding:24px 0}.block img{max-width:100%;height:auto}
-.widget{padding:24px 0}.logos{display:flex;flex-wrap:wrap;gap:24px;list-style:none;padding:0;margin:0;align-items:center}.logos img{height:40px;width:auto}
-footer{display:flex;flex-wrap:wrap;gap:48px;padding:32px 24px;margin-top:48px;border-top:1px solid #e5e5e5;background:#fafafa}
-footer h2{font-size:1rem;margin:0 0 8px}footer ul{list-style:none;padding:0;margin:0}footer a{color:#1a1a1a}`;
+/**
+ * Click-to-load videos: a click on a video's poster swaps it for the player (nothing is requested
+ * from the video's host before); without JavaScript the poster is a link to the video's page.
+ */
+export const VIDEO_SCRIPT = `document.addEventListener("click",function(e){var a=e.target.closest&&e.target.closest("a[data-video-embed]");if(!a||e.ctrlKey||e.metaKey||e.shiftKey)return;e.preventDefault();var f=document.createElement("iframe");f.src=a.getAttribute("data-video-embed");f.title=a.getAttribute("data-video-title")||"Video";f.allow="autoplay; encrypted-media; picture-in-picture; fullscreen";f.setAttribute("allowfullscreen","");var d=document.createElement("div");d.className="video";d.appendChild(f);a.replaceWith(d)});`;
 
-/** The accent defaults to a blue with 4.5:1 contrast on white; an operator's hex colour replaces it. */
-export function pageCss(accent: string | null): string {
-  const colour = accent ?? '#1d4ed8';
-  return `:root{--accent:${colour};--accent-text:${accent === null ? colour : '#1a1a1a'}}${BASE_CSS}`;
-}
+/** The players a video block may load after the click (privacy-enhanced hosts only). */
+const VIDEO_FRAMES = 'https://www.youtube-nocookie.com https://player.vimeo.com';
 
 /**
  * The beacon: one POST per page view, skipped when the browser says Do Not Track or Global Privacy
@@ -67,7 +61,13 @@ export const PAGE_SANDBOX =
  * one. A preview (`framedBySelf`) runs no script at all and is the only page not sandboxed: the
  * console reads its document for the element picker, which needs its real origin.
  */
-function policy(css: string, scripts: PageScript[], beacon: boolean, framedBySelf = false): string {
+function policy(
+  css: string,
+  scripts: PageScript[],
+  beacon: boolean,
+  framedBySelf = false,
+  video = false,
+): string {
   const sources = scripts.map((s) => (s.src === null ? sha256(s.code) : s.src));
   const origins = [
     ...(beacon ? ["'self'"] : []),
@@ -75,10 +75,12 @@ function policy(css: string, scripts: PageScript[], beacon: boolean, framedBySel
   ];
   return [
     "default-src 'none'",
-    'img-src https: http: data:',
+    // Images are Quire's own files or the operator's http(s) URLs.
+    "img-src 'self' https: http: data:",
     `style-src ${sha256(css)}`,
     sources.length === 0 ? "script-src 'none'" : `script-src ${sources.join(' ')}`,
     origins.length === 0 ? "connect-src 'none'" : `connect-src ${origins.join(' ')}`,
+    ...(video ? [`frame-src ${VIDEO_FRAMES}`] : []),
     "base-uri 'none'",
     "form-action 'none'",
     // Only a preview may be framed, and only by this server's own pages (the console's live preview).
@@ -89,24 +91,23 @@ function policy(css: string, scripts: PageScript[], beacon: boolean, framedBySel
 
 /** `framedBySelf`: a preview, which the console (same origin) shows in an iframe. */
 export function renderHostedPage(view: HostedView, framedBySelf = false): RenderedPage {
-  const css = pageCss(view.accent);
+  const css = pageCss(view.accent, view.brand.cssVariables);
+  const video = view.blocks.some((b) => b.type === 'video');
+  const inline = (code: string): PageScript => ({
+    src: null,
+    code,
+    defer: false,
+    async: false,
+    module: false,
+    data: {},
+  });
   const scripts: PageScript[] = [
     ...view.scripts.map((s) => ({ ...s, code: scriptText(s.code) })),
-    ...(view.beaconUrl === null
-      ? []
-      : [
-          {
-            src: null,
-            code: beaconScript(view.beaconUrl),
-            defer: false,
-            async: false,
-            module: false,
-            data: {},
-          },
-        ]),
+    ...(view.beaconUrl === null ? [] : [inline(beaconScript(view.beaconUrl))]),
+    ...(video ? [inline(VIDEO_SCRIPT)] : []),
   ];
   const html = `<!doctype html>${renderToString(HostedPage({ view, css, scripts }))}`;
-  return { html, csp: policy(css, scripts, view.beaconUrl !== null, framedBySelf) };
+  return { html, csp: policy(css, scripts, view.beaconUrl !== null, framedBySelf, video) };
 }
 
 const NOT_FOUND_CSS = pageCss(null);

@@ -2,9 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/schema.js';
+import { brandTheme } from '../brands/brand-theme.js';
+import { loadPageBrand } from '../brands/brands.service.js';
 import { type EngagementEvent, recordClick, recordView } from './engagement.service.js';
 import { actionTarget, hostedView } from './hosted-view.js';
-import { contentOf, metadataOf, type Resolved, resolvePage, sectionImages, viewPage } from './load-page.js';
+import { blockAssetFiles, contentOf, metadataOf, type Resolved, resolvePage, viewPage } from './load-page.js';
 import type { PageCache } from './page-cache.js';
 import { NOT_FOUND_PAGE, type RenderedPage, renderHostedPage } from './render-page.js';
 import { visitorHash } from './visitor-hash.js';
@@ -78,17 +80,21 @@ export async function servePage(
   const { page, audience, version } = resolved;
   const shownKey = audience === null ? null : address.routeKey;
   const path = selfPath(address, shownKey);
+  // The page's brand restyles every block; its edit time is part of the key, so a changed brand
+  // is rendered anew.
+  const brand = await loadPageBrand(deps.db, resolved.tenantId, page.brand_id);
   const key = [
     resolved.tenantId,
     page.id,
     page.updated_at,
+    brand?.updatedAt,
     audience?.id,
     audience?.updated_at,
     version?.id,
     address.origin,
     path,
   ].join('|');
-  const images = await sectionImages(deps.db, resolved.tenantId, page, deps.config.publicFileBaseUrl);
+  const images = await blockAssetFiles(deps.db, resolved.tenantId, page);
   const rendered = deps.cache.get(key, () =>
     renderHostedPage(
       hostedView(viewPage(page), contentOf(page, audience, version), metadataOf(page, audience), {
@@ -97,7 +103,8 @@ export async function servePage(
         noindex: audience?.person_id != null,
         audience: audience !== null,
         preview: false,
-        assetUrls: images,
+        assetFiles: images,
+        brand: brandTheme(brand),
       }),
     ),
   );

@@ -2,10 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pagePath, verifyPreview } from '../../domain/public-links.js';
 import { findAudienceById } from '../audiences/audiences.repository.js';
 import { findVersion } from '../audiences/versions.repository.js';
+import { brandTheme } from '../brands/brand-theme.js';
+import { loadPageBrand } from '../brands/brands.service.js';
 import { findPage } from '../pages/pages.repository.js';
 import { findTenantByHandle } from '../tenants/tenants.repository.js';
 import { hostedView } from './hosted-view.js';
-import { contentOf, metadataOf, sectionImages, viewPage } from './load-page.js';
+import { blockAssetFiles, contentOf, metadataOf, viewPage } from './load-page.js';
 import { renderHostedPage } from './render-page.js';
 import { type HostedDeps, sendHtml, sendNotFound } from './serve-page.js';
 
@@ -36,7 +38,8 @@ export async function servePreview(
   const page = audience === undefined ? undefined : await findPage(deps.db, tenant.id, audience.page_id);
   if (audience === undefined || page === undefined || page.deleted_at !== null)
     return sendNotFound(request, reply);
-  const images = await sectionImages(deps.db, tenant.id, page, deps.config.publicFileBaseUrl);
+  const images = await blockAssetFiles(deps.db, tenant.id, page);
+  const brand = brandTheme(await loadPageBrand(deps.db, tenant.id, page.brand_id));
   const rendered = renderHostedPage(
     hostedView(viewPage(page), contentOf(page, audience, version), metadataOf(page, audience), {
       pageUrl: `${deps.config.publicBaseUrl}${pagePath(handle, page.slug ?? '')}`,
@@ -44,7 +47,8 @@ export async function servePreview(
       noindex: true,
       audience: true,
       preview: true,
-      assetUrls: images,
+      assetFiles: images,
+      brand,
     }),
     true,
   );

@@ -40,7 +40,8 @@ describeEachDatabase('GET /v0/pages/{page_id}', (ctx) => {
     assert.equal(body.audiencesCount, 0);
     assert.equal(body.archivedAt, null);
     assert.equal(body.deletedAt, null);
-    assert.equal(body.actionCardWidgets[0].logos[0].image.url, 'https://cdn.example.com/logos/northwind.svg');
+    assert.equal(body.body.blocks[1].type, 'logos');
+    assert.equal(body.body.blocks[1].logos[0].name, 'Brightwell');
   });
 
   it('counts non-archived audiences only', async () => {

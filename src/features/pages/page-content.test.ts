@@ -31,6 +31,7 @@ describeEachDatabase('page content is checked when a page is written', (ctx) => 
     const tenant = await makeTenant(ctx);
     const created = await admin('POST', `/tenants/${tenant.tenantId}/pages`, {
       ...DEMO_PAGE,
+      body: undefined,
       actions: [
         action('demo', 'javascript:alert(1)'),
         action('demo', 'https://example.com/b', '   '),

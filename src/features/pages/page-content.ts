@@ -11,6 +11,7 @@
  */
 import type { Executor } from '../../db/schema.js';
 import { isHttpUrl } from '../../domain/audience-content.js';
+import type { ImageRef, PageBlock } from '../../domain/page-blocks.js';
 import { ApiError, type FieldError } from '../../errors.js';
 import { findAsset } from '../assets/assets.repository.js';
 import type { Action } from './pages.schemas.js';
@@ -22,6 +23,8 @@ export interface PageContent {
   /** The page's header action after the write (null: none). */
   headerActionId: string | null;
   actionCardWidgets?: readonly { logos: readonly Logo[] }[];
+  /** The body's blocks after the write (undefined: the body is not written). */
+  blocks?: readonly PageBlock[];
 }
 
 /** Every problem of a page's content that needs no lookup, each with the JSON pointer of its member. */
@@ -79,7 +82,138 @@ export function pageContentProblems(content: PageContent, storedActions: readonl
       });
     }
   });
+  problems.push(...blockProblems(content.blocks ?? [], actions));
   return problems;
+}
+
+/**
+ * The blocks' rules beyond their schema: ids unique, one hero at most, every image with a source
+ * (an http(s) url, a file or an asset), links http(s), call-to-action banners naming the page's
+ * actions, and every group of alternatives with a block that shows when no rule holds.
+ */
+function blockProblems(blocks: readonly PageBlock[], actions: readonly Action[]): FieldError[] {
+  const problems: FieldError[] = [];
+  const firstWithId = new Map<string, number>();
+  let hero: number | null = null;
+  blocks.forEach((block, i) => {
+    const at = `/body/blocks/${i}`;
+    const first = firstWithId.get(block.blockId);
+    if (first === undefined) firstWithId.set(block.blockId, i);
+    else {
+      problems.push({
+        pointer: `${at}/blockId`,
+        code: 'invalid_value',
+        detail: `blockId "${block.blockId}" is already used by body/blocks/${first}; block ids must be unique`,
+      });
+    }
+    if (block.type === 'hero') {
+      if (hero !== null) {
+        problems.push({
+          pointer: `${at}/type`,
+          code: 'invalid_value',
+          detail: `a page has one hero at most (body/blocks/${hero} is one)`,
+        });
+      } else hero = i;
+    }
+    for (const { path, image } of imagesOf(block)) {
+      const sources = [image.url, image.fileId, image.assetId].filter((v) => v !== undefined).length;
+      if (sources !== 1) {
+        problems.push({
+          pointer: `${at}/${path}`,
+          code: sources === 0 ? 'required' : 'invalid_value',
+          detail: 'an image needs exactly one of url (http(s)), fileId or assetId',
+        });
+      } else if (image.url !== undefined && !isHttpUrl(image.url)) {
+        problems.push({
+          pointer: `${at}/${path}/url`,
+          code: 'invalid_format',
+          detail: `url must be an absolute http(s) URL (got "${clip(image.url)}")`,
+        });
+      }
+    }
+    if (block.type === 'caseStudy' && block.link !== undefined && !isHttpUrl(block.link.url)) {
+      problems.push({
+        pointer: `${at}/link/url`,
+        code: 'invalid_format',
+        detail: `url must be an absolute http(s) URL (got "${clip(block.link.url)}")`,
+      });
+    }
+    if (block.type === 'ctaBanner') {
+      (block.actionIds ?? []).forEach((id, a) => {
+        if (!actions.some((action) => action.actionId === id)) {
+          problems.push({
+            pointer: `${at}/actionIds/${a}`,
+            code: 'invalid_value',
+            detail: `actionIds/${a} "${clip(id)}" must name one of the page's actions`,
+          });
+        }
+      });
+      if ((block.actionIds ?? []).length === 0 && actions.length === 0) {
+        problems.push({
+          pointer: `${at}`,
+          code: 'invalid_value',
+          detail: "a ctaBanner shows the page's actions: the page has none",
+        });
+      }
+    }
+  });
+  const groups = new Map<string, number[]>();
+  blocks.forEach((b, i) => {
+    if (b.group !== undefined) groups.set(b.group, [...(groups.get(b.group) ?? []), i]);
+  });
+  for (const [group, members] of groups) {
+    const defaults = members.filter((i) => blocks[i]!.default === true);
+    if (defaults.length > 1) {
+      problems.push({
+        pointer: `/body/blocks/${defaults[1]}/default`,
+        code: 'invalid_value',
+        detail: `group "${group}" has more than one default block (body/blocks/${defaults[0]} is one)`,
+      });
+    }
+  }
+  return problems;
+}
+
+/** The images a block shows, each with its path inside the block. */
+function imagesOf(block: PageBlock): { path: string; image: ImageRef }[] {
+  const found: { path: string; image: ImageRef }[] = [];
+  const add = (path: string, image: ImageRef | undefined) => {
+    if (image !== undefined) found.push({ path, image });
+  };
+  switch (block.type) {
+    case 'hero':
+    case 'richText':
+      add('image', block.image);
+      break;
+    case 'image':
+      add('image', block.image);
+      break;
+    case 'logos':
+      for (const [i, l] of block.logos.entries()) add(`logos/${i}/image`, l.image);
+      break;
+    case 'features':
+      for (const [i, item] of block.items.entries()) add(`items/${i}/image`, item.image);
+      break;
+    case 'testimonial':
+      add('photo', block.photo);
+      break;
+    case 'caseStudy':
+      add('logo', block.logo);
+      break;
+    case 'video':
+      add('poster', block.poster);
+      break;
+  }
+  return found;
+}
+
+/** Every asset a page's blocks name, with the pointer of its member. */
+export function blockAssets(blocks: readonly PageBlock[]): { at: string; assetId: string }[] {
+  return blocks.flatMap((block, i) =>
+    imagesOf(block).flatMap(({ path, image }) =>
+      image.assetId === undefined ? [] : [{ at: `/body/blocks/${i}/${path}`, assetId: image.assetId }],
+    ),
+  );
 }
 
 /**
@@ -95,8 +229,9 @@ export async function checkPageContent(
   const problems = pageContentProblems(content, storedActions);
   const named: { at: string; assetId: string }[] = [];
   eachLogo(content, (logo, at) => {
-    if (logo.image.assetId !== '') named.push({ at, assetId: logo.image.assetId });
+    if (logo.image.assetId !== '') named.push({ at: `${at}/image`, assetId: logo.image.assetId });
   });
+  named.push(...blockAssets(content.blocks ?? []));
   const known = new Map<string, boolean>();
   for (const { assetId } of named) {
     if (!known.has(assetId)) {
@@ -107,7 +242,7 @@ export async function checkPageContent(
   for (const { at, assetId } of named) {
     if (!known.get(assetId)) {
       problems.push({
-        pointer: `${at}/image/assetId`,
+        pointer: `${at}/assetId`,
         code: 'invalid_value',
         detail: `assetId "${clip(assetId)}" is not an asset of this tenant`,
       });

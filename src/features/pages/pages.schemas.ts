@@ -1,8 +1,10 @@
 import { type Static, Type } from 'typebox';
 import type { PagesTable } from '../../db/schema.js';
 import { AGENT_LIMITS, CONTENT_LIMITS } from '../../domain/audience-content.js';
+import { type LegacySection, type PageBlock, sectionsToBlocks } from '../../domain/page-blocks.js';
 import { Count, literalUnion, NullableTimestamp, PathId, Timestamp } from '../../http/common.schemas.js';
 import { toIso, toIsoOrNull } from '../../time.js';
+import { PageBlockInput, PageBlockOutput } from './page-blocks.schemas.js';
 
 // Upper bounds on operator-supplied strings are Quire's own (the interface gives none): they keep
 // absurd values out without limiting real pages.
@@ -107,27 +109,46 @@ export const FooterLinkGroup = Type.Object(
   { additionalProperties: false },
 );
 
-/** Extension: the visible body of the hosted page, written by operators (docs/hosted-pages.md). */
-export const PageBody = Type.Object(
+const Hero = {
+  // An audience's version may change these two; the agents keep to the same bounds.
+  headline: Text(AGENT_LIMITS.headline),
+  subheadline: Text(AGENT_LIMITS.subheadline),
+};
+
+/** A section of the body before typed blocks; still accepted on input, stored as a richText block. */
+const LegacySectionInput = Type.Object(
   {
-    // An audience's version may change these two; the agents keep to the same bounds.
-    headline: Text(AGENT_LIMITS.headline),
-    subheadline: Text(AGENT_LIMITS.subheadline),
-    sections: Type.Array(
-      Type.Object(
-        {
-          heading: Text(300),
-          text: Text(10_000),
-          imageAssetId: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-        },
-        { additionalProperties: false },
-      ),
-      { maxItems: 30 },
-    ),
+    heading: Text(300),
+    text: Text(10_000),
+    imageAssetId: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
   },
+  { additionalProperties: false },
+);
+
+/**
+ * Extension: the visible body of the hosted page, written by operators (docs/hosted-pages.md): the
+ * hero's headline and subheadline, and the page's typed blocks in order. `sections` is the body's
+ * earlier form: each section becomes a `richText` block (after a `hero`), nothing is lost.
+ */
+export const PageBodyInput = Type.Object(
+  {
+    ...Hero,
+    blocks: Type.Optional(Type.Array(PageBlockInput, { maxItems: 40 })),
+    sections: Type.Optional(Type.Array(LegacySectionInput, { maxItems: 30 })),
+  },
+  { additionalProperties: false },
+);
+export type PageBodyInput = Static<typeof PageBodyInput>;
+
+export const PageBody = Type.Object(
+  { ...Hero, blocks: Type.Array(PageBlockOutput) },
   { title: 'PageBody', additionalProperties: false },
 );
-export type PageBody = Static<typeof PageBody>;
+export interface PageBody {
+  headline: string;
+  subheadline: string;
+  blocks: PageBlock[];
+}
 
 const Slug = Type.String({
   minLength: 1,
@@ -197,7 +218,7 @@ export const CreatePageInput = Type.Object(
     headerActionId: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
     metadata: Type.Optional(Metadata),
     slug: Type.Optional(Slug),
-    body: Type.Optional(PageBody),
+    body: Type.Optional(PageBodyInput),
     indexable: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
@@ -220,7 +241,7 @@ export const UpdatePageInput = Type.Object(
     headerActionId: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 255 }), Type.Null()])),
     metadata: Type.Optional(Type.Union([Metadata, Type.Null()])),
     slug: Type.Optional(Slug),
-    body: Type.Optional(Type.Union([PageBody, Type.Null()])),
+    body: Type.Optional(Type.Union([PageBodyInput, Type.Null()])),
     indexable: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
@@ -236,7 +257,34 @@ export function pageMetadata(row: PagesTable): Metadata | null {
 }
 
 export function pageBody(row: PagesTable): PageBody | null {
-  return row.body === null ? null : (JSON.parse(row.body) as PageBody);
+  return row.body === null ? null : storedBody(JSON.parse(row.body));
+}
+
+/** A body as stored (always blocks since migration 0014; sections are read defensively). */
+function storedBody(body: {
+  headline: string;
+  subheadline: string;
+  blocks?: PageBlock[];
+  sections?: LegacySection[];
+}): PageBody {
+  return {
+    headline: body.headline,
+    subheadline: body.subheadline,
+    blocks: body.blocks ?? sectionsToBlocks(body.sections ?? []),
+  };
+}
+
+/** The body an operator sent, as it is stored: sections become blocks (after the blocks sent, if both). */
+export function bodyToStore(input: PageBodyInput): PageBody {
+  const sections = input.sections === undefined ? [] : sectionsToBlocks(input.sections);
+  const blocks = input.blocks ?? [];
+  // The converted sections bring a hero of their own only when the blocks have none.
+  const hasHero = blocks.some((b) => b.type === 'hero');
+  return {
+    headline: input.headline,
+    subheadline: input.subheadline,
+    blocks: [...blocks, ...sections.filter((b) => !(hasHero && b.type === 'hero'))],
+  };
 }
 
 /** The page as an audience's content starts from it (defaultContent in src/domain/audience-content.ts). */
@@ -247,6 +295,7 @@ export function contentPageOf(row: PagesTable) {
     headerActionId: row.header_action_id,
     metadata: pageMetadata(row),
     body: pageBody(row),
+    blocks: pageBody(row)?.blocks ?? [],
   };
 }
 

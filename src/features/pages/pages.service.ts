@@ -8,7 +8,7 @@ import { emitEvents } from '../../outbox/emit.js';
 import { checkPageContent } from './page-content.js';
 import { pageStatusEvents } from './page-events.js';
 import { findPage, findSlugsLike, insertPage, lockPage, updatePageRow } from './pages.repository.js';
-import { type CreatePageInput, pageActions, type UpdatePageInput } from './pages.schemas.js';
+import { bodyToStore, type CreatePageInput, pageActions, type UpdatePageInput } from './pages.schemas.js';
 
 /**
  * The page lifecycle. Operators create, update, archive and delete pages (admin API, CLI, seed);
@@ -16,10 +16,12 @@ import { type CreatePageInput, pageActions, type UpdatePageInput } from './pages
  * its data, so restore can bring it back.
  */
 export async function createPage(db: Db, tenantId: string, input: CreatePageInput): Promise<PagesTable> {
+  const body = input.body === undefined ? null : bodyToStore(input.body);
   await checkPageContent(db, tenantId, {
     actions: input.actions ?? [],
     headerActionId: input.headerActionId ?? null,
     actionCardWidgets: input.actionCardWidgets,
+    blocks: body?.blocks,
   });
   const now = Date.now();
   const row: PagesTable = {
@@ -39,7 +41,7 @@ export async function createPage(db: Db, tenantId: string, input: CreatePageInpu
     header_action_id: input.headerActionId ?? null,
     metadata: input.metadata === undefined ? null : JSON.stringify(input.metadata),
     slug: input.slug ?? (await freeSlug(db, tenantId, input.name)),
-    body: input.body === undefined ? null : JSON.stringify(input.body),
+    body: body === null ? null : JSON.stringify(body),
     indexable: input.indexable === true ? 1 : 0,
     audiences_count: 0,
     created_at: now,
@@ -86,10 +88,16 @@ export async function updatePage(
     const page = await lockPage(tx, tenantId, pageId);
     if (page === undefined) throw ApiError.notFound('Page');
     const headerActionId = input.headerActionId === undefined ? page.header_action_id : input.headerActionId;
+    const body = input.body === undefined || input.body === null ? input.body : bodyToStore(input.body);
     await checkPageContent(
       tx,
       tenantId,
-      { actions: input.actions, headerActionId, actionCardWidgets: input.actionCardWidgets },
+      {
+        actions: input.actions,
+        headerActionId,
+        actionCardWidgets: input.actionCardWidgets,
+        blocks: body?.blocks,
+      },
       pageActions(page),
     );
     if (input.status !== undefined && page.archived_at !== null) {
@@ -114,9 +122,7 @@ export async function updatePage(
           ? {}
           : { metadata: input.metadata === null ? null : JSON.stringify(input.metadata) }),
         ...(input.slug === undefined ? {} : { slug: input.slug }),
-        ...(input.body === undefined
-          ? {}
-          : { body: input.body === null ? null : JSON.stringify(input.body) }),
+        ...(body === undefined ? {} : { body: body === null ? null : JSON.stringify(body) }),
         ...(input.indexable === undefined ? {} : { indexable: input.indexable ? 1 : 0 }),
         updated_at: Date.now(),
       });

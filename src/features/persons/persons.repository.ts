@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { dialectOf } from '../../db/database.js';
 import type { Executor, PersonsTable } from '../../db/schema.js';
 import type { SortKey } from '../../db/sort-key.js';
 import { statement } from '../../db/statement.js';
@@ -112,4 +113,31 @@ export async function personsWindowEnd(
     .offset(window - 1)
     .executeTakeFirst();
   return row === undefined ? undefined : [Number(row.created_at), row.id];
+}
+
+/** The person, its row locked until the transaction ends (a read-modify-write of its traits). */
+export async function findPersonForUpdate(db: Executor, tenantId: string, personId: string) {
+  return db
+    .selectFrom('persons')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', personId)
+    .$if(dialectOf(db) === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+export async function setPersonTraits(
+  db: Executor,
+  tenantId: string,
+  personId: string,
+  traits: string,
+  at: number,
+) {
+  return db
+    .updateTable('persons')
+    .set({ traits, updated_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', personId)
+    .returningAll()
+    .executeTakeFirst();
 }

@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import type { PersonsTable } from '../../db/schema.js';
 import { Nullable, Timestamp } from '../../http/common.schemas.js';
 import { toIso } from '../../time.js';
+import { TraitsSchema, traitsMember } from '../accounts/traits.js';
 
 const E164 = '^\\+[1-9]\\d{1,14}$';
 
@@ -18,6 +19,7 @@ export const Person = Type.Object(
     ),
     createdAt: Timestamp,
     updatedAt: Timestamp,
+    traits: Type.Optional(TraitsSchema),
   },
   { title: 'Person' },
 );
@@ -66,6 +68,7 @@ export function toPerson(row: PersonsTable): Person {
     linkedinProfileUrl: row.linkedin_profile_url,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
+    ...traitsMember(row.traits),
   };
 }
 

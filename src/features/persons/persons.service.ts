@@ -42,6 +42,7 @@ export async function createPerson(db: Db, tenantId: string, input: CreatePerson
         phone_number: input.phoneNumber ?? null,
         linkedin_profile_url: input.linkedinProfileUrl ?? null,
         account_id: account?.id ?? null,
+        traits: '{}',
         created_at: now,
         updated_at: now,
       };

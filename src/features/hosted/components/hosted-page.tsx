@@ -1,5 +1,8 @@
+import type { HeroBlock, PageBlock } from '../../../domain/page-blocks.js';
+import type { ImageView } from '../block-images.js';
 import type { ButtonView, HeadTags, HostedView } from '../hosted-view.js';
 import type { PageScript } from '../page-scripts.js';
+import { Block, Button, Img } from './blocks.js';
 
 /**
  * The hosted page as one component tree. Preact escapes every text and attribute value, so stored
@@ -14,62 +17,68 @@ export interface HostedPageProps {
 }
 
 export function HostedPage({ view, css, scripts }: HostedPageProps) {
+  const primary = view.headerAction ?? view.actions[0] ?? null;
+  // Buttons in page order with the primary first: what a call-to-action banner offers.
+  const buttons = primary === null ? [] : [primary, ...view.actions.filter((a) => a !== primary)];
+  const heroAt = view.blocks.findIndex((b) => b.type === 'hero');
+  // The hero holds the page's one h1: it is always shown, first unless the version moved it.
+  const blocks: (PageBlock | null)[] = heroAt === -1 ? [null, ...view.blocks] : view.blocks;
   return (
     <html lang="en">
-      <Head head={view.head} css={css} />
+      <Head head={view.head} css={css} faviconUrl={view.brand.faviconUrl} />
       <body>
+        <a class="skip" href="#main">
+          Skip to content
+        </a>
         <header class="top">
-          <span class="brand">{view.title}</span>
-          {view.headerAction && <Button action={view.headerAction} primary />}
+          <div class="wrap">
+            <span class="brand">
+              {view.brand.logoUrl !== null && <img src={view.brand.logoUrl} alt="" width={32} height={32} />}
+              <span>{view.brand.name ?? view.title}</span>
+            </span>
+            {view.headerAction && <Button action={view.headerAction} primary />}
+          </div>
         </header>
         <main id="main">
-          <section class="hero">
-            <h1>{view.headline}</h1>
-            {view.subheadline !== '' && <p class="sub">{view.subheadline}</p>}
-            {view.actions.length > 0 && (
-              <div class="actions">
-                {view.actions.map((action, index) => (
-                  <Button key={action.actionId} action={action} primary={index === 0 && !view.headerAction} />
-                ))}
-              </div>
-            )}
-          </section>
-          {view.sections.map((section, index) => (
-            <section class="block" key={index}>
-              {section.heading !== '' && <h2>{section.heading}</h2>}
-              {section.image && <img src={section.image.url} alt={section.image.alt} loading="lazy" />}
-              {section.text.split(/\n{2,}/).map((paragraph, p) => (
-                <p key={p}>{paragraph}</p>
-              ))}
-            </section>
-          ))}
+          {blocks.map((block) =>
+            block === null || block.type === 'hero' ? (
+              <Hero key="hero" view={view} block={block} buttons={buttons} />
+            ) : (
+              <Block key={block.blockId} block={block} context={{ actions: buttons }} />
+            ),
+          )}
           {view.widgets.map((widget, index) => (
-            <section class="widget" key={`w${index}`} aria-label={widget.title || 'Logos'}>
-              {widget.title !== '' && <h2>{widget.title}</h2>}
-              <ul class="logos">
-                {widget.logos.map((logo, l) => (
-                  <li key={l}>
-                    <img src={logo.url} alt={logo.alt} height={40} />
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <Block
+              key={`widget-${index}`}
+              block={{
+                blockId: `widget-${index + 1}`,
+                type: 'logos',
+                heading: widget.title,
+                logos: widget.logos.map((logo) => ({
+                  name: logo.alt,
+                  image: { src: logo.url, alt: logo.alt } as never,
+                })),
+              }}
+              context={{ actions: buttons }}
+            />
           ))}
         </main>
         {view.footer.length > 0 && (
           <footer>
-            {view.footer.map((group, index) => (
-              <nav key={index} aria-label={group.title || 'Links'}>
-                {group.title !== '' && <h2>{group.title}</h2>}
-                <ul>
-                  {group.links.map((link, l) => (
-                    <li key={l}>
-                      <a href={link.url}>{link.text}</a>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-            ))}
+            <div class="wrap">
+              {view.footer.map((group, index) => (
+                <nav key={index} aria-label={group.title || 'Links'}>
+                  {group.title !== '' && <h2>{group.title}</h2>}
+                  <ul>
+                    {group.links.map((link, l) => (
+                      <li key={l}>
+                        <a href={link.url}>{link.text}</a>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+              ))}
+            </div>
           </footer>
         )}
         {scripts.map((script, index) => (
@@ -77,6 +86,46 @@ export function HostedPage({ view, css, scripts }: HostedPageProps) {
         ))}
       </body>
     </html>
+  );
+}
+
+/** The hero: the version's headline and subheadline, the page's buttons, the block's eyebrow and image. */
+function Hero({
+  view,
+  block,
+  buttons,
+}: {
+  view: HostedView;
+  block: HeroBlock | null;
+  buttons: ButtonView[];
+}) {
+  const image = block?.image as ImageView | undefined;
+  return (
+    <section
+      class={image ? 'hero has-image' : 'hero'}
+      data-block="hero"
+      data-block-id={block?.blockId ?? 'hero'}
+    >
+      <div class="wrap">
+        <div>
+          {block?.eyebrow && <p class="eyebrow">{block.eyebrow}</p>}
+          <h1>{view.headline}</h1>
+          {view.subheadline !== '' && <p class="sub">{view.subheadline}</p>}
+          {buttons.length > 0 && (
+            <div class="actions">
+              {buttons.map((action, index) => (
+                <Button key={action.actionId} action={action} primary={index === 0} />
+              ))}
+            </div>
+          )}
+        </div>
+        {image && (
+          <figure>
+            <Img view={image} sizes="(max-width: 820px) 100vw, 520px" fallback={[1200, 900]} eager />
+          </figure>
+        )}
+      </div>
+    </section>
   );
 }
 
@@ -92,7 +141,7 @@ function Script({ script }: { script: PageScript }) {
   return <script {...common} dangerouslySetInnerHTML={{ __html: script.code }} />;
 }
 
-function Head({ head, css }: { head: HeadTags; css: string }) {
+function Head({ head, css, faviconUrl }: { head: HeadTags; css: string; faviconUrl: string | null }) {
   return (
     <head>
       <meta charSet="utf-8" />
@@ -103,6 +152,7 @@ function Head({ head, css }: { head: HeadTags; css: string }) {
       <meta name="robots" content={head.robots} />
       {head.canonical !== null && <link rel="canonical" href={head.canonical} />}
       {head.themeColor !== null && <meta name="theme-color" content={head.themeColor} />}
+      {faviconUrl !== null && <link rel="icon" href={faviconUrl} />}
       {Object.entries(head.og).map(([property, content]) => (
         <meta key={property} property={property} content={content} />
       ))}
@@ -112,14 +162,6 @@ function Head({ head, css }: { head: HeadTags; css: string }) {
       {/* Raw on purpose: a constant stylesheet, allowed by hash in the CSP. */}
       <style dangerouslySetInnerHTML={{ __html: css }} />
     </head>
-  );
-}
-
-function Button({ action, primary = false }: { action: ButtonView; primary?: boolean }) {
-  return (
-    <a class={primary ? 'button primary' : 'button'} href={action.href} data-action-id={action.actionId}>
-      {action.title}
-    </a>
   );
 }
 
@@ -137,8 +179,10 @@ export function NotFoundPage({ css }: { css: string }) {
       </head>
       <body>
         <main id="main" class="hero">
-          <h1>Page not found</h1>
-          <p class="sub">This page does not exist or is no longer available.</p>
+          <div class="wrap">
+            <h1>Page not found</h1>
+            <p class="sub">This page does not exist or is no longer available.</p>
+          </div>
         </main>
       </body>
     </html>

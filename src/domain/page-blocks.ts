@@ -1,0 +1,519 @@
+/**
+ * A page's body as typed blocks, in one place: the block types and their fields, the text fields a
+ * version may override (and their bounds), the trait rules that choose which blocks an audience is
+ * shown, and how a version's block plan is laid over the page's blocks. The page schemas, the hosted
+ * renderer, the agents and the worker all use this module, so they never disagree on what a block is.
+ * Imports nothing else of Quire's: the console can use it too.
+ */
+
+/** An image: an uploaded file (`fileId`), an asset of the tenant (`assetId`) or an http(s) `url`. */
+export interface ImageRef {
+  fileId?: string;
+  assetId?: string;
+  url?: string;
+  alt: string;
+  /** Intrinsic size, when known: reserves the image's box before it loads (no layout shift). */
+  width?: number;
+  height?: number;
+}
+
+/** A trait condition: `key` is `industry`, `person.region`, `account.tier`... (bare keys: the person's, else the account's). */
+export interface TraitCondition {
+  trait: string;
+  /** `eq` (default) and `in` compare case-insensitively; `gte`/`lte` compare numbers; `exists`. */
+  op?: 'eq' | 'neq' | 'in' | 'gte' | 'lte' | 'exists';
+  value?: string | number | (string | number)[];
+}
+
+interface BlockBase {
+  /** Stable id, unique in the page (kebab-case); versions name blocks by it. */
+  blockId: string;
+  /** All conditions must hold for the block to be shown (none: shown to everyone). */
+  showWhen?: TraitCondition[];
+  /**
+   * Alternatives: of the blocks sharing a group, one is shown, the first (in page order) whose
+   * `showWhen` holds, else the group's `default` block (else none).
+   */
+  group?: string;
+  default?: boolean;
+}
+
+export interface HeroBlock extends BlockBase {
+  type: 'hero';
+  /** A short line above the headline. The headline and subheadline are the page's (`body.headline`). */
+  eyebrow?: string;
+  image?: ImageRef;
+}
+export interface LogosBlock extends BlockBase {
+  type: 'logos';
+  heading: string;
+  /** Each logo an image, or just the name (shown as a word mark). */
+  logos: { name: string; image?: ImageRef }[];
+}
+export interface FeaturesBlock extends BlockBase {
+  type: 'features';
+  heading: string;
+  intro?: string;
+  items: { title: string; text: string; icon?: IconName; image?: ImageRef }[];
+}
+export interface TestimonialBlock extends BlockBase {
+  type: 'testimonial';
+  quote: string;
+  author: string;
+  role?: string;
+  company?: string;
+  photo?: ImageRef;
+}
+export interface StatsBlock extends BlockBase {
+  type: 'stats';
+  heading?: string;
+  items: { value: string; label: string }[];
+}
+export interface CaseStudyBlock extends BlockBase {
+  type: 'caseStudy';
+  customer: string;
+  industry: string;
+  title: string;
+  summary: string;
+  metrics: { value: string; label: string }[];
+  link?: { text: string; url: string };
+  logo?: ImageRef;
+}
+export interface FaqBlock extends BlockBase {
+  type: 'faq';
+  heading: string;
+  items: { question: string; answer: string }[];
+}
+export interface RichTextBlock extends BlockBase {
+  type: 'richText';
+  heading?: string;
+  /** A safe subset of Markdown: paragraphs, `- ` lists, **bold**, *italic*, [links](https://…). */
+  text: string;
+  image?: ImageRef;
+}
+export interface ImageBlock extends BlockBase {
+  type: 'image';
+  image: ImageRef;
+  caption?: string;
+}
+export interface VideoBlock extends BlockBase {
+  type: 'video';
+  provider: 'youtube' | 'vimeo';
+  videoId: string;
+  title: string;
+  /** The poster shown until a click; without one a neutral panel with a play button. */
+  poster?: ImageRef;
+  caption?: string;
+}
+export interface CtaBannerBlock extends BlockBase {
+  type: 'ctaBanner';
+  heading: string;
+  text?: string;
+  /** Which of the page's actions it shows (none: the primary action). */
+  actionIds?: string[];
+}
+
+export type PageBlock =
+  | HeroBlock
+  | LogosBlock
+  | FeaturesBlock
+  | TestimonialBlock
+  | StatsBlock
+  | CaseStudyBlock
+  | FaqBlock
+  | RichTextBlock
+  | ImageBlock
+  | VideoBlock
+  | CtaBannerBlock;
+export type BlockType = PageBlock['type'];
+
+export const BLOCK_TYPES = [
+  'hero',
+  'logos',
+  'features',
+  'testimonial',
+  'stats',
+  'caseStudy',
+  'faq',
+  'richText',
+  'image',
+  'video',
+  'ctaBanner',
+] as const satisfies readonly BlockType[];
+
+/** The built-in icons a feature may show (inline SVG, no request). */
+export const ICON_NAMES = [
+  'check',
+  'clock',
+  'chart',
+  'shield',
+  'link',
+  'spark',
+  'users',
+  'document',
+  'bank',
+  'globe',
+] as const;
+export type IconName = (typeof ICON_NAMES)[number];
+
+/** How a block is named in a sentence ("the case study", "the FAQ"). */
+export const BLOCK_LABELS: Record<BlockType, string> = {
+  hero: 'the hero',
+  logos: 'the logos',
+  features: 'the features',
+  testimonial: 'the testimonial',
+  stats: 'the figures',
+  caseStudy: 'the case study',
+  faq: 'the FAQ',
+  richText: 'the text',
+  image: 'the image',
+  video: 'the video',
+  ctaBanner: 'the call to action',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Text fields: what a version may override, named by a path inside the block ("items/1/answer").
+
+/** The bound of a text field when an agent writes it. */
+const TEXT_BOUNDS: Record<string, number> = {
+  eyebrow: 80,
+  heading: 200,
+  intro: 600,
+  title: 200,
+  text: 4000,
+  quote: 600,
+  author: 120,
+  role: 120,
+  company: 120,
+  value: 24,
+  label: 120,
+  customer: 120,
+  industry: 80,
+  summary: 800,
+  question: 300,
+  answer: 1500,
+  caption: 300,
+  alt: 300,
+};
+
+export interface BlockTextField {
+  /** The path inside the block, e.g. `heading`, `items/1/answer`. */
+  path: string;
+  value: string;
+  /** At most this many characters when an agent writes it. */
+  max: number;
+}
+
+const LIST_FIELDS: Partial<Record<BlockType, { list: string; fields: string[] }>> = {
+  features: { list: 'items', fields: ['title', 'text'] },
+  stats: { list: 'items', fields: ['value', 'label'] },
+  caseStudy: { list: 'metrics', fields: ['value', 'label'] },
+  faq: { list: 'items', fields: ['question', 'answer'] },
+};
+
+const OWN_FIELDS: Record<BlockType, string[]> = {
+  hero: ['eyebrow'],
+  logos: ['heading'],
+  features: ['heading', 'intro'],
+  testimonial: ['quote', 'author', 'role', 'company'],
+  stats: ['heading'],
+  caseStudy: ['title', 'summary'],
+  faq: ['heading'],
+  richText: ['heading', 'text'],
+  image: ['caption'],
+  video: ['title', 'caption'],
+  ctaBanner: ['heading', 'text'],
+};
+
+/** Every text field of a block a version may override, in reading order (present ones only). */
+export function blockTextFields(block: PageBlock): BlockTextField[] {
+  const record = block as unknown as Record<string, unknown>;
+  const fields: BlockTextField[] = [];
+  for (const name of OWN_FIELDS[block.type]) {
+    const value = record[name];
+    if (typeof value === 'string') fields.push({ path: name, value, max: TEXT_BOUNDS[name] ?? 200 });
+  }
+  const list = LIST_FIELDS[block.type];
+  if (list !== undefined) {
+    const items = (record[list.list] as Record<string, unknown>[] | undefined) ?? [];
+    items.forEach((item, i) => {
+      for (const name of list.fields) {
+        const value = item[name];
+        if (typeof value === 'string') {
+          fields.push({ path: `${list.list}/${i}/${name}`, value, max: TEXT_BOUNDS[name] ?? 200 });
+        }
+      }
+    });
+  }
+  return fields;
+}
+
+/** The block with its text overrides applied (paths that no longer exist are ignored). */
+export function withBlockText(block: PageBlock, overrides: Readonly<Record<string, string>> | undefined) {
+  if (overrides === undefined || Object.keys(overrides).length === 0) return block;
+  const copy = structuredClone(block) as unknown as Record<string, unknown>;
+  const known = new Set(blockTextFields(block).map((f) => f.path));
+  for (const [path, value] of Object.entries(overrides)) {
+    if (!known.has(path)) continue;
+    const parts = path.split('/');
+    let target: Record<string, unknown> = copy;
+    for (const part of parts.slice(0, -1)) target = target[part] as Record<string, unknown>;
+    target[parts[parts.length - 1]!] = value;
+  }
+  return copy as unknown as PageBlock;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Traits and the rules that choose blocks.
+
+export type TraitValue = string | number | boolean;
+export type Traits = Record<string, TraitValue>;
+
+/** The traits a rule may read: the person's and the account's (a bare key: the person's, else the account's). */
+export interface AudienceTraits {
+  person: Traits;
+  account: Traits;
+}
+
+export const NO_TRAITS: AudienceTraits = { person: {}, account: {} };
+
+function traitOf(traits: AudienceTraits, key: string): { value: TraitValue | undefined; from: string } {
+  if (key.startsWith('person.')) return { value: traits.person[key.slice(7)], from: `the person's` };
+  if (key.startsWith('account.')) return { value: traits.account[key.slice(8)], from: `the account's` };
+  if (traits.person[key] !== undefined) return { value: traits.person[key], from: `the person's` };
+  return { value: traits.account[key], from: `the account's` };
+}
+
+const same = (a: TraitValue, b: string | number) =>
+  String(a).trim().toLowerCase() === String(b).trim().toLowerCase();
+
+/** Whether one condition holds, and a sentence saying why (names the trait and its value). */
+export function checkCondition(
+  condition: TraitCondition,
+  traits: AudienceTraits,
+): { holds: boolean; why: string } {
+  const { value, from } = traitOf(traits, condition.trait);
+  const name = condition.trait.replace(/^(person|account)\./, '');
+  const shown = value === undefined ? 'unset' : JSON.stringify(value);
+  const wanted = condition.value;
+  const op = condition.op ?? (Array.isArray(wanted) ? 'in' : 'eq');
+  let holds = false;
+  if (op === 'exists') holds = value !== undefined && value !== '';
+  else if (value !== undefined && wanted !== undefined) {
+    const list = Array.isArray(wanted) ? wanted : [wanted];
+    if (op === 'eq' || op === 'in') holds = list.some((w) => same(value, w));
+    else if (op === 'neq') holds = !list.some((w) => same(value, w));
+    else {
+      const n = Number(value);
+      const limit = Number(list[0]);
+      holds = Number.isFinite(n) && Number.isFinite(limit) && (op === 'gte' ? n >= limit : n <= limit);
+    }
+  } else if (op === 'neq') holds = true;
+  const expectation =
+    op === 'exists'
+      ? 'set'
+      : `${{ eq: '', in: 'one of ', neq: 'not ', gte: '≥ ', lte: '≤ ' }[op]}${Array.isArray(wanted) ? wanted.join(', ') : String(wanted)}`;
+  return { holds, why: `${from} ${name} is ${shown} (rule: ${expectation})` };
+}
+
+export interface BlockDecision {
+  blockId: string;
+  /** Why it is shown or hidden: names the trait when a rule decided. */
+  reason: string;
+}
+
+/** Which blocks an audience with these traits sees, in page order, and why each is shown or hidden. */
+export function selectBlocks(
+  blocks: readonly PageBlock[],
+  traits: AudienceTraits,
+): { shown: BlockDecision[]; hidden: BlockDecision[] } {
+  const shown: BlockDecision[] = [];
+  const hidden: BlockDecision[] = [];
+  const verdicts = new Map<string, { holds: boolean; why: string }>();
+  for (const block of blocks) {
+    const checks = (block.showWhen ?? []).map((c) => checkCondition(c, traits));
+    verdicts.set(block.blockId, {
+      holds: checks.every((c) => c.holds),
+      why: checks.map((c) => c.why).join(' and '),
+    });
+  }
+  const groupWinner = new Map<string, { blockId: string; reason: string }>();
+  for (const block of blocks) {
+    if (block.group === undefined || groupWinner.has(block.group)) continue;
+    const members = blocks.filter((b) => b.group === block.group);
+    const match = members.find((b) => (b.showWhen ?? []).length > 0 && verdicts.get(b.blockId)!.holds);
+    const fallback = members.find((b) => b.default) ?? members.find((b) => (b.showWhen ?? []).length === 0);
+    if (match) {
+      groupWinner.set(block.group, {
+        blockId: match.blockId,
+        reason: `shown of group "${block.group}" because ${verdicts.get(match.blockId)!.why}`,
+      });
+    } else if (fallback) {
+      groupWinner.set(block.group, {
+        blockId: fallback.blockId,
+        reason: `the default of group "${block.group}": no alternative's rule holds`,
+      });
+    }
+  }
+  for (const block of blocks) {
+    const verdict = verdicts.get(block.blockId)!;
+    if (block.group !== undefined) {
+      const winner = groupWinner.get(block.group);
+      if (winner?.blockId === block.blockId) shown.push({ blockId: block.blockId, reason: winner.reason });
+      else {
+        hidden.push({
+          blockId: block.blockId,
+          reason: `an alternative of group "${block.group}" is shown instead${verdict.why ? ` (${verdict.why})` : ''}`,
+        });
+      }
+    } else if ((block.showWhen ?? []).length === 0) {
+      shown.push({ blockId: block.blockId, reason: 'shown to everyone' });
+    } else if (verdict.holds) {
+      shown.push({ blockId: block.blockId, reason: `shown because ${verdict.why}` });
+    } else {
+      hidden.push({ blockId: block.blockId, reason: `hidden because ${verdict.why}` });
+    }
+  }
+  return { shown, hidden };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A version's block plan: which blocks it shows, in what order and why, and its text overrides.
+
+export interface BlockPlan {
+  /** The blocks shown, in display order, each with why. */
+  shown: BlockDecision[];
+  /** The blocks the version decided not to show, with why. */
+  hidden: BlockDecision[];
+  /** Text overrides by blockId, then by field path (`items/1/answer`). */
+  text: Record<string, Record<string, string>>;
+}
+
+/** The plan of an audience before any agent touched it: the rules applied to its traits, no overrides. */
+export function defaultPlan(blocks: readonly PageBlock[], traits: AudienceTraits = NO_TRAITS): BlockPlan {
+  return { ...selectBlocks(blocks, traits), text: {} };
+}
+
+/**
+ * The blocks a visitor sees, in order, with the version's text applied. Blocks the plan names that
+ * the page no longer has are skipped; a block added to the page after the plan was made is placed
+ * by the page's own rules (no traits) after the block that precedes it on the page.
+ */
+export function arrangeBlocks(blocks: readonly PageBlock[], plan: BlockPlan | null | undefined): PageBlock[] {
+  const effective = plan ?? defaultPlan(blocks);
+  const byId = new Map(blocks.map((b) => [b.blockId, b]));
+  const decided = new Set([...effective.shown, ...effective.hidden].map((d) => d.blockId));
+  const order = effective.shown.map((d) => d.blockId).filter((id) => byId.has(id));
+  const newcomers = new Set(
+    selectBlocks(blocks, NO_TRAITS)
+      .shown.map((d) => d.blockId)
+      .filter((id) => !decided.has(id)),
+  );
+  blocks.forEach((block, index) => {
+    if (!newcomers.has(block.blockId)) return;
+    const before = blocks
+      .slice(0, index)
+      .reverse()
+      .find((b) => order.includes(b.blockId));
+    const at = before === undefined ? 0 : order.indexOf(before.blockId) + 1;
+    order.splice(at, 0, block.blockId);
+  });
+  return order.map((id) => withBlockText(byId.get(id)!, effective.text[id]));
+}
+
+/** The plan's order as a change shows it: the shown block ids joined with ", ". */
+export function planOrderText(plan: BlockPlan): string {
+  return plan.shown.map((d) => d.blockId).join(', ');
+}
+
+/** Checks a plan an agent proposes against the page's blocks; returns the problems (empty when sound). */
+export function planProblems(blocks: readonly PageBlock[], plan: unknown, agentBounds: boolean): string[] {
+  const problems: string[] = [];
+  if (plan === null || typeof plan !== 'object') return ['blocks must be an object'];
+  const p = plan as Record<string, unknown>;
+  const ids = new Map(blocks.map((b) => [b.blockId, b]));
+  const seen = new Set<string>();
+  for (const key of ['shown', 'hidden'] as const) {
+    const list = p[key];
+    if (!Array.isArray(list)) {
+      problems.push(`blocks.${key} must be an array`);
+      continue;
+    }
+    for (const [i, entry] of list.entries()) {
+      const d = entry as Record<string, unknown>;
+      if (typeof d?.blockId !== 'string' || typeof d.reason !== 'string' || d.reason.length > 1000) {
+        problems.push(`blocks.${key}[${i}] must be {blockId, reason} strings`);
+      } else if (!ids.has(d.blockId))
+        problems.push(`blocks.${key}[${i}] names an unknown block ${d.blockId}`);
+      else if (seen.has(d.blockId)) problems.push(`blocks.${key}[${i}]: block ${d.blockId} is named twice`);
+      else seen.add(d.blockId);
+    }
+  }
+  const text = p.text;
+  if (text === null || typeof text !== 'object' || Array.isArray(text))
+    problems.push('blocks.text must be an object');
+  else {
+    for (const [blockId, fields] of Object.entries(text as Record<string, unknown>)) {
+      const block = ids.get(blockId);
+      if (block === undefined) {
+        problems.push(`blocks.text names an unknown block ${blockId}`);
+        continue;
+      }
+      const known = new Map(blockTextFields(block).map((f) => [f.path, f]));
+      if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) {
+        problems.push(`blocks.text.${blockId} must be an object`);
+        continue;
+      }
+      for (const [path, value] of Object.entries(fields as Record<string, unknown>)) {
+        const field = known.get(path);
+        if (field === undefined) problems.push(`blocks.text.${blockId} has no text field ${path}`);
+        else if (typeof value !== 'string') problems.push(`blocks.text.${blockId}.${path} must be a string`);
+        else if (value.length > (agentBounds ? field.max : 10_000)) {
+          problems.push(
+            `${blockId}/${path} can be at most ${field.max} characters (this one has ${value.length})`,
+          );
+        }
+      }
+    }
+  }
+  const extra = Object.keys(p).filter((k) => !['shown', 'hidden', 'text'].includes(k));
+  if (extra.length > 0) problems.push(`blocks has unknown members: ${extra.join(', ')}`);
+  return problems;
+}
+
+/** Every override as a change field and its value: `block:<blockId>/<path>`. */
+export function planTextFields(blocks: readonly PageBlock[], plan: BlockPlan): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const block of blocks) {
+    const overrides = plan.text[block.blockId] ?? {};
+    for (const field of blockTextFields(block)) {
+      values.set(`block:${block.blockId}/${field.path}`, overrides[field.path] ?? field.value);
+    }
+  }
+  return values;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legacy sections (before typed blocks): each becomes a richText block, its image kept.
+
+export interface LegacySection {
+  heading: string;
+  text: string;
+  imageAssetId?: string;
+}
+
+export function sectionsToBlocks(sections: readonly LegacySection[]): PageBlock[] {
+  const hero: HeroBlock = { blockId: 'hero', type: 'hero' };
+  return [
+    hero,
+    ...sections.map(
+      (s, i): RichTextBlock => ({
+        blockId: `section-${i + 1}`,
+        type: 'richText',
+        ...(s.heading === '' ? {} : { heading: s.heading }),
+        text: s.text,
+        ...(s.imageAssetId === undefined ? {} : { image: { assetId: s.imageAssetId, alt: s.heading } }),
+      }),
+    ),
+  ];
+}

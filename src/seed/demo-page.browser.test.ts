@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { it } from 'node:test';
+import { chromium } from 'playwright-core';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  seriousAxeViolations,
+  skipWithoutChromium,
+  USER_AGENT,
+} from '../../test/chromium.js';
+import { describeEachDatabase } from '../../test/harness.js';
+import { seedDemo } from './demo.js';
+
+/** Screenshots of the demo's pages (test artefacts; docs/hosted-pages.md shows two of them). */
+const SHOTS = '.tmp/demo-page';
+
+describeEachDatabase('the demo page in Chromium', (ctx) => {
+  it('renders at least 7 block types, no request to another host, three industries see three case studies', {
+    skip: skipWithoutChromium,
+    timeout: 180_000,
+  }, async (t) => {
+    if (ctx.dialect !== 'sqlite') return t.skip('the browser checks run once, on SQLite');
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    const seed = await seedDemo(ctx.database.db, { baseUrl: base } as never);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    try {
+      const pages = {
+        manufacturing: seed.publicUrl!,
+        software: seed.softwarePublicUrl!,
+        retail: seed.retailPublicUrl!,
+        page: seed.pagePublicUrl!,
+      };
+      const caseStudies: Record<string, string | null> = {};
+      for (const [name, url] of Object.entries(pages)) {
+        for (const width of [1280, 390]) {
+          const context = await browser.newContext({
+            userAgent: USER_AGENT,
+            viewport: { width, height: 900 },
+          });
+          const tab = await context.newPage();
+          const foreign: string[] = [];
+          tab.on('request', (request) => {
+            if (!request.url().startsWith(base)) foreign.push(request.url());
+          });
+          const response = await tab.goto(url, { waitUntil: 'networkidle' });
+          assert.equal(response?.status(), 200, url);
+          assert.deepEqual(foreign, [], `${name} at ${width}: no request to another host`);
+          const types = await tab.$$eval('[data-block]', (els) => [
+            ...new Set(els.map((e) => e.getAttribute('data-block'))),
+          ]);
+          assert.ok(types.length >= 7, `${name}: ${types.join(', ')}`);
+          caseStudies[name] = await tab.$eval('[data-block="caseStudy"]', (e) =>
+            e.getAttribute('data-block-id'),
+          );
+          const overflow = await tab.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          assert.ok(overflow <= 0, `${name} at ${width}: no horizontal scroll (${overflow}px)`);
+          await tab.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+          if (width === 1280) assert.deepEqual(await seriousAxeViolations(tab), [], `${name}: axe`);
+          await context.close();
+        }
+      }
+      assert.deepEqual(caseStudies, {
+        manufacturing: 'case-manufacturing',
+        software: 'case-software',
+        retail: 'case-retail',
+        page: 'case-default',
+      });
+    } finally {
+      await browser.close();
+    }
+  });
+});
