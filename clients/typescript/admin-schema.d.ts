@@ -775,23 +775,6 @@ export interface paths {
         patch: operations["adminEditPerson"];
         trace?: never;
     };
-    "/admin/v0/tenants/{tenant}/persons/{person_id}/logs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Log an activity of a person */
-        post: operations["adminCreatePersonLog"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/admin/v0/tenants/{tenant}/persons/{person_id}/traits": {
         parameters: {
             query?: never;
@@ -807,6 +790,23 @@ export interface paths {
         head?: never;
         /** Set a person's traits (role, seniority, custom keys); null removes one */
         patch: operations["adminSetPersonTraits"];
+        trace?: never;
+    };
+    "/admin/v0/tenants/{tenant}/persons/{person_id}/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log an activity of a person */
+        post: operations["adminCreatePersonLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/admin/v0/tenants/{tenant}/accounts": {
@@ -846,6 +846,23 @@ export interface paths {
         head?: never;
         /** Rename an account */
         patch: operations["adminRenameAccount"];
+        trace?: never;
+    };
+    "/admin/v0/tenants/{tenant}/accounts/{account_id}/traits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set an account's traits (industry, employees, region, tier, custom keys); null removes one */
+        patch: operations["adminSetAccountTraits"];
         trace?: never;
     };
     "/admin/v0/tenants/{tenant}/accounts/{account_id}/activity": {
@@ -900,23 +917,6 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
-        trace?: never;
-    };
-    "/admin/v0/tenants/{tenant}/accounts/{account_id}/traits": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Set an account's traits (industry, employees, region, tier, custom keys); null removes one */
-        patch: operations["adminSetAccountTraits"];
         trace?: never;
     };
     "/admin/v0/status": {
@@ -2395,6 +2395,11 @@ export interface components {
             /** @example https://www.linkedin.com/in/ada-lovelace */
             linkedinProfileUrl?: string;
         };
+        AdminSetPersonTraitsBody: {
+            traits: {
+                [key: string]: (string | number | boolean) | null;
+            };
+        };
         AdminCreatePersonLogBody: {
             /** @example hubspot */
             source: string;
@@ -2409,11 +2414,6 @@ export interface components {
                 [key: string]: unknown;
             };
             idempotencyKey?: string;
-        };
-        AdminSetPersonTraitsBody: {
-            traits: {
-                [key: string]: (string | number | boolean) | null;
-            };
         };
         /** Account */
         Account: {
@@ -2451,6 +2451,11 @@ export interface components {
         AdminRenameAccountBody: {
             name: string;
         };
+        AdminSetAccountTraitsBody: {
+            traits: {
+                [key: string]: (string | number | boolean) | null;
+            };
+        };
         /** AccountActivityItem */
         AccountActivityItem: {
             /** @description The id of the log (account log or person log). */
@@ -2485,11 +2490,6 @@ export interface components {
             totalCount: number;
             hasMore: boolean;
             nextCursor: string | null;
-        };
-        AdminSetAccountTraitsBody: {
-            traits: {
-                [key: string]: (string | number | boolean) | null;
-            };
         };
         /** EngagementCounts */
         EngagementCounts: {
@@ -8927,7 +8927,7 @@ export interface operations {
             };
         };
     };
-    adminCreatePersonLog: {
+    adminSetPersonTraits: {
         parameters: {
             query?: never;
             header?: never;
@@ -8939,7 +8939,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AdminCreatePersonLogBody"];
+                "application/json": components["schemas"]["AdminSetPersonTraitsBody"];
             };
         };
         responses: {
@@ -8948,7 +8948,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Person"];
+                };
             };
             /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
             400: {
@@ -9035,7 +9037,7 @@ export interface operations {
             };
         };
     };
-    adminSetPersonTraits: {
+    adminCreatePersonLog: {
         parameters: {
             query?: never;
             header?: never;
@@ -9047,7 +9049,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AdminSetPersonTraitsBody"];
+                "application/json": components["schemas"]["AdminCreatePersonLogBody"];
             };
         };
         responses: {
@@ -9056,9 +9058,7 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Person"];
-                };
+                content?: never;
             };
             /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
             400: {
@@ -9548,6 +9548,116 @@ export interface operations {
             };
         };
     };
+    adminSetAccountTraits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant: string;
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminSetAccountTraitsBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `payload_too_large` (The request body is too large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     adminListAccountActivity: {
         parameters: {
             query?: {
@@ -9785,116 +9895,6 @@ export interface operations {
             };
             /** @description Problem: `not_found` (Not found) */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: `rate_limited` (Too many requests) */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: `internal` (Internal server error) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    adminSetAccountTraits: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                tenant: string;
-                account_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AdminSetAccountTraitsBody"];
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Account"];
-                };
-            };
-            /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: `unauthenticated` (A valid API key is required) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: `forbidden` (Forbidden) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: `not_found` (Not found) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: `payload_too_large` (The request body is too large) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };
