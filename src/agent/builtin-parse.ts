@@ -12,8 +12,10 @@ import {
 } from '../domain/audience-content.js';
 import { type ButtonContext, resolveButton } from './builtin-buttons.js';
 import { readList, readValue } from './builtin-split.js';
-import type { ComputeOutcome } from './builtin-understand.js';
 import { parseUrlRequest } from './builtin-url.js';
+
+/** What a computed edit gives: the new content, why it cannot be made, or that it is made already. */
+export type ComputeOutcome = { content: AudienceContent } | { problem: string } | { already: string };
 
 export type Edit =
   | { kind: 'set'; field: ContentField; value: string }

@@ -18,7 +18,7 @@ import {
 } from '../domain/audience-content.js';
 import { type ButtonContext, resolveButton } from './builtin-buttons.js';
 import { allButtonFields, FIELD_PHRASE, fieldIn, originalContent } from './builtin-fields.js';
-import type { Edit, Parsed } from './builtin-parse.js';
+import type { ComputeOutcome, Edit, Parsed } from './builtin-parse.js';
 import { answerQuestion, INDUSTRY_KEYS, isQuestion, ROLE_KEYS, trait } from './builtin-questions.js';
 import { readList, readValue } from './builtin-split.js';
 import { q } from './builtin-text.js';
@@ -109,8 +109,6 @@ const RETARGET =
 function compute(label: string, apply: (content: AudienceContent) => ComputeOutcome): Edit {
   return { kind: 'compute', label, apply };
 }
-export type ComputeOutcome = { content: AudienceContent } | { problem: string } | { already: string };
-
 /** A description grown past its bound loses whole sentences from its end (never the first). */
 function fitted(field: ContentField, value: string, keep: string): string {
   if (field !== 'metaDescription' || value.length <= 160) return value;
