@@ -4,7 +4,6 @@ import { writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { findAccountForUpdate, setAccountTraits } from './accounts.repository.js';
 import { Account, toAccount } from './accounts.schemas.js';
 import { MAX_TRAITS, mergeTraits, parseTraits, SetTraitsBody } from './traits.js';
@@ -41,7 +40,7 @@ export function setAccountTraitsAdminRoute(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const tenantId = request.tenantId;
       return toAccount(
         await changeAccountTraits(app.db, tenantId, request.params.account_id, request.body.traits),
       );

@@ -117,6 +117,9 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   [`POST ${T}/assets/:asset_id/delete`]: { access: 'editor', action: 'asset.delete' },
   [`PATCH ${T}/assets/:asset_id`]: { access: 'editor', action: 'asset.update' },
 
+  // Traits of accounts and persons (the rules of page blocks read them).
+  [`PATCH ${T}/accounts/:account_id/traits`]: { access: 'editor', action: 'account.traits' },
+  [`PATCH ${T}/persons/:person_id/traits`]: { access: 'editor', action: 'person.traits' },
   // Files (uploads) and brands.
   [`GET ${T}/files`]: { access: 'viewer' },
   [`GET ${T}/files-usage`]: { access: 'viewer' },

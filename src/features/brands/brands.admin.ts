@@ -2,7 +2,6 @@ import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
 import { problemResponses } from '../../http/problem.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { Brand, BrandPath, CreateBrandBody, UpdateBrandBody } from './brands.schemas.js';
 import { createBrand, deleteBrand, getBrand, listBrands, updateBrand } from './brands.service.js';
 
@@ -19,7 +18,7 @@ export function brandsAdminRoutes(app: App): void {
         response: { 200: Type.Object({ items: Type.Array(Brand) }), ...problemResponses('not_found') },
       },
     },
-    async (request) => listBrands(app.db, await requireTenant(app.db, request.params.tenant)),
+    async (request) => listBrands(app.db, request.tenantId),
   );
   app.get(
     '/tenants/:tenant/brands/:brand_id',
@@ -32,8 +31,7 @@ export function brandsAdminRoutes(app: App): void {
         response: { 200: Brand, ...problemResponses('not_found') },
       },
     },
-    async (request) =>
-      getBrand(app.db, await requireTenant(app.db, request.params.tenant), request.params.brand_id),
+    async (request) => getBrand(app.db, request.tenantId, request.params.brand_id),
   );
   app.post(
     '/tenants/:tenant/brands',
@@ -48,11 +46,7 @@ export function brandsAdminRoutes(app: App): void {
       },
     },
     async (request, reply) => {
-      const brand = await createBrand(
-        app.db,
-        await requireTenant(app.db, request.params.tenant),
-        request.body,
-      );
+      const brand = await createBrand(app.db, request.tenantId, request.body);
       return reply.code(201).send(brand);
     },
   );
@@ -68,13 +62,7 @@ export function brandsAdminRoutes(app: App): void {
         response: { 200: Brand, ...problemResponses('not_found') },
       },
     },
-    async (request) =>
-      updateBrand(
-        app.db,
-        await requireTenant(app.db, request.params.tenant),
-        request.params.brand_id,
-        request.body,
-      ),
+    async (request) => updateBrand(app.db, request.tenantId, request.params.brand_id, request.body),
   );
   app.delete(
     '/tenants/:tenant/brands/:brand_id',
@@ -88,7 +76,7 @@ export function brandsAdminRoutes(app: App): void {
       },
     },
     async (request, reply) => {
-      await deleteBrand(app.db, await requireTenant(app.db, request.params.tenant), request.params.brand_id);
+      await deleteBrand(app.db, request.tenantId, request.params.brand_id);
       return reply.code(204).send(null);
     },
   );

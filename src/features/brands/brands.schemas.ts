@@ -3,7 +3,12 @@ import type { BrandsTable } from '../../db/schema.js';
 import { Nullable, PathId, Timestamp } from '../../http/common.schemas.js';
 import { toIso } from '../../time.js';
 
-const HexColor = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', examples: ['#1d4ed8'] });
+const HexColor = Type.String({
+  minLength: 7,
+  maxLength: 7,
+  pattern: '^#[0-9a-fA-F]{6}$',
+  examples: ['#1d4ed8'],
+});
 
 export const SYSTEM_FONTS = ['sans', 'serif', 'mono', 'rounded', 'humanist', 'geometric'] as const;
 export type SystemFont = (typeof SYSTEM_FONTS)[number];

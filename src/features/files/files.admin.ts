@@ -3,7 +3,6 @@ import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
 import { CursorQuery, LimitQuery, PageOf } from '../../http/pagination.schemas.js';
 import { problemResponses } from '../../http/problem.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { FilePath, FileUsage, UploadedFile } from './files.schemas.js';
 import { deleteFile, type FilesDeps, fileUsage, listFiles, showFile } from './files.service.js';
 import { storageFromConfig } from './storage-from-config.js';
@@ -26,7 +25,7 @@ export function filesAdminRoutes(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const tenantId = request.tenantId;
       return listFiles(deps, tenantId, request.query);
     },
   );
@@ -41,7 +40,7 @@ export function filesAdminRoutes(app: App): void {
         response: { 200: FileUsage, ...problemResponses('not_found') },
       },
     },
-    async (request) => fileUsage(deps, await requireTenant(app.db, request.params.tenant)),
+    async (request) => fileUsage(deps, request.tenantId),
   );
   app.get(
     '/tenants/:tenant/files/:file_id',
@@ -55,7 +54,7 @@ export function filesAdminRoutes(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const tenantId = request.tenantId;
       return showFile(deps, tenantId, request.params.file_id);
     },
   );
@@ -71,7 +70,7 @@ export function filesAdminRoutes(app: App): void {
       },
     },
     async (request, reply) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const tenantId = request.tenantId;
       await deleteFile(deps, tenantId, request.params.file_id);
       return reply.code(204).send(null);
     },

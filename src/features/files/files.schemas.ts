@@ -12,13 +12,23 @@ export const UploadedFile = Type.Object(
       examples: ['http://127.0.0.1:3000/files/file_01jdq8m3k4e8v9t6w5x2y1z0ab'],
     }),
     contentType: Type.String({ examples: ['image/png'] }),
-    bytes: Type.Integer({ description: 'Size of the served original (metadata stripped, SVG sanitised).' }),
+    bytes: Type.Integer({
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'Size of the served original (metadata stripped, SVG sanitised).',
+    }),
     width: Nullable(
-      Type.Integer({ description: 'Pixels; null for fonts and SVGs without an intrinsic size.' }),
+      Type.Integer({
+        minimum: 0,
+        maximum: Number.MAX_SAFE_INTEGER,
+        description: 'Pixels; null for fonts and SVGs without an intrinsic size.',
+      }),
     ),
-    height: Nullable(Type.Integer()),
+    height: Nullable(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
     name: Type.String({ description: 'The name it was uploaded under.' }),
     storedBytes: Type.Integer({
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
       description: 'The original and every variant: what the file counts in the quota.',
     }),
     variants: Type.Array(Type.String(), { description: 'Stored variants, e.g. `w640.webp`.' }),
@@ -32,9 +42,15 @@ export const FilePath = Type.Object({ tenant: PathId, file_id: PathId });
 
 export const FileUsage = Type.Object(
   {
-    storedBytes: Type.Integer(),
-    quotaBytes: Nullable(Type.Integer({ description: 'Null: no limit (FILE_TENANT_QUOTA_BYTES=0).' })),
-    files: Type.Integer(),
+    storedBytes: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+    quotaBytes: Nullable(
+      Type.Integer({
+        minimum: 0,
+        maximum: Number.MAX_SAFE_INTEGER,
+        description: 'Null: no limit (FILE_TENANT_QUOTA_BYTES=0).',
+      }),
+    ),
+    files: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
   },
   { title: 'FileUsage' },
 );

@@ -4,7 +4,6 @@ import { ApiError } from '../../errors.js';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
 import { problemResponses } from '../../http/problem.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { UploadedFile } from './files.schemas.js';
 import { type FilesDeps, uploadFile } from './files.service.js';
 
@@ -36,7 +35,7 @@ export function uploadFileAdmin(app: App, deps: FilesDeps): void {
         },
       },
       async (request, reply) => {
-        const tenantId = await requireTenant(app.db, request.params.tenant);
+        const tenantId = request.tenantId;
         const upload = await readUpload(request as unknown as MultipartRequest);
         const file = await uploadFile(deps, tenantId, upload);
         return reply

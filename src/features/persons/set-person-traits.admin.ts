@@ -5,7 +5,6 @@ import { ApiError } from '../../errors.js';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
 import { MAX_TRAITS, mergeTraits, parseTraits, SetTraitsBody } from '../accounts/traits.js';
-import { requireTenant } from '../tenants/require-tenant.js';
 import { findPersonForUpdate, setPersonTraits } from './persons.repository.js';
 import { Person, toPerson } from './persons.schemas.js';
 
@@ -41,7 +40,7 @@ export function setPersonTraitsAdminRoute(app: App): void {
       },
     },
     async (request) => {
-      const tenantId = await requireTenant(app.db, request.params.tenant);
+      const tenantId = request.tenantId;
       return toPerson(
         await changePersonTraits(app.db, tenantId, request.params.person_id, request.body.traits),
       );
