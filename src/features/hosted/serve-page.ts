@@ -104,7 +104,8 @@ export async function servePage(
         audience: audience !== null,
         preview: false,
         assetFiles: images,
-        brand: brandTheme(brand),
+        // No brand: the stylesheet's own defaults, tuned for every block's background.
+        ...(brand === null ? {} : { brand: brandTheme(brand) }),
       }),
     ),
   );

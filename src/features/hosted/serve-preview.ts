@@ -39,7 +39,7 @@ export async function servePreview(
   if (audience === undefined || page === undefined || page.deleted_at !== null)
     return sendNotFound(request, reply);
   const images = await blockAssetFiles(deps.db, tenant.id, page);
-  const brand = brandTheme(await loadPageBrand(deps.db, tenant.id, page.brand_id));
+  const pageBrand = await loadPageBrand(deps.db, tenant.id, page.brand_id);
   const rendered = renderHostedPage(
     hostedView(viewPage(page), contentOf(page, audience, version), metadataOf(page, audience), {
       pageUrl: `${deps.config.publicBaseUrl}${pagePath(handle, page.slug ?? '')}`,
@@ -48,7 +48,7 @@ export async function servePreview(
       audience: true,
       preview: true,
       assetFiles: images,
-      brand,
+      ...(pageBrand === null ? {} : { brand: brandTheme(pageBrand) }),
     }),
     true,
   );
