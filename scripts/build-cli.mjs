@@ -42,6 +42,10 @@ await build({
     'thread-stream',
     'ioredis',
     '@fastify/swagger',
+    // jsdom (the SVG sanitiser's DOM) reads its stylesheet next to its sources; sharp loads its
+    // native binary for this machine.
+    'jsdom',
+    'sharp',
   ],
   // Bundled CommonJS packages call require(): give the ES module one.
   banner: {
