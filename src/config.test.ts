@@ -110,6 +110,7 @@ describe('loadConfig: events and webhooks', () => {
     assert.deepEqual(loadConfig({}).events, {
       pollMs: 250,
       heartbeatMs: 15_000,
+      accessCheckMs: 2_000,
       maxStreamsPerTenant: 20,
       retentionHours: 168,
       webhooks: {
