@@ -65,7 +65,8 @@ describeEachDatabase('hosted pages in Chromium', (ctx) => {
       assert.equal((await beacon).status(), 204);
       assert.match(await tab.title(), /for Grace Hopper/);
       assert.equal(await tab.textContent('h1'), 'Close your books in two days');
-      assert.equal(await tab.locator('.logos img').count(), 5);
+      // Logos are a block of the page body now; this fixture's body has none. The demo page's
+      // walk (src/seed/demo-page.browser.test.ts) renders every block type, logos included.
       assert.equal(await tab.locator('footer a').count(), 4);
       assert.equal(
         await tab.getAttribute('meta[property="og:title"]', 'content'),
