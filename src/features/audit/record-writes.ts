@@ -102,7 +102,14 @@ export async function apiKeyActor(app: App, request: FastifyRequest): Promise<Ac
 }
 
 async function tenantOf(app: App, request: FastifyRequest, body: Record<string, unknown> | null) {
-  if (request.tenantId) return request.tenantId;
+  if (request.tenantId) {
+    // The tenant's own deletion: once it is gone, its entry belongs to the instance (a dry run
+    // leaves it, and the entry stays the tenant's), as before the role guard resolved the tenant.
+    if (request.method === 'DELETE' && request.routeOptions.url?.endsWith('/tenants/:tenant')) {
+      return (await findTenantByIdOrName(app.db, request.tenantId))?.id ?? null;
+    }
+    return request.tenantId;
+  }
   const ref = (request.params as { tenant?: string }).tenant;
   if (ref !== undefined) return (await findTenantByIdOrName(app.db, ref))?.id ?? null;
   return typeof body?.tenantId === 'string' ? body.tenantId : null;
