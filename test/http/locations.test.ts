@@ -14,8 +14,10 @@ const SENDERS = [
   'src/features/audiences/create-audience.route.ts',
   'src/features/audiences/create-version.route.ts',
   'src/features/audiences/restore-version.route.ts',
+  // An admin route: an upload's Location names GET .../files/{fileId}.
+  'src/features/files/upload-file.admin.ts',
   'src/features/persons/create-person.route.ts',
-  // An admin route: src/features/webhooks/webhooks.admin.test.ts follows its Location.
+  // An admin route: webhooks.admin.test.ts follows its Location.
   'src/features/webhooks/create-webhook.admin.ts',
 ];
 

@@ -94,6 +94,14 @@ export async function registerAdminOpenApi(app: FastifyInstance): Promise<void> 
         { name: 'Accounts', description: 'Companies, identified by domain, and their activity.' },
         { name: 'Topics', description: 'Topics and their ordered entries.' },
         { name: 'Assets', description: 'Images and other assets, trashed and deleted ones on request.' },
+        {
+          name: 'Files',
+          description: 'Uploaded images and fonts: checked by their bytes, resized, served by Quire.',
+        },
+        {
+          name: 'Brands',
+          description: "A tenant's brands: logo, colours checked for contrast, font, button radius.",
+        },
         { name: 'Events', description: "The tenant's live event stream, for the console." },
         { name: 'Documentation', description: 'This document.' },
       ],
