@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('files')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('id', 'text', (c) => c.notNull())
     .addColumn('tenant_id', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('content_type', 'text', (c) => c.notNull())
@@ -22,7 +22,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('height', 'integer')
     .addColumn('variants', 'text', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
+    // Keyed by tenant like every tenant table (test/tenancy-catalog.test.ts); files are served by
+    // id alone, through files_id.
+    .addPrimaryKeyConstraint('files_pk', ['tenant_id', 'id'])
     .execute();
+  await db.schema.createIndex('files_id').on('files').column('id').execute();
   await db.schema
     .createIndex('files_tenant')
     .on('files')
