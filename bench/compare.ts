@@ -20,6 +20,8 @@ export interface BenchContext {
   sweep: number[];
   /** How many times each side of a comparison is measured (the median counts). */
   rounds: number;
+  /** PostgreSQL: the CPU its backends of the benchmark's database have used so far (µs). */
+  databaseCpu?: () => Promise<number>;
   /** The running Quire (set before `run`). */
   quire: Running;
   startBare(body: number | string): Promise<Running>;
@@ -44,9 +46,15 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-async function measureOnce(side: Side, seconds: number, connections: number): Promise<LoadResult> {
+async function measureOnce(
+  side: Side,
+  seconds: number,
+  connections: number,
+  databaseCpu?: () => Promise<number>,
+): Promise<LoadResult> {
   const result = await runLoad({
     ...side.request,
+    ...(databaseCpu ? { databaseCpu } : {}),
     base: side.server.base,
     pid: side.server.child.pid,
     seconds,
@@ -74,7 +82,7 @@ export async function alternate(
   const results: LoadResult[][] = sides.map(() => []);
   for (let round = 0; round < ctx.rounds; round++) {
     for (const [index, side] of sides.entries())
-      results[index]!.push(await measureOnce(side, ctx.seconds, connections));
+      results[index]!.push(await measureOnce(side, ctx.seconds, connections, ctx.databaseCpu));
   }
   return results.map((runs) => ({
     requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
@@ -85,6 +93,7 @@ export async function alternate(
     bodyBytes: runs[0]!.bodyBytes,
     generatorCpuUs: median(runs.map((r) => r.generatorCpuUs)),
     serverCpuUs: median(runs.map((r) => r.serverCpuUs)),
+    databaseCpuUs: median(runs.map((r) => r.databaseCpuUs)),
   }));
 }
 
@@ -109,6 +118,7 @@ export function row(
     p99: result.p99,
     serverCpuUs: result.serverCpuUs,
     generatorCpuUs: result.generatorCpuUs,
+    databaseCpuUs: result.databaseCpuUs,
     ratio: fields.ratio,
     goal: fields.goal,
     met: fields.met,

@@ -19,6 +19,8 @@ export interface LoadResult {
   generatorCpuUs: number;
   /** CPU the server process spent per completed request (all its threads), in microseconds. */
   serverCpuUs: number;
+  /** CPU the database server's backends spent per completed request (PostgreSQL only), in µs. */
+  databaseCpuUs: number;
 }
 
 export interface LoadOptions {
@@ -31,6 +33,8 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** The server's process, whose CPU time is read from /proc before and after the run. */
   pid?: number;
+  /** The CPU (µs) the database's backends have used so far (bench/database-cpu.ts), read before and after. */
+  databaseCpu?: () => Promise<number>;
   seconds: number;
   connections: number;
 }
@@ -145,6 +149,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
     options.base,
   ];
+  const databaseCpuBefore = options.databaseCpu ? await options.databaseCpu() : Number.NaN;
   const serverCpuBefore = processCpuUs(options.pid);
   const env = {
     ...process.env,
@@ -167,6 +172,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     );
   });
   const serverCpu = processCpuUs(options.pid) - serverCpuBefore;
+  const databaseCpu = options.databaseCpu ? (await options.databaseCpu()) - databaseCpuBefore : Number.NaN;
   const line = /QUIRE_WRK (.*)/.exec(output)?.[1];
   if (!line) throw new Error(`wrk printed no summary:\n${output}`);
   const [requests, durationUs, non2xx, errors, p50Us, p99Us, utime, stime] = line.split(' ').map(Number) as [
@@ -189,5 +195,6 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     bodyBytes,
     generatorCpuUs: requests > 0 ? cpuUs / requests : Number.NaN,
     serverCpuUs: requests > 0 ? serverCpu / requests : Number.NaN,
+    databaseCpuUs: requests > 0 ? databaseCpu / requests : Number.NaN,
   };
 }

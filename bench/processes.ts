@@ -74,12 +74,13 @@ export function serviceEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** The node flags `npm start` gives the service (package.json), so the benchmark runs what production runs. */
+/**
+ * The node flags `npm start` gives the service (package.json "config.serveNodeFlags", which
+ * scripts/start.mjs reads), so the benchmark runs what production runs.
+ */
 function startFlags(): string[] {
-  const scripts = JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts as Record<string, string>;
-  const flags = /\bnode ((?:--\S+ )*)dist\/quire\.mjs serve/.exec(scripts.start ?? '')?.[1];
-  if (flags === undefined)
-    throw new Error('package.json: the start script does not run node ... dist/quire.mjs serve');
+  const flags = JSON.parse(fs.readFileSync('package.json', 'utf8')).config?.serveNodeFlags;
+  if (typeof flags !== 'string') throw new Error('package.json: config.serveNodeFlags is missing');
   return flags.split(' ').filter(Boolean);
 }
 

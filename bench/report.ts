@@ -10,6 +10,8 @@ export interface Row {
   serverCpuUs: number;
   /** CPU wrk spent per request against the measured server (µs). */
   generatorCpuUs: number;
+  /** CPU PostgreSQL's backends spent per request (µs); blank on SQLite, where it is the server's own. */
+  databaseCpuUs?: number;
   /** "0.62 of bare (...)" or "p99 1.3x of small" */
   ratio: string;
   goal: string;
@@ -22,11 +24,11 @@ const cell = (value: number, digits = 0) => (Number.isNaN(value) ? '' : value.to
 
 export function renderMarkdown(rows: Row[], meta: Record<string, string>): string {
   const lines = [
-    '| Scenario | DB | conns | req/s | p50 ms | p99 ms | server µs/req | wrk µs/req | Ratio | Goal | Met |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---|---|---|',
+    '| Scenario | DB | conns | req/s | p50 ms | p99 ms | server µs/req | PostgreSQL µs/req | wrk µs/req | Ratio | Goal | Met |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.scenario} | ${r.database} | ${r.connections ?? ''} | ${cell(r.requestsPerSecond)} | ${cell(r.p50, 1)} | ${cell(r.p99, 1)} | ${cell(r.serverCpuUs)} | ${cell(r.generatorCpuUs, 1)} | ${r.ratio} | ${r.goal} | ${
+        `| ${r.scenario} | ${r.database} | ${r.connections ?? ''} | ${cell(r.requestsPerSecond)} | ${cell(r.p50, 1)} | ${cell(r.p99, 1)} | ${cell(r.serverCpuUs)} | ${cell(r.databaseCpuUs ?? Number.NaN)} | ${cell(r.generatorCpuUs, 1)} | ${r.ratio} | ${r.goal} | ${
           r.met === null ? '-' : r.met ? 'yes' : '**no**'
         } |`,
     ),

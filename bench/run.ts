@@ -10,6 +10,7 @@ import { MultiBar, Presets } from 'cli-progress';
 import pg from 'pg';
 import { type Database, openPostgres, openSqlite } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { databaseCpuReader } from './database-cpu.js';
 import { requireWrk } from './load.js';
 import {
   type Running,
@@ -88,6 +89,7 @@ async function runOn(
   database: Database,
   env: NodeJS.ProcessEnv,
   location: string,
+  databaseCpu?: () => Promise<number>,
 ): Promise<void> {
   await migrateToLatest(database.db);
   const wanted = SCENARIOS.filter((s) => (only ? only.has(s.id) : true) && s.dialects.includes(dialect));
@@ -104,6 +106,7 @@ async function runOn(
     connections,
     sweep,
     rounds,
+    ...(databaseCpu ? { databaseCpu } : {}),
     // Started once the data is loaded (below).
     quire: undefined as unknown as Running,
     startBare: startBareServer,
@@ -166,9 +169,11 @@ if (!args['no-postgres']) {
   }
   if (url) {
     const database = openPostgres(url, 4);
+    const cpu = databaseCpuReader(url);
     try {
-      await runOn('postgres', database, { ...baseEnv, DATABASE_URL: url }, url);
+      await runOn('postgres', database, { ...baseEnv, DATABASE_URL: url }, url, cpu.read);
     } finally {
+      await cpu.close();
       await database.close();
       await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     }

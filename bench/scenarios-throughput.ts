@@ -32,6 +32,10 @@ const ISSUE_GOALS = {
   postOfBare: 0.2,
   postOfPeerOneAccount: 2,
   postOfPeerManyAccounts: 3,
+  /** Logs naming their account by domain (issue 37): throughput and PostgreSQL CPU per log. */
+  domainOfPeer: 2,
+  domainDatabaseCpuOfPeer: 2,
+  domainSqliteP99Ms: 100,
   pageOfBare: 0.5,
   pageBytes: 30 * 1024,
   metricsOnOfOff: 0.95,
@@ -192,6 +196,7 @@ export const ingestLogs: Scenario = {
           note: `the peer: p99 ${p!.p99.toFixed(1)} ms, ${p!.serverCpuUs.toFixed(1)} µs of CPU per request`,
         }),
       ];
+      rows.push(...(await byDomain(ctx, tenant.apiKey, peer!)));
       if (sqlite) return rows;
       const [q1, p1] = await alternate(ctx, [
         { server: ctx.quire, request: one },
@@ -209,6 +214,60 @@ export const ingestLogs: Scenario = {
     });
   },
 };
+
+/**
+ * Logs that name their account by `domain` (what CRM and marketing-automation webhooks send), over
+ * the 100 loaded accounts' domains and all to one domain, against the peer doing the same lookup.
+ */
+async function byDomain(ctx: BenchContext, apiKey: string, peer: Running): Promise<Row[]> {
+  const sqlite = ctx.dialect === 'sqlite';
+  const logsTo = (domains: number): Request => {
+    let n = 0;
+    return {
+      paths: ['/v0/account_logs'],
+      method: 'POST',
+      headers: { 'x-api-key': apiKey },
+      body: () => {
+        n++;
+        return JSON.stringify({
+          domain: `acme-${n % domains}.example.com`,
+          source: 'hubspot',
+          type: 'email-opened',
+          payload: { text: `Opened the pricing e-mail ${n}`, campaign: 'q4-launch', score: n % 100 },
+        });
+      },
+    };
+  };
+  const rows: Row[] = [];
+  for (const [label, domains] of [
+    ['100 domains', 100],
+    ['one domain', 1],
+  ] as const) {
+    const request = logsTo(domains);
+    const [q, p] = await alternate(ctx, [
+      { server: ctx.quire, request },
+      { server: peer, request },
+    ]);
+    const databaseCpu = q!.databaseCpuUs / p!.databaseCpuUs;
+    rows.push(
+      row(ctx, `s2d POST /v0/account_logs by domain / Express 5 peer (${label})`, q!, {
+        ratio: ratioOf(q!, p!, 'the peer', 'x'),
+        goal: sqlite
+          ? `p99 < ${ISSUE_GOALS.domainSqliteP99Ms} ms`
+          : `>= ${ISSUE_GOALS.domainOfPeer}x the peer, PostgreSQL CPU <= ${ISSUE_GOALS.domainDatabaseCpuOfPeer}x its`,
+        met: sqlite
+          ? q!.p99 < ISSUE_GOALS.domainSqliteP99Ms
+          : atLeast(q!, p!, ISSUE_GOALS.domainOfPeer) && databaseCpu <= ISSUE_GOALS.domainDatabaseCpuOfPeer,
+        note: `the peer: p99 ${p!.p99.toFixed(1)} ms, ${p!.serverCpuUs.toFixed(1)} µs of CPU per request${
+          sqlite
+            ? ''
+            : `, PostgreSQL ${p!.databaseCpuUs.toFixed(0)} µs per log (Quire's: ${databaseCpu.toFixed(2)}x)`
+        }`,
+      }),
+    );
+  }
+  return rows;
+}
 
 export const hostedPage: Scenario = {
   id: 's8',

@@ -75,12 +75,12 @@ if (stale.length > 0) {
   }
 }
 
-// `quire serve` checks the configuration and the port itself, at once.
-const server = spawn(
-  process.execPath,
-  ['--enable-source-maps', '--max-semi-space-size=8', '--v8-pool-size=2', 'dist/quire.mjs', 'serve'],
-  { stdio: 'inherit' },
-);
+// `quire serve` checks the configuration and the port itself, at once. Its node flags live in
+// package.json ("config.serveNodeFlags"), where the benchmark reads them too (docs/performance.md).
+const { serveNodeFlags } = JSON.parse(fs.readFileSync('package.json', 'utf8')).config;
+const server = spawn(process.execPath, [...serveNodeFlags.split(' '), 'dist/quire.mjs', 'serve'], {
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 
