@@ -8,6 +8,7 @@ import { newId } from '../../ids.js';
 import { emitEvents, eventRow } from '../../outbox/emit.js';
 import {
   findAccount,
+  findAccountByDomain,
   moveLatestActivity,
   nameAccountIfNamedAfterDomain,
 } from '../accounts/accounts.repository.js';
@@ -70,19 +71,38 @@ export async function createAccountLog(
       if (audit !== undefined) await insertAuditEntry(tx, audit(log.id));
       return log;
     });
-  if (input.accountId === undefined || input.name !== undefined) {
+  // A log joins the batch of concurrent requests (log-ingestion.ts) when its account is known; a
+  // log the batch did not write (the account gone, another domain, a taken key) or a failed batch
+  // is written on its own, which answers exactly why.
+  const writeBatched = (row: AccountLogsTable, entry: AuditLogTable | null) =>
+    writeBatchedLog(db, {
+      row,
+      domain,
+      counter: logCounter(row.account_id, 'account_logs', 'live'),
+      event: eventRow(tenantId, accountLogCreated(row), at),
+      audit: entry,
+    }).catch(() => false);
+  if (input.accountId === undefined) {
+    // By domain, what CRM and marketing-automation webhooks send: an existing account is found by
+    // one indexed read and the log is batched as if given by id (the batch checks the account still
+    // has the domain). A new domain, or a `name` the account would adopt, takes the transaction: it
+    // creates or renames the account, and a replayed or refused key then writes nothing at all.
+    return createLogOnceWith(db, tenantId, 'account_logs', idempotency, async () => {
+      const account = await findAccountByDomain(db, tenantId, domain!);
+      if (account === undefined || adoptsLogName(account, input.name)) return writeInTransaction(null);
+      const row = logRow(account.id);
+      if (await writeBatched(row, audit === undefined ? null : audit(row.id))) return row;
+      return writeInTransaction(null);
+    });
+  }
+  if (input.name !== undefined) {
     return createLogOnceWith(db, tenantId, 'account_logs', idempotency, () => writeInTransaction(null));
   }
-  // The common webhook case, an account given by id: batched with the logs of concurrent requests
-  // (log-ingestion.ts). A log the batch did not write (unknown account, another domain, a taken
-  // key) or a failed batch is written on its own, which answers exactly why.
+  // The common webhook case, an account given by id.
   const row = logRow(input.accountId);
-  const counter = logCounter(input.accountId, 'account_logs', 'live');
-  const event = eventRow(tenantId, accountLogCreated(row), at);
   const entry = audit === undefined ? null : audit(row.id);
   return createLogOnceWith(db, tenantId, 'account_logs', idempotency, async () => {
-    if (await writeBatchedLog(db, { row, domain, counter, event, audit: entry }).catch(() => false))
-      return row;
+    if (await writeBatched(row, entry)) return row;
     return dialectOf(db) === 'postgres'
       ? writeLogOfKnownAccount(db, row, domain, entry)
       : writeInTransaction(row);
@@ -154,10 +174,15 @@ async function selectAccount(
  * keeps its name (an account a log created is named by that log, so a later log does not rename it).
  */
 async function adoptLogName(tx: Executor, account: AccountsTable, name: string | undefined, at: number) {
-  const namedAfterDomainForPerson = account.name === account.domain && account.linked_persons_count > 0;
-  if (name === undefined || !namedAfterDomainForPerson || name === account.name) return account;
+  if (name === undefined || !adoptsLogName(account, name)) return account;
   await nameAccountIfNamedAfterDomain(tx, account.tenant_id, account.id, name, at);
   return { ...account, name, updated_at: at };
+}
+
+/** Whether a log's `name` renames the account (adoptLogName). */
+function adoptsLogName(account: AccountsTable, name: string | undefined): boolean {
+  const namedAfterDomainForPerson = account.name === account.domain && account.linked_persons_count > 0;
+  return name !== undefined && namedAfterDomainForPerson && name !== account.name;
 }
 
 export interface ImportedLog {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { makeAccountLog, makeTenant } from '../../../test/factories.js';
+import { makeAccountLog, makePerson, makeTenant } from '../../../test/factories.js';
 import { describeEachDatabase } from '../../../test/harness.js';
 import { Batcher } from '../../db/batcher.js';
 
@@ -58,6 +58,55 @@ describeEachDatabase('batched account-log ingestion', (ctx) => {
       key: tenant.key,
     });
     assert.equal(small.body.totalCount, 6);
+  });
+
+  it('batches concurrent logs by domain like logs by id: one account per domain, exact counts, one log per key', async () => {
+    const tenant = await makeTenant(ctx);
+    const known = await makeAccountLog(ctx, tenant, { domain: 'known.example.com', name: 'Known' });
+    // An account created for a person's email is named after its domain: a log's name renames it.
+    await makePerson(ctx, tenant, { email: 'ana@person.example.com' });
+    const post = (body: Record<string, unknown>) =>
+      ctx.request({
+        method: 'POST',
+        url: '/v0/account_logs',
+        key: tenant.key,
+        body: { source: 'crm', ...body },
+      });
+    const responses = await Promise.all([
+      ...Array.from({ length: 30 }, (_, i) => post({ payload: { i }, domain: 'KNOWN.example.com' })),
+      ...Array.from({ length: 10 }, (_, i) => post({ payload: { i }, domain: 'new.example.com' })),
+      post({ payload: { first: true }, domain: 'known.example.com', idempotencyKey: 'key' }),
+      post({ payload: { first: true }, domain: 'known.example.com', idempotencyKey: 'key' }),
+      post({ payload: {}, domain: 'person.example.com', name: 'Person Inc' }),
+    ]);
+    assert.deepEqual(
+      responses.map((r) => r.status),
+      Array(43).fill(201),
+      responses.map((r) => r.raw).join(),
+    );
+    assert.ok(responses.slice(0, 30).every((r) => r.body.accountId === known.accountId));
+    assert.equal(new Set(responses.slice(30, 40).map((r) => r.body.accountId)).size, 1, 'one new account');
+    assert.equal(responses[40]!.body.accountLogId, responses[41]!.body.accountLogId, 'one log for the key');
+
+    const totalOf = async (accountId: string) =>
+      (
+        await ctx.request({
+          method: 'GET',
+          url: `/v0/accounts/${accountId}/activity?limit=1`,
+          key: tenant.key,
+        })
+      ).body.totalCount;
+    assert.equal(await totalOf(known.accountId), 32, 'the first log, 30 logs and the keyed one');
+    assert.equal(await totalOf(responses[30]!.body.accountId), 10);
+    const list = await ctx.request({ method: 'GET', url: '/v0/accounts?limit=100', key: tenant.key });
+    assert.equal(list.body.totalCount, 3, list.raw);
+    const renamed = list.body.items.find((a: { domain: string }) => a.domain === 'person.example.com');
+    assert.equal(renamed.accountId, responses[42]!.body.accountId);
+    assert.equal(
+      renamed.name,
+      'Person Inc',
+      "the log's name is adopted by the account named after its domain",
+    );
   });
 });
 
