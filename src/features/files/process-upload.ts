@@ -1,13 +1,25 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { ApiError } from '../../errors.js';
 import { IMAGE_WIDTHS } from './file-urls.js';
 import { sanitiseSvg } from './sanitise-svg.js';
 
-// Decoded images are not kept in libvips' cache (each upload is processed once), and one thread
-// per operation leaves the other core to the server on a small machine.
-sharp.cache(false);
-sharp.concurrency(1);
+let loaded: Promise<typeof import('sharp')> | null = null;
+
+/**
+ * sharp (libvips), loaded with the first upload: a server that never receives one does not carry
+ * it in memory (with jsdom, tens of MB of the service's resident set; docs/performance.md, Memory).
+ * Decoded images are not kept in libvips' cache (each upload is processed once), and one thread
+ * per operation leaves the other core to the server on a small machine.
+ */
+function loadSharp(): Promise<typeof import('sharp')> {
+  loaded ??= import('sharp').then((module) => {
+    module.default.cache(false);
+    module.default.concurrency(1);
+    return module;
+  });
+  return loaded;
+}
 
 /** Raster images Quire accepts: re-encoded in their own format, plus WebP and AVIF variants. */
 const RASTER_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/avif', 'image/gif'] as const;
@@ -68,6 +80,7 @@ export async function processUpload(bytes: Buffer, limits: { maxPixels: number }
 }
 
 async function processRaster(bytes: Buffer, mime: string, maxPixels: number): Promise<ProcessedUpload> {
+  const sharp = (await loadSharp()).default;
   const input = { limitInputPixels: maxPixels, failOn: 'error' as const, sequentialRead: true };
   let meta: Metadata;
   try {
@@ -137,12 +150,13 @@ function svgOf(bytes: Buffer): string | null {
 }
 
 async function processSvg(text: string): Promise<ProcessedUpload> {
-  const clean = sanitiseSvg(text);
+  const clean = await sanitiseSvg(text);
   if (clean === null) {
     throw refusal(UNKNOWN_TYPE);
   }
   const body = Buffer.from(clean, 'utf8');
   // Its intrinsic size, when librsvg can tell (no width/height and no viewBox: none).
+  const sharp = (await loadSharp()).default;
   const meta = await sharp(body, { limitInputPixels: false })
     .metadata()
     .catch(() => null);

@@ -1,8 +1,7 @@
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
+import type createDOMPurify from 'dompurify';
 
 type Purifier = ReturnType<typeof createDOMPurify>;
-let purifier: Purifier | null = null;
+let purifier: Promise<Purifier> | null = null;
 
 /** A local reference (`#id`) is the only kind an uploaded SVG may keep. */
 const EXTERNAL_URL = /url\(\s*['"]?\s*(?!#)/i;
@@ -13,8 +12,13 @@ const EXTERNAL_URL = /url\(\s*['"]?\s*(?!#)/i;
  * `href`/`xlink:href` other than `#id`, and `url(...)` to anything but `#id` in attributes;
  * `<style>` elements go too (they can `@import`).
  */
-function getPurifier(): Purifier {
-  if (purifier !== null) return purifier;
+function getPurifier(): Promise<Purifier> {
+  purifier ??= makePurifier();
+  return purifier;
+}
+
+async function makePurifier(): Promise<Purifier> {
+  const [{ default: createDOMPurify }, { JSDOM }] = await Promise.all([import('dompurify'), import('jsdom')]);
   const { window } = new JSDOM('');
   const made = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
   made.addHook('uponSanitizeAttribute', (_node, data) => {
@@ -25,7 +29,6 @@ function getPurifier(): Purifier {
     }
     if (EXTERNAL_URL.test(value)) data.keepAttr = false;
   });
-  purifier = made;
   return made;
 }
 
@@ -33,7 +36,7 @@ function getPurifier(): Purifier {
  * The SVG without anything that runs or loads: null when the text is not an SVG document at all.
  * The answer is what Quire stores and serves (and it is served with a CSP that blocks scripts too).
  */
-export function sanitiseSvg(text: string): string | null {
+export async function sanitiseSvg(text: string): Promise<string | null> {
   if (
     !/^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(
       text,
@@ -41,7 +44,7 @@ export function sanitiseSvg(text: string): string | null {
   ) {
     return null;
   }
-  const clean = getPurifier().sanitize(text, {
+  const clean = (await getPurifier()).sanitize(text, {
     USE_PROFILES: { svg: true, svgFilters: true },
     FORBID_TAGS: ['style', 'foreignObject', 'script'],
     RETURN_TRUSTED_TYPE: false,
