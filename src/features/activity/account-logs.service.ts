@@ -8,7 +8,6 @@ import { newId } from '../../ids.js';
 import { emitEvents, eventRow } from '../../outbox/emit.js';
 import {
   findAccount,
-  findAccountByDomain,
   moveLatestActivity,
   nameAccountIfNamedAfterDomain,
 } from '../accounts/accounts.repository.js';
@@ -16,6 +15,7 @@ import { domainOrThrow, ensureAccount, logCounter } from '../accounts/accounts.s
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import type { AuditEntryFor } from '../audit/audit.service.js';
 import { accountLogCreated } from './account-log-events.js';
+import { forgetAccountOfDomain, knownAccountOfDomain } from './account-of-domain.js';
 import type { CreateAccountLogBody } from './activity.schemas.js';
 import { createLogOnceWith, writeLogInTransaction } from './create-log-once.js';
 import { writeBatchedLog } from './log-ingestion.js';
@@ -83,15 +83,22 @@ export async function createAccountLog(
       audit: entry,
     }).catch(() => false);
   if (input.accountId === undefined) {
-    // By domain, what CRM and marketing-automation webhooks send: an existing account is found by
-    // one indexed read and the log is batched as if given by id (the batch checks the account still
-    // has the domain). A new domain, or a `name` the account would adopt, takes the transaction: it
+    // By domain, what CRM and marketing-automation webhooks send: an existing account (remembered
+    // from earlier logs, else one indexed read: account-of-domain.ts) and the log is batched as if
+    // given by id (the batch checks the account still has the domain). A new domain, or a `name` the account would adopt, takes the transaction: it
     // creates or renames the account, and a replayed or refused key then writes nothing at all.
+    const name = input.name;
     return createLogOnceWith(db, tenantId, 'account_logs', idempotency, async () => {
-      const account = await findAccountByDomain(db, tenantId, domain!);
-      if (account === undefined || adoptsLogName(account, input.name)) return writeInTransaction(null);
-      const row = logRow(account.id);
+      const accountId = await knownAccountOfDomain(
+        db,
+        tenantId,
+        domain!,
+        name === undefined ? null : (account) => adoptsLogName(account, name),
+      );
+      if (accountId === null) return writeInTransaction(null);
+      const row = logRow(accountId);
       if (await writeBatched(row, audit === undefined ? null : audit(row.id))) return row;
+      forgetAccountOfDomain(db, tenantId, domain!);
       return writeInTransaction(null);
     });
   }

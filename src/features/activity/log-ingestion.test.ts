@@ -3,6 +3,7 @@ import { it } from 'node:test';
 import { makeAccountLog, makePerson, makeTenant } from '../../../test/factories.js';
 import { describeEachDatabase } from '../../../test/harness.js';
 import { Batcher } from '../../db/batcher.js';
+import { deleteAccount } from '../accounts/delete-account.service.js';
 
 describeEachDatabase('batched account-log ingestion', (ctx) => {
   it('writes concurrent logs of one account together, with exact counts and latestActivityAt', async () => {
@@ -107,6 +108,39 @@ describeEachDatabase('batched account-log ingestion', (ctx) => {
       'Person Inc',
       "the log's name is adopted by the account named after its domain",
     );
+  });
+
+  it('a remembered account of a domain that is gone since: the log creates the new account, counted once', async () => {
+    const tenant = await makeTenant(ctx);
+    const post = (payload: Record<string, unknown>) =>
+      ctx.request({
+        method: 'POST',
+        url: '/v0/account_logs',
+        key: tenant.key,
+        body: { source: 'crm', domain: 'gone.example.com', payload },
+      });
+    const first = await post({ n: 1 });
+    assert.equal((await post({ n: 2 })).body.accountId, first.body.accountId, 'remembered');
+    await deleteAccount(ctx.database.db, tenant.tenantId, first.body.accountId, { dryRun: false });
+    const after = await Promise.all([post({ n: 3 }), post({ n: 4 }), post({ n: 5 })]);
+    assert.deepEqual(
+      after.map((r) => r.status),
+      [201, 201, 201],
+      after.map((r) => r.raw).join(),
+    );
+    const accountId = after[0]!.body.accountId;
+    assert.notEqual(accountId, first.body.accountId);
+    assert.ok(
+      after.every((r) => r.body.accountId === accountId),
+      'one new account',
+    );
+    const activity = await ctx.request({
+      method: 'GET',
+      url: `/v0/accounts/${accountId}/activity?limit=10`,
+      key: tenant.key,
+    });
+    assert.equal(activity.body.totalCount, 3, activity.raw);
+    assert.equal(activity.body.items.length, 3);
   });
 });
 
