@@ -9,6 +9,7 @@ import {
   loadPersons,
   makeBenchTenant,
 } from './load-data.js';
+import { openLoopLatency } from './open-loop.js';
 import type { Scenario } from './scenario.js';
 import { getPerson, hostedPage, ingestLogs } from './scenarios-throughput.js';
 import { randomSource, vocabulary } from './synthetic-assets.js';
@@ -121,4 +122,12 @@ const searchAssets: Scenario = {
   },
 };
 
-export const SCENARIOS: Scenario[] = [getPerson, ingestLogs, hostedPage, activity, deepCursors, searchAssets];
+export const SCENARIOS: Scenario[] = [
+  getPerson,
+  ingestLogs,
+  hostedPage,
+  activity,
+  deepCursors,
+  searchAssets,
+  openLoopLatency,
+];
