@@ -26,7 +26,7 @@ import { keyUsageRecorder } from './features/tenants/key-usage.js';
 import { onTenantDeleted } from './features/tenants/tenant-deletions.js';
 import { hashApiKey } from './features/tenants/tenants.service.js';
 import { topicsRoutes } from './features/topics/index.js';
-import type { App } from './http/app-types.js';
+import { typedScope } from './http/app-types.js';
 import { registerApiKeyAuth } from './http/auth.js';
 import { limitConnections } from './http/connection-limits.js';
 import { registerDrain } from './http/drain.js';
@@ -142,65 +142,72 @@ export async function buildApp({ config, database, logger, tracing }: AppDeps): 
   app.get('/v0/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   docsRoute(app);
 
-  await app.register(async (v0) => {
-    const scope = v0 as unknown as App;
-    const limiter = createRateLimiter(scope, {
-      perSecond: config.rateLimitPerSecond,
-      burst: config.rateLimitBurst,
-      redisUrl: config.redisUrl,
-      redisTimeoutMs: config.redisTimeoutMs,
-    });
-    acceptBearerApiKey(scope, [MCP_PATH]);
-    const keyCache = registerApiKeyAuth(scope, {
-      hashKey: hashApiKey,
-      findKey: async (keyHash) => {
-        const row = await findLiveKeyByHash(database.db, keyHash);
-        return row && { tenantId: row.tenant_id, keyId: row.id, scopes: parseScopes(row.scopes) };
-      },
-      onKeyUsed: keyUsageRecorder(database.db),
-      ttlMs: config.apiKeyCacheTtlMs,
-      failureBurst: config.authFailureBurst,
-      limiter,
-    });
-    // A deleted tenant's keys stop working at once here, not when their cached verdicts expire.
-    const forgetDeletedTenants = onTenantDeleted((tenantId) => keyCache.forgetTenant(tenantId));
-    scope.addHook('onClose', async () => forgetDeletedTenants());
-    registerRateLimit(scope, limiter);
-    registerTenantConcurrency(scope, config.tenantConcurrency);
-    registerMalformedUrlRoute(scope, '/v0');
-    // Every successful write made with an API key lands in the tenant's audit log.
-    registerWriteAudit(scope, async (request) => {
-      const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
-      if (operationId === undefined || !request.apiKeyId) return null;
-      return { actor: await apiKeyActor(scope, request), action: `v0.${operationId}`, withBody: false };
-    });
-    personsRoutes(scope);
-    pagesRoutes(scope);
-    audiencesRoutes(scope);
-    assetsRoutes(scope);
-    topicsRoutes(scope);
-    accountLogsRoutes(scope);
-    accountsRoutes(scope);
-    personLogsRoutes(scope);
-    eventsRoutes(scope);
-    // The MCP server: same keys, limits and tenancy; its tools call the routes above.
-    mcpRoutes(scope);
-  });
+  await app.register(
+    typedScope(async (scope) => {
+      const limiter = createRateLimiter(scope, {
+        perSecond: config.rateLimitPerSecond,
+        burst: config.rateLimitBurst,
+        redisUrl: config.redisUrl,
+        redisTimeoutMs: config.redisTimeoutMs,
+      });
+      acceptBearerApiKey(scope, [MCP_PATH]);
+      const keyCache = registerApiKeyAuth(scope, {
+        hashKey: hashApiKey,
+        findKey: async (keyHash) => {
+          const row = await findLiveKeyByHash(database.db, keyHash);
+          return row && { tenantId: row.tenant_id, keyId: row.id, scopes: parseScopes(row.scopes) };
+        },
+        onKeyUsed: keyUsageRecorder(database.db),
+        ttlMs: config.apiKeyCacheTtlMs,
+        failureBurst: config.authFailureBurst,
+        limiter,
+      });
+      // A deleted tenant's keys stop working at once here, not when their cached verdicts expire.
+      const forgetDeletedTenants = onTenantDeleted((tenantId) => keyCache.forgetTenant(tenantId));
+      scope.addHook('onClose', async () => forgetDeletedTenants());
+      registerRateLimit(scope, limiter);
+      registerTenantConcurrency(scope, config.tenantConcurrency);
+      registerMalformedUrlRoute(scope, '/v0');
+      // Every successful write made with an API key lands in the tenant's audit log.
+      registerWriteAudit(scope, async (request) => {
+        const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)
+          ?.operationId;
+        if (operationId === undefined || !request.apiKeyId) return null;
+        return { actor: await apiKeyActor(scope, request), action: `v0.${operationId}`, withBody: false };
+      });
+      personsRoutes(scope);
+      pagesRoutes(scope);
+      audiencesRoutes(scope);
+      assetsRoutes(scope);
+      topicsRoutes(scope);
+      accountLogsRoutes(scope);
+      accountsRoutes(scope);
+      personLogsRoutes(scope);
+      eventsRoutes(scope);
+      // The MCP server: same keys, limits and tenancy; its tools call the routes above.
+      mcpRoutes(scope);
+    }),
+  );
 
   // Public hosted pages (docs/hosted-pages.md): no API key, their own per-address rate limit.
-  await app.register(async (hosted) => {
-    mappedHost = hostedRoutes(hosted as unknown as App);
-  });
+  await app.register(
+    typedScope(async (hosted) => {
+      mappedHost = hostedRoutes(hosted);
+    }),
+  );
 
   // Uploaded files, served publicly at /files/ (docs/files-and-brands.md).
   useFileBase(config.publicFileBaseUrl, config.publicBaseUrl);
-  await app.register(async (files) => serveFileRoutes(files as unknown as App));
+  await app.register(typedScope(async (files) => serveFileRoutes(files)));
 
   // The operator console's single-page app (docs/console.md); it talks only to /admin/v0.
-  await app.register(async (consoleScope) => consoleRoutes(consoleScope as unknown as App));
+  await app.register(typedScope(async (consoleScope) => consoleRoutes(consoleScope)));
 
   // Always there: the console signs in with sessions; the bearer works only when ADMIN_TOKEN is set.
-  await app.register(async (admin) => adminRoutes(admin as unknown as App), { prefix: '/admin/v0' });
+  await app.register(
+    typedScope(async (admin) => adminRoutes(admin)),
+    { prefix: '/admin/v0' },
+  );
 
   return app;
 }

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { ApiError } from '../../errors.js';
-import type { App } from '../../http/app-types.js';
+import { type App, typedScope } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
 import { problemResponses } from '../../http/problem.js';
 import { UploadedFile } from './files.schemas.js';
@@ -12,42 +12,43 @@ import { type FilesDeps, uploadFile } from './files.service.js';
  * parsed in this route's own scope only; every other operator route still takes JSON alone.
  */
 export function uploadFileAdmin(app: App, deps: FilesDeps): void {
-  app.register(async (plugin) => {
-    const scope = plugin as unknown as App;
-    await scope.register(multipart, {
-      limits: { fileSize: app.config.files.maxUploadBytes, files: 1, fields: 0, parts: 2, headerPairs: 50 },
-    });
-    scope.post(
-      '/tenants/:tenant/files',
-      {
-        schema: {
-          operationId: 'adminUploadFile',
-          tags: ['Files'],
-          summary: 'Upload a file (an image or a font)',
-          description:
-            "`multipart/form-data` with the file in the field `file`. Checked by its bytes: PNG, JPEG, WebP, AVIF, GIF (re-encoded without metadata, with WebP and AVIF variants), SVG (sanitised) or WOFF2/WOFF. At most `FILE_MAX_BYTES` and `FILE_MAX_PIXELS`; the tenant's files at most `FILE_TENANT_QUOTA_BYTES`.",
-          consumes: ['multipart/form-data'],
-          params: Type.Object({ tenant: PathId }),
-          response: {
-            201: UploadedFile,
-            ...problemResponses('not_found', 'payload_too_large', 'unsupported_media_type'),
+  app.register(
+    typedScope(async (scope) => {
+      await scope.register(multipart, {
+        limits: { fileSize: app.config.files.maxUploadBytes, files: 1, fields: 0, parts: 2, headerPairs: 50 },
+      });
+      scope.post(
+        '/tenants/:tenant/files',
+        {
+          schema: {
+            operationId: 'adminUploadFile',
+            tags: ['Files'],
+            summary: 'Upload a file (an image or a font)',
+            description:
+              "`multipart/form-data` with the file in the field `file`. Checked by its bytes: PNG, JPEG, WebP, AVIF, GIF (re-encoded without metadata, with WebP and AVIF variants), SVG (sanitised) or WOFF2/WOFF. At most `FILE_MAX_BYTES` and `FILE_MAX_PIXELS`; the tenant's files at most `FILE_TENANT_QUOTA_BYTES`.",
+            consumes: ['multipart/form-data'],
+            params: Type.Object({ tenant: PathId }),
+            response: {
+              201: UploadedFile,
+              ...problemResponses('not_found', 'payload_too_large', 'unsupported_media_type'),
+            },
           },
         },
-      },
-      async (request, reply) => {
-        const tenantId = request.tenantId;
-        const upload = await readUpload(request as unknown as MultipartRequest);
-        const file = await uploadFile(deps, tenantId, upload);
-        return reply
-          .code(201)
-          .header(
-            'location',
-            `/admin/v0/tenants/${encodeURIComponent(request.params.tenant)}/files/${file.fileId}`,
-          )
-          .send(file);
-      },
-    );
-  });
+        async (request, reply) => {
+          const tenantId = request.tenantId;
+          const upload = await readUpload(request as unknown as MultipartRequest);
+          const file = await uploadFile(deps, tenantId, upload);
+          return reply
+            .code(201)
+            .header(
+              'location',
+              `/admin/v0/tenants/${encodeURIComponent(request.params.tenant)}/files/${file.fileId}`,
+            )
+            .send(file);
+        },
+      );
+    }),
+  );
 }
 
 interface MultipartRequest {
