@@ -48,6 +48,19 @@ const concurrency = process.env.TEST_CONCURRENCY ?? '2';
 // A bound on every test and every test file (a file whose process never exits counts): a hang
 // fails with the file's name instead of holding the run until CI's own limit kills it unnamed.
 const timeoutMs = process.env.TEST_TIMEOUT_MS ?? '600000';
+// What a person reads: a line per finished file and a summary naming every failed, cancelled and
+// skipped test (scripts/test-reporter.mjs); the full TAP goes to a file. A --test-reporter flag
+// given to this script replaces both.
+const tapFile = '.tmp/test-results/tap.txt';
+fs.mkdirSync(path.dirname(tapFile), { recursive: true });
+const reporters = flags.some((f) => f.startsWith('--test-reporter'))
+  ? []
+  : [
+      '--test-reporter=./scripts/test-reporter.mjs',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tapFile}`,
+    ];
 const child = spawn(
   process.execPath,
   [
@@ -56,10 +69,11 @@ const child = spawn(
     '--test',
     `--test-concurrency=${concurrency}`,
     `--test-timeout=${timeoutMs}`,
+    ...reporters,
     ...flags,
     ...files,
   ],
-  { stdio: 'inherit', env },
+  { stdio: 'inherit', env: { ...env, QUIRE_TEST_FILES: String(files.length) } },
 );
 const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
 if (pgUrl && !citusUrl) await dropPostgresDatabase();
