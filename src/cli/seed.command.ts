@@ -18,7 +18,11 @@ export function seedCommand(): Command {
         // Loaded when the command runs (it brings the page agent and the worker), not at start-up.
         const { seedDemo } = await import('../seed/demo.js');
         const links = linksOf(config);
-        const result = await seedDemo(db, links, options.tenant);
+        const { storageFromConfig } = await import('../features/files/storage-from-config.js');
+        const result = await seedDemo(db, links, options.tenant, {
+          storage: storageFromConfig(config),
+          config,
+        });
         const consoleUrl = `${links.baseUrl}/console`;
         print({ ...result, consoleUrl }, options.json === true);
         const operators = (await listOperators(db, result.tenantId, { limit: 100 })).items;

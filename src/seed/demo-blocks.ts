@@ -5,10 +5,10 @@ import type { PageBlock } from '../domain/page-blocks.js';
  * industry (a default for every other visitor). Every customer, number and quote a version may
  * show is written here, on the page, so the grounding check has its sources.
  *
- * Images: `SEED_IMAGES` lists the small files shipped under src/seed/images/ and the block member
- * each belongs to; they are uploaded through the files feature when it is present (see
- * docs/hosted-pages.md). Until then the blocks render without them: logos as word marks, features
- * with built-in icons, the testimonial with initials and the video with a drawn poster.
+ * Images: `SEED_IMAGES` names the demo's images (drawn in demo-images.ts) and the block member
+ * each belongs to; `quire seed demo` uploads them through the files feature (demo-uploads.ts).
+ * Seeded without file storage (tests, the benchmark) the blocks render without them: logos as word
+ * marks, features with built-in icons, the testimonial with initials and the video with a panel.
  */
 export const DEMO_BLOCKS: PageBlock[] = [
   { blockId: 'hero', type: 'hero', eyebrow: 'Finance automation for mid-market teams' },

@@ -11,6 +11,7 @@ import {
   USER_AGENT,
 } from '../../test/chromium.js';
 import { describeEachDatabase } from '../../test/harness.js';
+import { storageFromConfig } from '../features/files/storage-from-config.js';
 import { seedDemo } from './demo.js';
 
 /** Screenshots of the demo's pages (test artefacts; docs/hosted-pages.md shows two of them). */
@@ -24,7 +25,12 @@ describeEachDatabase('the demo page in Chromium', (ctx) => {
     if (ctx.dialect !== 'sqlite') return t.skip('the browser checks run once, on SQLite');
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-    const seed = await seedDemo(ctx.database.db, { baseUrl: base } as never);
+    // The demo's images go where this server reads its files from, as `quire seed demo` does.
+    const config = ctx.app.config;
+    const seed = await seedDemo(ctx.database.db, { baseUrl: base } as never, undefined, {
+      storage: storageFromConfig(config),
+      config,
+    });
     fs.mkdirSync(SHOTS, { recursive: true });
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     try {
@@ -49,6 +55,24 @@ describeEachDatabase('the demo page in Chromium', (ctx) => {
           const response = await tab.goto(url, { waitUntil: 'networkidle' });
           assert.equal(response?.status(), 200, url);
           assert.deepEqual(foreign, [], `${name} at ${width}: no request to another host`);
+          // The uploaded demo images are shown: loaded, with their size (no broken image). They load
+          // lazily below the fold, so each is scrolled to first.
+          for (const img of await tab.$$('img')) await img.scrollIntoViewIfNeeded();
+          await tab.waitForFunction(() => [...document.images].every((i) => i.complete), null, {
+            timeout: 10_000,
+          });
+          const images = await tab.$$eval('img', (els) =>
+            els.map((e) => ({ src: e.getAttribute('src'), loaded: e.complete && e.naturalWidth > 0 })),
+          );
+          const uploaded = images.filter((i) => i.src?.includes('/files/'));
+          assert.ok(
+            uploaded.length >= 2,
+            `${name}: the hero image and the portrait: ${JSON.stringify(images)}`,
+          );
+          assert.ok(
+            uploaded.every((i) => i.loaded),
+            `${name} at ${width}: every uploaded image loads: ${JSON.stringify(uploaded)}`,
+          );
           const types = await tab.$$eval('[data-block]', (els) => [
             ...new Set(els.map((e) => e.getAttribute('data-block'))),
           ]);

@@ -9,12 +9,14 @@ import { changeAccountTraits } from '../features/accounts/set-account-traits.adm
 import { findAudienceById } from '../features/audiences/audiences.repository.js';
 import { findVersion } from '../features/audiences/versions.repository.js';
 import { publishVersion } from '../features/audiences/versions.service.js';
+import type { FilesDeps } from '../features/files/files.service.js';
 import { findTenantByIdOrName } from '../features/tenants/tenants.repository.js';
 import { createApiKey, createTenant } from '../features/tenants/tenants.service.js';
 import { VersionWorker } from '../worker/version-worker.js';
 import { seedAccounts, seedPersonActivity } from './accounts.js';
 import { seedAssets } from './assets.js';
 import { DEMO_TRAITS } from './demo-blocks.js';
+import { uploadDemoImages } from './demo-uploads.js';
 import { seedPages } from './pages.js';
 import { seedPersons } from './persons.js';
 import { seedTopics } from './topics.js';
@@ -35,7 +37,13 @@ export interface DemoSeed {
  * first draft is written by the built-in agent and published, so its hosted page shows at once;
  * with `links` the result names the hosted URLs (`publicUrl`, `pagePublicUrl`).
  */
-export async function seedDemo(db: Db, links?: PublicLinks, into?: string): Promise<DemoSeed> {
+export async function seedDemo(
+  db: Db,
+  links?: PublicLinks,
+  into?: string,
+  /** Where the demo's images are uploaded (`quire seed demo` passes the configured storage). */
+  files?: Omit<FilesDeps, 'db'>,
+): Promise<DemoSeed> {
   const tenant =
     into === undefined ? await createTenant(db, demoTenantName()) : await existingTenant(db, into);
   const key = await createApiKey(db, tenant.tenantId, 'demo');
@@ -45,7 +53,8 @@ export async function seedDemo(db: Db, links?: PublicLinks, into?: string): Prom
   const topics = await seedTopics(db, tenant.tenantId);
   const assets = await seedAssets(db, tenant.tenantId);
   await seedTraits(db, tenant.tenantId);
-  const pages = await seedPages(db, tenant.tenantId, persons);
+  const images = files === undefined ? undefined : await uploadDemoImages({ ...files, db }, tenant.tenantId);
+  const pages = await seedPages(db, tenant.tenantId, persons, images);
   for (const versionId of [pages.firstVersionId, pages.softwareVersionId, pages.retailVersionId]) {
     await publishFirstDraft(db, tenant.tenantId, versionId);
   }

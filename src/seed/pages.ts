@@ -3,6 +3,7 @@ import { createAudience } from '../features/audiences/audiences.service.js';
 import type { CreatePageInput } from '../features/pages/pages.schemas.js';
 import { archivePage, createPage } from '../features/pages/pages.service.js';
 import { DEMO_BLOCKS } from './demo-blocks.js';
+import { type DemoImageRefs, withDemoImages } from './demo-uploads.js';
 
 export const DEMO_PAGE: CreatePageInput = {
   brandId: 'brand-loomwork',
@@ -101,6 +102,8 @@ export async function seedPages(
   db: Db,
   tenantId: string,
   persons: { personId: string; softwarePersonId: string; retailPersonId: string },
+  /** The uploaded demo images (demo-uploads.ts); none: the blocks render without them. */
+  images: DemoImageRefs = new Map(),
 ): Promise<{
   pageId: string;
   pageSlug: string;
@@ -112,7 +115,10 @@ export async function seedPages(
   retailVersionId: string;
   archivedPageId: string;
 }> {
-  const page = await createPage(db, tenantId, DEMO_PAGE);
+  const page = await createPage(db, tenantId, {
+    ...DEMO_PAGE,
+    body: { ...DEMO_PAGE.body!, blocks: withDemoImages(DEMO_BLOCKS, images) },
+  });
   const { audience, version } = await createAudience(db, tenantId, page.id, {
     personId: persons.personId,
     supplementaryContext: 'Met at the FinOps Summit; asked how the close works with multiple subsidiaries.',
