@@ -6,6 +6,7 @@ import { settle } from '../../http/sync-hook.js';
 import { beaconFields } from './beacon-body.js';
 import { mappedHostHandler } from './mapped-hosts.js';
 import { PageCache } from './page-cache.js';
+import { robotsTxtRoute } from './robots-txt.route.js';
 import { beaconView, followAction, type HostedDeps, type PageAddress, servePage } from './serve-page.js';
 import { servePreview } from './serve-preview.js';
 
@@ -94,5 +95,6 @@ export function hostedRoutes(app: App): (request: FastifyRequest, reply: Fastify
     async (request, reply) =>
       servePreview(deps, request.params.handle, request.params.version_id, request.query, request, reply),
   );
+  robotsTxtRoute(app);
   return mappedHostHandler(deps, limiter);
 }

@@ -152,7 +152,9 @@ function Head({ head, css, faviconUrl }: { head: HeadTags; css: string; faviconU
       <meta name="robots" content={head.robots} />
       {head.canonical !== null && <link rel="canonical" href={head.canonical} />}
       {head.themeColor !== null && <meta name="theme-color" content={head.themeColor} />}
-      {faviconUrl !== null && <link rel="icon" href={faviconUrl} />}
+      {/* Without an icon the browser asks for /favicon.ico, which the sandboxed page (an opaque
+          origin) may not load: a refused request per visit, logged as an error in its console. */}
+      <link rel="icon" href={faviconUrl ?? 'data:,'} />
       {Object.entries(head.og).map(([property, content]) => (
         <meta key={property} property={property} content={content} />
       ))}
@@ -173,6 +175,7 @@ export function NotFoundPage({ css }: { css: string }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
+        <link rel="icon" href="data:," />
         <title>Page not found</title>
         {/* Raw on purpose: a constant stylesheet, allowed by hash in the CSP. */}
         <style dangerouslySetInnerHTML={{ __html: css }} />
