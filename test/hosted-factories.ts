@@ -1,4 +1,7 @@
+import type { AddressInfo } from 'node:net';
 import { publishVersion } from '../src/features/audiences/versions.service.js';
+import { storageFromConfig } from '../src/features/files/storage-from-config.js';
+import { type DemoSeed, seedDemo } from '../src/seed/demo.js';
 import { DEMO_PAGE } from '../src/seed/pages.js';
 import { makePerson, type TestTenant } from './factories.js';
 import { ADMIN_TOKEN, type TestContext } from './harness.js';
@@ -37,4 +40,19 @@ export async function hostedFixture(ctx: TestContext, tenant: TestTenant) {
     pageUrl: `/p/${handle}/${page.slug}`,
     personUrl: `/p/${handle}/${page.slug}/${read.body.routeKey}`,
   };
+}
+
+/**
+ * Listens on a free port and loads the demo into it as `quire seed demo` does, its images uploaded
+ * into the storage this server reads files from: what the browser and Lighthouse tests open.
+ */
+export async function listenWithDemo(ctx: TestContext): Promise<{ base: string; seed: DemoSeed }> {
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  const config = ctx.app.config;
+  const seed = await seedDemo(ctx.database.db, { baseUrl: base } as never, undefined, {
+    storage: storageFromConfig(config),
+    config,
+  });
+  return { base, seed };
 }

@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { it } from 'node:test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM, CHROMIUM_ARGS, skipWithoutChromium } from '../../test/chromium.js';
 import { describeEachDatabase } from '../../test/harness.js';
-import { storageFromConfig } from '../features/files/storage-from-config.js';
-import { seedDemo } from './demo.js';
+import { listenWithDemo } from '../../test/hosted-factories.js';
 
 /** Lighthouse's HTML reports of the demo page (test artefacts). */
 const REPORTS = '.tmp/lighthouse';
@@ -23,13 +21,7 @@ describeEachDatabase('the demo page in Lighthouse', (ctx) => {
     timeout: 300_000,
   }, async (t) => {
     if (ctx.dialect !== 'sqlite') return t.skip('Lighthouse runs once, on SQLite');
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-    const config = ctx.app.config;
-    const seed = await seedDemo(ctx.database.db, { baseUrl: base } as never, undefined, {
-      storage: storageFromConfig(config),
-      config,
-    });
+    const { seed } = await listenWithDemo(ctx);
     fs.mkdirSync(REPORTS, { recursive: true });
     // Lighthouse drives its own Chromium through the DevTools port (Debian's, the same flags).
     const chrome = await chromeLauncher.launch({

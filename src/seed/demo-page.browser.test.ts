@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { it } from 'node:test';
 import { chromium } from 'playwright-core';
 import {
@@ -11,8 +10,7 @@ import {
   USER_AGENT,
 } from '../../test/chromium.js';
 import { describeEachDatabase } from '../../test/harness.js';
-import { storageFromConfig } from '../features/files/storage-from-config.js';
-import { seedDemo } from './demo.js';
+import { listenWithDemo } from '../../test/hosted-factories.js';
 
 /** Screenshots of the demo's pages (test artefacts; docs/hosted-pages.md shows two of them). */
 const SHOTS = '.tmp/demo-page';
@@ -23,14 +21,7 @@ describeEachDatabase('the demo page in Chromium', (ctx) => {
     timeout: 180_000,
   }, async (t) => {
     if (ctx.dialect !== 'sqlite') return t.skip('the browser checks run once, on SQLite');
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-    // The demo's images go where this server reads its files from, as `quire seed demo` does.
-    const config = ctx.app.config;
-    const seed = await seedDemo(ctx.database.db, { baseUrl: base } as never, undefined, {
-      storage: storageFromConfig(config),
-      config,
-    });
+    const { base, seed } = await listenWithDemo(ctx);
     fs.mkdirSync(SHOTS, { recursive: true });
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     try {
