@@ -95,11 +95,11 @@ export function openSameDatabase(ctx: TestContext): Database {
 export function describeEachDatabase(
   name: string,
   body: (ctx: TestContext) => void,
-  options: { config?: Partial<Config> } = {},
+  options: { config?: Partial<Config>; logger?: { write(line: string): void } } = {},
 ): void {
   for (const dialect of DIALECTS) {
     describe(`${name} [${dialect}]`, () => {
-      const ctx = new HarnessContext(dialect, options.config ?? {});
+      const ctx = new HarnessContext(dialect, options.config ?? {}, options.logger ?? false);
       before(() => ctx.start());
       after(() => ctx.stop());
       body(ctx);
@@ -115,6 +115,7 @@ class HarnessContext implements TestContext {
   constructor(
     readonly dialect: Dialect,
     overrides: Partial<Config>,
+    private readonly logger: false | { write(line: string): void },
   ) {
     this.config = testConfig(overrides);
   }
@@ -132,7 +133,7 @@ class HarnessContext implements TestContext {
   async start(): Promise<void> {
     this.#database = openTestDatabase(this.dialect);
     await migrateToLatest(this.#database.db);
-    this.#app = await buildApp({ config: this.config, database: this.#database, logger: false });
+    this.#app = await buildApp({ config: this.config, database: this.#database, logger: this.logger });
     await this.#app.ready();
   }
 
