@@ -7,11 +7,19 @@ import { sessionIdHash } from '../../http/console-session.js';
 import type { Origin } from '../audit/actor.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { findTenantByIdOrName } from '../tenants/tenants.repository.js';
+import {
+  accountSubject,
+  addressAccountSubject,
+  addressSubject,
+  countAttempt,
+  isKnownAddress,
+  LONGEST_WINDOW_MS,
+  signInRules,
+} from './login-throttle.js';
 import { operatorActor } from './operator-actor.js';
 import { findOperatorByEmail } from './operators.repository.js';
 import { dummyPasswordHash, verifyPassword } from './passwords.js';
 import {
-  addLoginFailure,
   clearLoginFailures,
   deleteOperatorSessions,
   deleteSession,
@@ -27,10 +35,6 @@ export interface SessionLimits {
   maxMs: number;
 }
 
-/** Failed sign-ins allowed per window: few per account (guessing one), more per address (a shared NAT). */
-export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const ACCOUNT_FAILURES = 10;
-export const ADDRESS_FAILURES = 30;
 /** last_seen_at is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -48,24 +52,19 @@ export interface SignIn {
 /**
  * Signs an operator in: a new random session id every time (an id a browser held before is
  * ended, so none can be fixed in advance), a new CSRF token, the sign-in audited in the same
- * transaction. Failures count against the address and the account (in the database, so every
- * node agrees); past the limit the answer is 429 before any password is checked. Each sign-in also
+ * transaction. Attempts count against the address, the address and account together, and (from
+ * an address the operator never signed in from) the account, in the database so every node agrees;
+ * past a limit the answer is 429 before any password is checked (login-throttle.ts). Each sign-in also
  * deletes every ended session and every finished failure window, so neither table grows.
  */
 export async function signIn(db: Db, input: SignIn, now = Date.now()) {
   const email = input.email.trim().toLowerCase();
-  const address = `address:${input.origin.ip}`;
-  const subjects = [address, `account:${email}`];
+  const ip = input.origin.ip;
+  const operator = await findOperatorByEmail(db, email);
+  const known = operator !== undefined && (await isKnownAddress(db, operator, ip, now));
   // Counted before the password is checked, in one atomic step per subject: parallel attempts
   // each see their own count, so no more than the limit are ever verified (issue 29).
-  const wait = await countAttempt(db, subjects, now);
-  if (wait > 0) {
-    const retryAfter = Math.ceil(wait / 1000);
-    throw new ApiError('rate_limited', `Too many failed sign-ins; retry in ${retryAfter} s`, undefined, {
-      'Retry-After': String(retryAfter),
-    });
-  }
-  const operator = await findOperatorByEmail(db, email);
+  await countAttempt(db, signInRules(ip, email, known), 'failed sign-ins', now);
   const valid = await verifyPassword(operator?.password_hash ?? (await dummyPasswordHash()), input.password);
   if (operator === undefined || !valid || operator.disabled_at !== null) {
     throw new ApiError('unauthenticated', 'Wrong email or password, or the account is disabled');
@@ -74,10 +73,11 @@ export async function signIn(db: Db, input: SignIn, now = Date.now()) {
   const csrfToken = randomBytes(32).toString('base64url');
   await writeTransaction(db, async (tx) => {
     if (input.previousSessionId !== null) await deleteSession(tx, sessionIdHash(input.previousSessionId));
-    await purgeEnded(tx, now, { ...input.limits, windowMs: LOGIN_WINDOW_MS });
-    await clearLoginFailures(tx, `account:${email}`);
+    await purgeEnded(tx, now, { ...input.limits, windowMs: LONGEST_WINDOW_MS });
+    await clearLoginFailures(tx, accountSubject(email));
+    await clearLoginFailures(tx, addressAccountSubject(ip, email));
     // The address's attempt was a success, not a failure.
-    await forgiveLoginAttempt(tx, address);
+    await forgiveLoginAttempt(tx, addressSubject(ip));
     await insertSession(tx, {
       id_hash: sessionIdHash(sessionId),
       operator_id: operator.id,
@@ -101,23 +101,6 @@ export async function signIn(db: Db, input: SignIn, now = Date.now()) {
     );
   });
   return { sessionId, csrfToken, operator };
-}
-
-/**
- * Counts a sign-in attempt against each subject and answers how long to wait when one of them is
- * past its limit (0: go on and check the password). An attempt that succeeds is taken back.
- */
-async function countAttempt(db: Db, subjects: string[], now: number): Promise<number> {
-  return writeTransaction(db, async (tx) => {
-    let wait = 0;
-    for (const subject of subjects) {
-      const row = await addLoginFailure(tx, subject, now, LOGIN_WINDOW_MS);
-      const limit = subject.startsWith('address:') ? ADDRESS_FAILURES : ACCOUNT_FAILURES;
-      const windowEnd = row.window_started_at + LOGIN_WINDOW_MS;
-      if (row.failures > limit && windowEnd > now) wait = Math.max(wait, windowEnd - now);
-    }
-    return wait;
-  });
 }
 
 /**
