@@ -7,6 +7,12 @@ import { toIso, toIsoOrNull } from '../../time.js';
 import type { Actor, Origin } from '../audit/actor.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
+  countAttempt,
+  LOGIN_WINDOW_MS,
+  PASSWORD_CHANGE_FAILURES,
+  passwordChangeSubject,
+} from './login-throttle.js';
+import {
   countOperators,
   findOperator,
   findOperatorByEmail,
@@ -16,7 +22,7 @@ import {
   updateOperator,
 } from './operators.repository.js';
 import { hashPassword, oneTimePassword, passwordProblem, verifyPassword } from './passwords.js';
-import { deleteOperatorSessions, deleteOtherSessions } from './sessions.repository.js';
+import { clearLoginFailures, deleteOperatorSessions, deleteOtherSessions } from './sessions.repository.js';
 
 export const ROLES = ['viewer', 'editor', 'publisher', 'admin'] as const satisfies readonly OperatorRole[];
 
@@ -189,16 +195,28 @@ export async function changeOwnPassword(
 ) {
   const operator = await findOperatorById(db, operatorId);
   if (operator === undefined) throw ApiError.notFound(`Operator ${operatorId}`);
-  if (!(await verifyPassword(operator.password_hash, currentPassword))) {
-    throw ApiError.invalidField('/currentPassword', 'The current password is wrong');
-  }
+  // The new password is checked first (it tells nothing about the current one), so only guesses of
+  // the current password are counted.
   const problem = passwordProblem(newPassword, operator.email);
   if (problem !== null) throw ApiError.invalidField('/newPassword', `The password ${problem}`);
   if (newPassword === currentPassword) {
     throw ApiError.invalidField('/newPassword', 'The new password must differ from the current one');
   }
+  // A session's holder (a borrowed laptop, a stolen cookie) must not guess the password it would
+  // need to take the account over: counted before it is verified, like a sign-in (login-throttle.ts).
+  const subject = passwordChangeSubject(operatorId);
+  await countAttempt(
+    db,
+    [{ subject, limit: PASSWORD_CHANGE_FAILURES, windowMs: LOGIN_WINDOW_MS }],
+    'wrong current passwords',
+    now,
+  );
+  if (!(await verifyPassword(operator.password_hash, currentPassword))) {
+    throw ApiError.invalidField('/currentPassword', 'The current password is wrong');
+  }
   const passwordHash = await hashPassword(newPassword);
   return writeTransaction(db, async (tx) => {
+    await clearLoginFailures(tx, subject);
     const after = await updateOperator(
       tx,
       operatorId,
