@@ -963,7 +963,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A signed link to a version's preview (the page as a visitor would see it) */
+        /**
+         * A signed link to a version's preview (the page as a visitor would see it)
+         * @description The link works for `expiresIn` seconds (default PREVIEW_LINK_TTL_SECONDS, rounded up to the hour), at most PREVIEW_LINK_MAX_TTL_SECONDS (30 days unless configured): a longer one is a 400.
+         */
         get: operations["adminPreviewVersion"];
         put?: never;
         post?: never;
@@ -10088,7 +10091,10 @@ export interface operations {
     };
     adminPreviewVersion: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Seconds the link works. */
+                expiresIn?: number;
+            };
             header?: never;
             path: {
                 tenant: string;
