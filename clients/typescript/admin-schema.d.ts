@@ -2524,6 +2524,8 @@ export interface components {
         AdminSignInBody: {
             email: string;
             password: string;
+            /** @description The tenant to sign in to (handle, id or name; null: as the instance admin). Needed only when the email and password open operators of several tenants (a 400 naming `/tenant` says so). */
+            tenant?: string | null;
         };
         AdminChangePasswordBody: {
             currentPassword: string;

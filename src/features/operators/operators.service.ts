@@ -15,8 +15,8 @@ import {
 import {
   countOperators,
   findOperator,
-  findOperatorByEmail,
   findOperatorById,
+  findOperatorInScope,
   insertOperator,
   listOperatorsPage,
   updateOperator,
@@ -56,8 +56,10 @@ export async function createOperator(db: Db, input: NewOperator, change: Change,
   const password = input.password ?? (oneTime as string);
   const problem = passwordProblem(password, email);
   if (problem !== null) throw ApiError.invalidField('/password', `The password ${problem}`);
-  if ((await findOperatorByEmail(db, email)) !== undefined) {
-    throw new ApiError('conflict', `An operator with the email ${email} already exists`);
+  // Only the tenant's own operators (or the instance admins) are asked: an email is unique within
+  // its tenant, so whether it is an operator elsewhere is neither checked nor told (issue 29).
+  if ((await findOperatorInScope(db, input.tenantId, email)) !== undefined) {
+    throw new ApiError('conflict', alreadyExists(input.tenantId, email));
   }
   const row: OperatorsTable = {
     id: newId('operator'),
@@ -77,11 +79,17 @@ export async function createOperator(db: Db, input: NewOperator, change: Change,
   }).catch((error: unknown) => {
     // Two creates of one email at once: the unique index decides, the loser is told plainly.
     if (/unique|duplicate/i.test(String((error as Error).message))) {
-      throw new ApiError('conflict', `An operator with the email ${email} already exists`);
+      throw new ApiError('conflict', alreadyExists(input.tenantId, email));
     }
     throw error;
   });
   return { operator: toOperator(row), oneTimePassword: oneTime };
+}
+
+function alreadyExists(tenantId: string | null, email: string): string {
+  return tenantId === null
+    ? `An instance admin with the email ${email} already exists`
+    : `An operator with the email ${email} already exists in this tenant`;
 }
 
 export async function getOperator(db: Executor, tenantId: string | null, operatorId: string) {

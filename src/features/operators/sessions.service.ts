@@ -6,7 +6,7 @@ import type { ConsoleSession } from '../../http/admin-auth.js';
 import { sessionIdHash } from '../../http/console-session.js';
 import type { Origin } from '../audit/actor.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { findTenantByIdOrName } from '../tenants/tenants.repository.js';
+import { findTenantByHandle, findTenantByIdOrName } from '../tenants/tenants.repository.js';
 import {
   accountSubject,
   addressAccountSubject,
@@ -17,7 +17,7 @@ import {
   signInRules,
 } from './login-throttle.js';
 import { operatorActor } from './operator-actor.js';
-import { findOperatorByEmail } from './operators.repository.js';
+import { findOperatorsByEmail } from './operators.repository.js';
 import { dummyPasswordHash, verifyPassword } from './passwords.js';
 import {
   clearLoginFailures,
@@ -41,6 +41,11 @@ const TOUCH_EVERY_MS = 60_000;
 export interface SignIn {
   email: string;
   password: string;
+  /**
+   * The tenant to sign in to (its handle, id or name; null: as the instance admin), needed only
+   * when the email and password open operators of several tenants.
+   */
+  tenant?: string | null;
   /** The client address (always known over HTTP) and the request id. */
   origin: Origin & { ip: string };
   userAgent: string;
@@ -56,26 +61,47 @@ export interface SignIn {
  * an address the operator never signed in from) the account, in the database so every node agrees;
  * past a limit the answer is 429 before any password is checked (login-throttle.ts). Each sign-in also
  * deletes every ended session and every finished failure window, so neither table grows.
+ *
+ * An email is unique per tenant, not per instance (migration 0016): it may name operators of
+ * several tenants, each with its own password. The password is checked against each of them (in
+ * parallel, so the time taken hardly tells how many there are); the one it opens is signed in.
  */
 export async function signIn(db: Db, input: SignIn, now = Date.now()) {
   const email = input.email.trim().toLowerCase();
   const ip = input.origin.ip;
-  const operator = await findOperatorByEmail(db, email);
-  const known = operator !== undefined && (await isKnownAddress(db, operator, ip, now));
+  const scope = await tenantScope(db, input.tenant);
+  const candidates =
+    scope === 'unknown' ? [] : await findOperatorsByEmail(db, email, MAX_OPERATORS_PER_EMAIL, scope);
+  const knownAt = await Promise.all(candidates.map((c) => isKnownAddress(db, c, ip, now)));
   // Counted before the password is checked, in one atomic step per subject: parallel attempts
   // each see their own count, so no more than the limit are ever verified (issue 29).
-  await countAttempt(db, signInRules(ip, email, known), 'failed sign-ins', now);
-  const valid = await verifyPassword(operator?.password_hash ?? (await dummyPasswordHash()), input.password);
-  if (operator === undefined || !valid || operator.disabled_at !== null) {
+  await countAttempt(db, signInRules(ip, email, knownAt.includes(true)), 'failed sign-ins', now);
+  const hashes =
+    candidates.length === 0 ? [await dummyPasswordHash()] : candidates.map((c) => c.password_hash);
+  const valid = await Promise.all(hashes.map((hash) => verifyPassword(hash, input.password)));
+  const opened = candidates.filter((c, i) => valid[i] === true && c.disabled_at === null);
+  if (opened.length === 0) {
     throw new ApiError('unauthenticated', 'Wrong email or password, or the account is disabled');
   }
+  if (opened.length > 1) {
+    throw ApiError.invalidField(
+      '/tenant',
+      'This email and password open operators of several tenants: name the tenant (null: the instance admin)',
+      'required',
+    );
+  }
+  const operator = opened[0]!;
   const sessionId = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(32).toString('base64url');
   await writeTransaction(db, async (tx) => {
     if (input.previousSessionId !== null) await deleteSession(tx, sessionIdHash(input.previousSessionId));
     await purgeEnded(tx, now, { ...input.limits, windowMs: LONGEST_WINDOW_MS });
-    await clearLoginFailures(tx, accountSubject(email));
-    await clearLoginFailures(tx, addressAccountSubject(ip, email));
+    // The email's counts start over only when it names this operator alone: otherwise another
+    // tenant's operator of the same email could reset them between guesses of this one's password.
+    if (scope === undefined && candidates.length === 1) {
+      await clearLoginFailures(tx, accountSubject(email));
+      await clearLoginFailures(tx, addressAccountSubject(ip, email));
+    }
     // The address's attempt was a success, not a failure.
     await forgiveLoginAttempt(tx, addressSubject(ip));
     await insertSession(tx, {
@@ -101,6 +127,19 @@ export async function signIn(db: Db, input: SignIn, now = Date.now()) {
     );
   });
   return { sessionId, csrfToken, operator };
+}
+
+/** More operators of one email than this are not considered at sign-in (the cost of checking each). */
+const MAX_OPERATORS_PER_EMAIL = 20;
+
+/** The tenant id a sign-in names (null: the instance admins; undefined: any), or 'unknown'. */
+async function tenantScope(
+  db: Db,
+  tenant: string | null | undefined,
+): Promise<string | null | undefined | 'unknown'> {
+  if (tenant === undefined || tenant === null) return tenant;
+  const row = (await findTenantByHandle(db, tenant)) ?? (await findTenantByIdOrName(db, tenant));
+  return row === undefined ? 'unknown' : row.id;
 }
 
 /**
