@@ -34,7 +34,9 @@ export interface ThrottleRule {
 }
 
 export const addressSubject = (ip: string) => `address:${ip}`;
-export const addressAccountSubject = (ip: string, email: string) => `address-account:${ip} ${email}`;
+/** The email first, so a tenant's deletion finds an operator's rows by prefix (tenant-data.repository.ts). */
+export const addressAccountSubject = (ip: string, email: string) => `${accountAddressPrefix(email)}${ip}`;
+export const accountAddressPrefix = (email: string) => `account-address:${email} `;
 export const accountSubject = (email: string) => `account:${email}`;
 export const passwordChangeSubject = (operatorId: string) => `password-change:${operatorId}`;
 
