@@ -122,8 +122,31 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a host that serves the tenant's hosted pages */
+        /**
+         * Add a host that serves the tenant's hosted pages
+         * @description A tenant admin's host is a claim, listed in `pending` with its challenge and not served until the tenant proves it controls the host (`POST .../hosts/{host}/verify`). The instance's own admins (the admin token, an instance admin) map it at once.
+         */
         post: operations["adminAddTenantHost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v0/tenants/{tenant}/hosts/{host}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prove a claimed host (DNS TXT record or HTTP token) and serve the pages on it
+         * @description Looks for the TXT record `_quire-challenge.<host>` holding the tenant's token, then for the token at `http://<host>/.well-known/quire-challenge/<token>`. Proven, the host serves this tenant (in place of any tenant that served it); not proven, 409 naming what to publish.
+         */
+        post: operations["adminVerifyTenantHost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -140,7 +163,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a host of the tenant */
+        /** Remove a host of the tenant (served or claimed) */
         delete: operations["adminRemoveTenantHost"];
         options?: never;
         head?: never;
@@ -1445,7 +1468,18 @@ export interface components {
         };
         /** TenantHosts */
         TenantHosts: {
+            /** @description The hosts that serve the tenant's pages (proven). */
             hosts: string[];
+            /** @description Hosts asked for and not proven yet: not served until verified. */
+            pending: {
+                host: string;
+                /** @description The DNS TXT record to publish: `_quire-challenge.<host>`. */
+                txtName: string;
+                /** @description The record's value: the tenant's token for this host. */
+                txtValue: string;
+                /** @description Or: serve the token (as the body) at this URL. */
+                httpUrl: string;
+            }[];
         };
         /** KeyRevocation */
         KeyRevocation: {
@@ -3798,6 +3832,103 @@ export interface operations {
             };
             /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminVerifyTenantHost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant: string;
+                host: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantHosts"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `conflict` (The request conflicts with the current state) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

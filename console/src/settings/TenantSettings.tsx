@@ -92,7 +92,8 @@ export function TenantSettings() {
         </Title>
         <Text size="sm" c="gray.7">
           A host of yours (pages.acme.com) that serves the tenant's hosted pages at /{'{slug}'}; point its DNS
-          at this server.
+          at this server. A host you add is served once you prove it is yours: publish the TXT record the
+          API answers with and call its verify operation (docs/hosted-pages.md, Custom hosts).
         </Text>
         <Table striped aria-label="Custom hosts">
           <Table.Tbody>

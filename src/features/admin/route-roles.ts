@@ -48,6 +48,7 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   [`GET ${T}`]: { access: 'viewer' },
   [`PATCH ${T}`]: { access: 'admin', action: 'tenant.update' },
   [`POST ${T}/hosts`]: { access: 'admin', action: 'host.create' },
+  [`POST ${T}/hosts/:host/verify`]: { access: 'admin', action: 'host.verify' },
   [`DELETE ${T}/hosts/:host`]: { access: 'admin', action: 'host.delete' },
   [`GET ${T}/keys`]: { access: 'admin' },
   [`GET ${T}/keys/:keyId`]: { access: 'admin' },

@@ -17,6 +17,7 @@ export const TENANT_TABLES = [
   'events',
   'page_events',
   'tenant_hosts',
+  'tenant_host_claims',
   'version_changes',
   'messages',
   'conversations',
