@@ -120,7 +120,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The tenant's hosts: those served, and those claimed and not proven yet */
+        get: operations["adminListTenantHosts"];
         put?: never;
         /**
          * Add a host that serves the tenant's hosted pages
@@ -1463,9 +1464,6 @@ export interface components {
             /** @description Omit for a full-access key. */
             scopes?: ("persons:read" | "persons:write" | "pages:read" | "pages:write" | "pages:publish" | "assets:read" | "assets:write")[];
         };
-        AdminAddTenantHostBody: {
-            host: string;
-        };
         /** TenantHosts */
         TenantHosts: {
             /** @description The hosts that serve the tenant's pages (proven). */
@@ -1480,6 +1478,9 @@ export interface components {
                 /** @description Or: serve the token (as the body) at this URL. */
                 httpUrl: string;
             }[];
+        };
+        AdminAddTenantHostBody: {
+            host: string;
         };
         /** KeyRevocation */
         KeyRevocation: {
@@ -3683,6 +3684,93 @@ export interface operations {
                         lastUsedAt: string | null;
                         revokedAt: string | null;
                     };
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListTenantHosts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantHosts"];
                 };
             };
             /** @description Problem: `validation_failed` (The request is not valid) */

@@ -79,10 +79,9 @@ describe('migration 0016 makes operator emails unique per tenant (SQLite rebuild
       );
 
       await db.deleteFrom('operators').where('id', 'in', ['o3', 'o4']).execute();
-      const down = await new Migrator({
-        db,
-        provider: { getMigrations: async () => migrations },
-      }).migrateDown();
+      const down = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(
+        '0015-page-blocks-traits',
+      );
       assert.equal(down.error, undefined);
       await assert.rejects(
         db

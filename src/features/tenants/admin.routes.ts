@@ -12,6 +12,7 @@ import {
   addTenantHost,
   claimTenantHost,
   createTenant,
+  getTenantHosts,
   removeTenantHost,
   revokeKey,
   setTenantHandle,
@@ -72,6 +73,19 @@ export function tenantsAdminRoutes(app: App): void {
       },
     },
     async (request) => setTenantHandle(app.db, request.params.tenant, request.body.handle),
+  );
+  app.get(
+    '/tenants/:tenant/hosts',
+    {
+      schema: {
+        operationId: 'adminListTenantHosts',
+        tags: ['Tenants'],
+        summary: "The tenant's hosts: those served, and those claimed and not proven yet",
+        params: Type.Object({ tenant: PathId }),
+        response: { 200: TenantHosts, ...problemResponses('not_found') },
+      },
+    },
+    async (request) => getTenantHosts(app.db, request.params.tenant, app.config.hostedPagesSecret),
   );
   app.post(
     '/tenants/:tenant/hosts',
