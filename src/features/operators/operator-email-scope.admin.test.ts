@@ -124,4 +124,38 @@ describeEachDatabase('operator emails are per tenant', (ctx) => {
     // The victim, from an address never signed in from, waits like anyone (a known one would pass).
     assert.equal((await attempt(PASSWORD, '10.8.3.1', victimTenant.tenantId)).statusCode, 429);
   });
+
+  it("signing in another tenant's operator of the same email from an address does not let that address skip the backoff", async () => {
+    const victimTenant = await makeTenant(ctx);
+    const attackerTenant = await makeTenant(ctx);
+    const victim = await makeOperator(ctx, victimTenant.tenantId, 'admin');
+    const admin = await signInAs(ctx, attackerTenant.tenantId, 'admin');
+    await admin.request('POST', `/admin/v0/tenants/${attackerTenant.tenantId}/operators`, {
+      email: victim.email,
+      role: 'viewer',
+      password: OTHER_PASSWORD,
+    });
+    const attempt = (password: string, address: string, tenant?: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/admin/v0/session',
+        remoteAddress: address,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({
+          email: victim.email,
+          password,
+          ...(tenant === undefined ? {} : { tenant }),
+        }),
+      });
+    // The attacker's addresses become known for the attacker's own operator of that email.
+    const addresses = ['10.9.0.1', '10.9.0.2'];
+    for (const address of addresses)
+      assert.equal((await attempt(OTHER_PASSWORD, address, attackerTenant.tenantId)).statusCode, 200);
+    // Guesses at the victim from them still run into the account's backoff.
+    const statuses: number[] = [];
+    for (let i = 0; i < 2 * ACCOUNT_FAILURES; i++)
+      statuses.push((await attempt(`guess ${i}`, addresses[i % 2]!)).statusCode);
+    assert.ok(statuses.filter((s) => s === 401).length <= ACCOUNT_FAILURES, statuses.join(' '));
+    assert.equal(statuses.at(-1), 429);
+  });
 });

@@ -75,7 +75,11 @@ export async function signIn(db: Db, input: SignIn, now = Date.now()) {
   const knownAt = await Promise.all(candidates.map((c) => isKnownAddress(db, c, ip, now)));
   // Counted before the password is checked, in one atomic step per subject: parallel attempts
   // each see their own count, so no more than the limit are ever verified (issue 29).
-  await countAttempt(db, signInRules(ip, email, knownAt.includes(true)), 'failed sign-ins', now);
+  // Known only when every operator of the email signed in from here: a tenant admin who gives an
+  // operator of its own another tenant's operator's email, and signs it in from an address, must
+  // not make that address skip the other operator's backoff.
+  const known = knownAt.length > 0 && knownAt.every(Boolean);
+  await countAttempt(db, signInRules(ip, email, known), 'failed sign-ins', now);
   const hashes =
     candidates.length === 0 ? [await dummyPasswordHash()] : candidates.map((c) => c.password_hash);
   const valid = await Promise.all(hashes.map((hash) => verifyPassword(hash, input.password)));
