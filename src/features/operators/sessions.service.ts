@@ -73,12 +73,12 @@ export async function signIn(db: Db, input: SignIn, now = Date.now()) {
   const candidates =
     scope === 'unknown' ? [] : await findOperatorsByEmail(db, email, MAX_OPERATORS_PER_EMAIL, scope);
   const knownAt = await Promise.all(candidates.map((c) => isKnownAddress(db, c, ip, now)));
+  // Known only when every operator of the email (in the named tenant) signed in from here: a
+  // tenant admin who gives an operator of its own another tenant's operator's email, and signs it
+  // in from an address, must not make that address skip the other operator's backoff.
+  const known = knownAt.length > 0 && knownAt.every(Boolean);
   // Counted before the password is checked, in one atomic step per subject: parallel attempts
   // each see their own count, so no more than the limit are ever verified (issue 29).
-  // Known only when every operator of the email signed in from here: a tenant admin who gives an
-  // operator of its own another tenant's operator's email, and signs it in from an address, must
-  // not make that address skip the other operator's backoff.
-  const known = knownAt.length > 0 && knownAt.every(Boolean);
   await countAttempt(db, signInRules(ip, email, known), 'failed sign-ins', now);
   const hashes =
     candidates.length === 0 ? [await dummyPasswordHash()] : candidates.map((c) => c.password_hash);
