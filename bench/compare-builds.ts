@@ -63,7 +63,12 @@ const tenant = await makeBenchTenant(database.db, 'builds');
 await loadPersons(database.db, tenant.tenantId, 10_000, { increment() {} } as never);
 const persons = (await listPersons(database.db, tenant.tenantId, null, 1000)).map((p) => p.id);
 const accounts = await loadAccounts(database.db, tenant.tenantId, 100);
-const demo = await seedDemo(database.db, { baseUrl: '', secret: 'bench', previewTtlSeconds: 60 });
+const demo = await seedDemo(database.db, {
+  baseUrl: '',
+  secret: 'bench',
+  previewTtlSeconds: 60,
+  previewMaxTtlSeconds: 60,
+});
 await database.close();
 const databaseCpu = url === null ? null : databaseCpuReader(url);
 

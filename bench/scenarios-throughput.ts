@@ -275,7 +275,12 @@ export const hostedPage: Scenario = {
   dialects: ['sqlite'],
   async load(ctx) {
     // The demo tenant's published person page, as `quire seed demo` makes it.
-    const demo = await seedDemo(ctx.db, { baseUrl: '', secret: 'bench', previewTtlSeconds: 60 });
+    const demo = await seedDemo(ctx.db, {
+      baseUrl: '',
+      secret: 'bench',
+      previewTtlSeconds: 60,
+      previewMaxTtlSeconds: 60,
+    });
     state.set(`s8-${ctx.dialect}`, { apiKey: demo.apiKey, ids: [demo.publicUrl!] });
   },
   async run(ctx) {

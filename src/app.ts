@@ -22,6 +22,7 @@ import { registerOperability } from './features/ops/index.js';
 import { pagesRoutes } from './features/pages/index.js';
 import { personsRoutes } from './features/persons/index.js';
 import { findLiveKeyByHash } from './features/tenants/api-keys.repository.js';
+import { type HostProver, networkHostProver } from './features/tenants/host-proof.js';
 import { keyUsageRecorder } from './features/tenants/key-usage.js';
 import { onTenantDeleted } from './features/tenants/tenant-deletions.js';
 import { hashApiKey } from './features/tenants/tenants.service.js';
@@ -61,10 +62,18 @@ export interface AppDeps {
   logger: false | { write(line: string): void };
   /** Request spans when OTEL_EXPORTER_OTLP_ENDPOINT is set (src/tracing/load.ts). */
   tracing?: Pick<Tracing, 'registerHttp'> | null;
+  /** How custom hosts are proven (DNS and HTTP by default; tests give their own). */
+  hostProver?: HostProver;
 }
 
 /** Builds the whole HTTP application without listening: the server, the CLI and the tests share it. */
-export async function buildApp({ config, database, logger, tracing }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  tracing,
+  hostProver,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       logger === false
@@ -120,6 +129,7 @@ export async function buildApp({ config, database, logger, tracing }: AppDeps): 
   app.decorate('dialect', database.dialect);
   // HOSTED_PAGES_SECRET, else the secret every process of this database shares.
   app.decorate('config', await withInstanceSecrets(database.db, config));
+  app.decorate('hostProver', hostProver ?? networkHostProver(config.events.webhooks));
   app.setValidatorCompiler(validatorCompiler);
   // Only JSON bodies are accepted: anything else is a 415.
   app.removeContentTypeParser(['text/plain']);

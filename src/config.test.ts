@@ -147,3 +147,16 @@ describe('loadConfig: events and webhooks', () => {
     );
   });
 });
+
+describe('loadConfig: preview links', () => {
+  it('bounds their lifetime: 30 days unless configured, the default lifetime within it', () => {
+    assert.equal(loadConfig({}).previewLinkMaxTtlSeconds, 30 * 86_400);
+    const short = loadConfig({ PREVIEW_LINK_MAX_TTL_SECONDS: '3600' });
+    assert.equal(short.previewLinkMaxTtlSeconds, 3600);
+    assert.equal(short.previewLinkTtlSeconds, 3600, 'the default lifetime follows a shorter maximum');
+    assert.throws(
+      () => loadConfig({ PREVIEW_LINK_MAX_TTL_SECONDS: '3600', PREVIEW_LINK_TTL_SECONDS: '7200' }),
+      /PREVIEW_LINK_TTL_SECONDS must not be longer than PREVIEW_LINK_MAX_TTL_SECONDS/,
+    );
+  });
+});

@@ -63,6 +63,11 @@ export interface Config {
   hostedRateLimitBurst: number;
   /** How long a preview link works, in seconds. */
   previewLinkTtlSeconds: number;
+  /**
+   * The longest a preview link may work, in seconds (PREVIEW_LINK_MAX_TTL_SECONDS, 30 days): a
+   * request for a longer one is refused, and a link whose expiry is further away is not honoured.
+   */
+  previewLinkMaxTtlSeconds: number;
   /** Run version workers inside the API process. */
   inProcessWorkers: number;
   /** How long a worker's claim on a version lasts without renewal (renewed every third of it). */
@@ -242,6 +247,12 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('AGENT=openai needs OPENAI_BASE_URL and OPENAI_MODEL');
   }
 
+  const previewLinkMaxTtlSeconds = reader.integer(
+    'PREVIEW_LINK_MAX_TTL_SECONDS',
+    30 * 86_400,
+    60,
+    365 * 86_400,
+  );
   const config: Config = {
     port: reader.integer('PORT', 3000, 0, 65535),
     host: reader.string('HOST', '127.0.0.1'),
@@ -288,7 +299,14 @@ export function loadConfig(env: Env = process.env): Config {
     hostedPagesSecret: reader.optionalString('HOSTED_PAGES_SECRET'),
     hostedRateLimitPerSecond: reader.integer('HOSTED_RATE_LIMIT_PER_SECOND', 20, 0, 1_000_000),
     hostedRateLimitBurst: reader.integer('HOSTED_RATE_LIMIT_BURST', 60, 0, 10_000_000),
-    previewLinkTtlSeconds: reader.integer('PREVIEW_LINK_TTL_SECONDS', 86_400, 60, 30 * 86_400),
+    // A day, or the maximum when that is shorter.
+    previewLinkTtlSeconds: reader.integer(
+      'PREVIEW_LINK_TTL_SECONDS',
+      Math.min(86_400, previewLinkMaxTtlSeconds),
+      60,
+      365 * 86_400,
+    ),
+    previewLinkMaxTtlSeconds,
     inProcessWorkers: reader.integer('WORKERS', 1, 0, 64),
     workerLeaseMs: reader.integer('WORKER_LEASE_MS', 15_000, 300, 3_600_000),
     workerPollMs: reader.integer('WORKER_POLL_MS', 200, 10, 60_000),
@@ -334,6 +352,9 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(
       'HOSTED_PAGES_SECRET must be at least 32 characters; generate one with: openssl rand -hex 32',
     );
+  }
+  if (config.previewLinkTtlSeconds > config.previewLinkMaxTtlSeconds) {
+    problems.push('PREVIEW_LINK_TTL_SECONDS must not be longer than PREVIEW_LINK_MAX_TTL_SECONDS');
   }
   if (config.headersTimeoutMs > config.requestTimeoutMs) {
     problems.push('HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS');

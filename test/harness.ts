@@ -7,6 +7,7 @@ import { buildApp } from '../src/app.js';
 import { type Config, DEFAULT_WAITS, loadConfig } from '../src/config.js';
 import { type Database, type Dialect, openPostgres, openSqlite } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import type { HostProver } from '../src/features/tenants/host-proof.js';
 
 /**
  * Every test runs once per database: SQLite always, PostgreSQL when scripts/run-tests.mjs found
@@ -95,11 +96,16 @@ export function openSameDatabase(ctx: TestContext): Database {
 export function describeEachDatabase(
   name: string,
   body: (ctx: TestContext) => void,
-  options: { config?: Partial<Config> } = {},
+  options: { config?: Partial<Config>; logger?: { write(line: string): void }; hostProver?: HostProver } = {},
 ): void {
   for (const dialect of DIALECTS) {
     describe(`${name} [${dialect}]`, () => {
-      const ctx = new HarnessContext(dialect, options.config ?? {});
+      const ctx = new HarnessContext(
+        dialect,
+        options.config ?? {},
+        options.logger ?? false,
+        options.hostProver,
+      );
       before(() => ctx.start());
       after(() => ctx.stop());
       body(ctx);
@@ -115,6 +121,8 @@ class HarnessContext implements TestContext {
   constructor(
     readonly dialect: Dialect,
     overrides: Partial<Config>,
+    private readonly logger: false | { write(line: string): void },
+    private readonly hostProver?: HostProver,
   ) {
     this.config = testConfig(overrides);
   }
@@ -132,7 +140,12 @@ class HarnessContext implements TestContext {
   async start(): Promise<void> {
     this.#database = openTestDatabase(this.dialect);
     await migrateToLatest(this.#database.db);
-    this.#app = await buildApp({ config: this.config, database: this.#database, logger: false });
+    this.#app = await buildApp({
+      config: this.config,
+      database: this.#database,
+      logger: this.logger,
+      ...(this.hostProver === undefined ? {} : { hostProver: this.hostProver }),
+    });
     await this.#app.ready();
   }
 

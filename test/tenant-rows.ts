@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../src/db/schema.js';
+import { claimTenantHost } from '../src/features/tenants/tenants.service.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { makeOperator, signIn } from './console-factories.js';
 import { ADMIN_TOKEN, type TestContext } from './harness.js';
@@ -30,7 +31,8 @@ export async function rowsPerTable(ctx: TestContext, tenantId: string): Promise<
 
 /**
  * A tenant with rows in every table that can hold one: the demo seed (persons, accounts, logs,
- * pages, audiences, versions, conversations, assets, topics, counters, events, a key), then a host,
+ * pages, audiences, versions, conversations, assets, topics, counters, events, a key), then a host
+ * and a host claim,
  * an admin operator signed in (a session) with a failed sign-in, an idempotent create, and a
  * webhook endpoint with a delivery, an attempt and a page view (inserted as the workers would).
  */
@@ -46,6 +48,13 @@ export async function fillTenant(ctx: TestContext) {
     headers: admin,
   });
   if (host.status !== 201) throw new Error(host.raw);
+  // A tenant admin's claim of a host it has not proven yet.
+  await claimTenantHost(
+    db,
+    tenantId,
+    `c${randomBytes(4).toString('hex')}.example.com`,
+    ctx.app.config.hostedPagesSecret,
+  );
   const key = await ctx.request({
     method: 'POST',
     url: `/admin/v0/tenants/${tenantId}/keys`,

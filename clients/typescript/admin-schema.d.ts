@@ -120,10 +120,34 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The tenant's hosts: those served, and those claimed and not proven yet */
+        get: operations["adminListTenantHosts"];
+        put?: never;
+        /**
+         * Add a host that serves the tenant's hosted pages
+         * @description A tenant admin's host is a claim, listed in `pending` with its challenge and not served until the tenant proves it controls the host (`POST .../hosts/{host}/verify`). The instance's own admins (the admin token, an instance admin) map it at once.
+         */
+        post: operations["adminAddTenantHost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v0/tenants/{tenant}/hosts/{host}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
         get?: never;
         put?: never;
-        /** Add a host that serves the tenant's hosted pages */
-        post: operations["adminAddTenantHost"];
+        /**
+         * Prove a claimed host (DNS TXT record or HTTP token) and serve the pages on it
+         * @description Looks for the TXT record `_quire-challenge.<host>` holding the tenant's token, then for the token at `http://<host>/.well-known/quire-challenge/<token>`. Proven, the host serves this tenant (in place of any tenant that served it); not proven, 409 naming what to publish.
+         */
+        post: operations["adminVerifyTenantHost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -140,7 +164,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a host of the tenant */
+        /** Remove a host of the tenant (served or claimed) */
         delete: operations["adminRemoveTenantHost"];
         options?: never;
         head?: never;
@@ -963,7 +987,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A signed link to a version's preview (the page as a visitor would see it) */
+        /**
+         * A signed link to a version's preview (the page as a visitor would see it)
+         * @description The link works for `expiresIn` seconds (default PREVIEW_LINK_TTL_SECONDS, rounded up to the hour), at most PREVIEW_LINK_MAX_TTL_SECONDS (30 days unless configured): a longer one is a 400.
+         */
         get: operations["adminPreviewVersion"];
         put?: never;
         post?: never;
@@ -1437,12 +1464,23 @@ export interface components {
             /** @description Omit for a full-access key. */
             scopes?: ("persons:read" | "persons:write" | "pages:read" | "pages:write" | "pages:publish" | "assets:read" | "assets:write")[];
         };
-        AdminAddTenantHostBody: {
-            host: string;
-        };
         /** TenantHosts */
         TenantHosts: {
+            /** @description The hosts that serve the tenant's pages (proven). */
             hosts: string[];
+            /** @description Hosts asked for and not proven yet: not served until verified. */
+            pending: {
+                host: string;
+                /** @description The DNS TXT record to publish: `_quire-challenge.<host>`. */
+                txtName: string;
+                /** @description The record's value: the tenant's token for this host. */
+                txtValue: string;
+                /** @description Or: serve the token (as the body) at this URL. */
+                httpUrl: string;
+            }[];
+        };
+        AdminAddTenantHostBody: {
+            host: string;
         };
         /** KeyRevocation */
         KeyRevocation: {
@@ -2521,6 +2559,8 @@ export interface components {
         AdminSignInBody: {
             email: string;
             password: string;
+            /** @description The tenant to sign in to (handle, id or name; null: as the instance admin). Needed only when the email and password open operators of several tenants (a 400 naming `/tenant` says so). */
+            tenant?: string | null;
         };
         AdminChangePasswordBody: {
             currentPassword: string;
@@ -3713,6 +3753,93 @@ export interface operations {
             };
         };
     };
+    adminListTenantHosts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantHosts"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     adminAddTenantHost: {
         parameters: {
             query?: never;
@@ -3793,6 +3920,103 @@ export interface operations {
             };
             /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminVerifyTenantHost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant: string;
+                host: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantHosts"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `conflict` (The request conflicts with the current state) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10088,7 +10312,10 @@ export interface operations {
     };
     adminPreviewVersion: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Seconds the link works. */
+                expiresIn?: number;
+            };
             header?: never;
             path: {
                 tenant: string;

@@ -8,6 +8,7 @@ export const queryKeys = {
   me: ['me'] as const,
   tenants: ['tenants'] as const,
   tenantSettings: (tenant: string) => ['tenant-settings', tenant] as const,
+  tenantHosts: (tenant: string) => ['tenant-settings', tenant, 'hosts'] as const,
 
   // Pages and audiences
   pages: (tenant: string) => ['pages', tenant] as const,

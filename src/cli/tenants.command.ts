@@ -72,14 +72,18 @@ export function tenantsCommand(): Command {
     .option('--json', 'print the result as one JSON object (it always is)')
     .description("Serve the tenant's pages on its own host name (pages.acme.com/<page-slug>/<route-key>)")
     .action(async (tenant: string, host: string) => {
-      await withDatabase(async ({ db }) => print({ hosts: await addTenantHost(db, tenant, host) }, true));
+      await withDatabase(async ({ db }, config) =>
+        print({ hosts: (await addTenantHost(db, tenant, host, config.hostedPagesSecret)).hosts }, true),
+      );
     });
   tenants
     .command('remove-host <tenant> <host>')
     .option('--json', 'print the result as one JSON object (it always is)')
     .description("Stop serving the tenant's pages on a host name")
     .action(async (tenant: string, host: string) => {
-      await withDatabase(async ({ db }) => print({ hosts: await removeTenantHost(db, tenant, host) }, true));
+      await withDatabase(async ({ db }, config) =>
+        print({ hosts: (await removeTenantHost(db, tenant, host, config.hostedPagesSecret)).hosts }, true),
+      );
     });
   tenants
     .command('delete <tenant>')

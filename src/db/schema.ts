@@ -22,6 +22,13 @@ export interface TenantHostsTable {
   created_at: number;
 }
 
+/** A host a tenant asked for and has not proven yet (migration 0017); not served. */
+export interface TenantHostClaimsTable {
+  tenant_id: string;
+  host: string;
+  created_at: number;
+}
+
 /** A view or click of a hosted page; audience_id is '' for the page itself. */
 export interface PageEventsTable {
   tenant_id: string;
@@ -514,6 +521,7 @@ export interface DB {
   account_logs: AccountLogsTable;
   person_logs: PersonLogsTable;
   tenant_hosts: TenantHostsTable;
+  tenant_host_claims: TenantHostClaimsTable;
   page_events: PageEventsTable;
   instance_secrets: InstanceSecretsTable;
   operators: OperatorsTable;

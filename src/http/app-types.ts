@@ -9,6 +9,7 @@ import type {
 import type { InstanceConfig } from '../config.js';
 import type { Dialect } from '../db/database.js';
 import type { Db } from '../db/schema.js';
+import type { HostProver } from '../features/tenants/host-proof.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +17,8 @@ declare module 'fastify' {
     dialect: Dialect;
     /** The configuration, with the instance's shared secrets read from the database. */
     config: InstanceConfig;
+    /** How custom hosts are proven (src/features/tenants/host-proof.ts). */
+    hostProver: HostProver;
   }
 }
 

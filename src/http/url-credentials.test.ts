@@ -22,6 +22,13 @@ describe('redactUrl: what a request log line may show of a URL', () => {
     assert.equal(redactUrl(`/p/acme/pricing/${key}/view`), '/p/acme/pricing/grace-hopper-[key]/view');
     assert.equal(redactUrl(`/pricing/${key}?utm_source=x`), '/pricing/grace-hopper-[key]?utm_source=x');
     assert.ok(!redactUrl(`/p/acme/pricing/${key}`).includes(key.slice(-13)));
+    // A mistyped key is a 404 whose log line must not carry the secret either.
+    for (const typo of [`${key}x`, key.toUpperCase(), `${key}%20`, `${key}.html`, key.slice(0, -2)])
+      assert.doesNotMatch(
+        redactUrl(`/p/acme/pricing/${typo}/view`),
+        new RegExp(key.slice(-11, -2), 'i'),
+        typo,
+      );
     // Readable paths are left alone.
     assert.equal(redactUrl('/p/acme/pricing/enterprise-buyers'), '/p/acme/pricing/enterprise-buyers');
     assert.equal(

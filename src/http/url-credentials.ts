@@ -27,9 +27,12 @@ function isCredential(name: string): boolean {
 
 /**
  * A person page's route key ends in 13 random characters (src/domain/public-paths.ts): the secret
- * that finds the page. In a logged path the suffix is replaced, the readable slug kept.
+ * that finds the page. In a logged path the suffix is replaced, the readable slug kept. A mistyped
+ * key (a character too many, upper case, a slash after it) is a 404 whose log line would still
+ * carry the secret, so any last hyphen-separated part of 10 letters or digits or more is replaced:
+ * it also hides a long last word of a page slug now and then, which a log can spare.
  */
-const PERSON_ROUTE_SUFFIX = /(\/[^/?]*-)[abcdefghijkmnpqrstuvwxyz23456789]{13}(?=\/|\?|$)/g;
+const PERSON_ROUTE_SUFFIX = /(\/[^/?]*-)[a-z0-9]{10,}(?![a-z0-9])/gi;
 
 /**
  * `url` as it may be logged: the value of every credential-like query parameter (a preview link's

@@ -82,6 +82,10 @@ export const settingsApi = {
   getTenant: (tenant: string) => ok(client.GET('/admin/v0/tenants/{tenant}', { params: tenantPath(tenant) })),
   setHandle: (tenant: string, handle: string) =>
     ok(client.PATCH('/admin/v0/tenants/{tenant}', { params: tenantPath(tenant), body: { handle } })),
+  getHosts: (tenant: string) =>
+    ok(client.GET('/admin/v0/tenants/{tenant}/hosts', { params: tenantPath(tenant) })),
+  verifyHost: (tenant: string, host: string) =>
+    ok(client.POST('/admin/v0/tenants/{tenant}/hosts/{host}/verify', { params: { path: { tenant, host } } })),
   addHost: (tenant: string, host: string) =>
     ok(client.POST('/admin/v0/tenants/{tenant}/hosts', { params: tenantPath(tenant), body: { host } })),
   removeHost: (tenant: string, host: string) =>

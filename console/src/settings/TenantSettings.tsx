@@ -22,6 +22,10 @@ export function TenantSettings() {
   const [host, setHost] = useState('');
   const [removing, setRemoving] = useState<string | null>(null);
   const current = settings.data;
+  const hostList = useQuery({
+    queryKey: queryKeys.tenantHosts(tenant),
+    queryFn: () => settingsApi.getHosts(tenant),
+  });
   useEffect(() => {
     if (current) setHandle(current.handle ?? '');
   }, [current]);
@@ -36,6 +40,10 @@ export function TenantSettings() {
       setHost('');
       refresh();
     },
+  });
+  const verifyHost = useMutation({
+    mutationFn: (name: string) => settingsApi.verifyHost(tenant, name),
+    onSuccess: refresh,
   });
   const removeHost = useMutation({
     mutationFn: (name: string) => settingsApi.removeHost(tenant, name),
@@ -55,7 +63,7 @@ export function TenantSettings() {
   return (
     <Stack>
       <Title order={2}>Tenant settings</Title>
-      <QueryError error={settings.error ?? removeHost.error} />
+      <QueryError error={settings.error ?? hostList.error ?? removeHost.error} />
       <form onSubmit={submitHandle} aria-labelledby="handle-title">
         <Stack gap="sm" maw={640}>
           <Title order={3} size="h4" id="handle-title">
@@ -92,18 +100,20 @@ export function TenantSettings() {
         </Title>
         <Text size="sm" c="gray.7">
           A host of yours (pages.acme.com) that serves the tenant's hosted pages at /{'{slug}'}; point its DNS
-          at this server.
+          at this server. A host you add is served once you prove it is yours: publish the TXT record shown
+          beside it, then verify it.
         </Text>
         <Table striped aria-label="Custom hosts">
           <Table.Tbody>
-            {current?.hosts.length === 0 ? (
+            {hostList.data?.hosts.length === 0 && hostList.data.pending.length === 0 ? (
               <Table.Tr>
                 <Table.Td c="gray.7">No custom host yet.</Table.Td>
               </Table.Tr>
             ) : null}
-            {current?.hosts.map((name) => (
+            {hostList.data?.hosts.map((name) => (
               <Table.Tr key={name}>
                 <Table.Td className="cell-wrap">{name}</Table.Td>
+                <Table.Td c="gray.7">Served</Table.Td>
                 <Table.Td ta="right">
                   <Button
                     size="xs"
@@ -116,8 +126,42 @@ export function TenantSettings() {
                 </Table.Td>
               </Table.Tr>
             ))}
+            {hostList.data?.pending.map((claim) => (
+              <Table.Tr key={claim.host}>
+                <Table.Td className="cell-wrap">{claim.host}</Table.Td>
+                <Table.Td className="cell-wrap" c="gray.7">
+                  Not proven yet: a TXT record <code>{claim.txtName}</code> with the value{' '}
+                  <code>{claim.txtValue}</code>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Group gap="xs" justify="end" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      aria-label={`Verify ${claim.host}`}
+                      loading={verifyHost.isPending && verifyHost.variables === claim.host}
+                      onClick={() => verifyHost.mutate(claim.host)}
+                    >
+                      Verify
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={`Remove ${claim.host}`}
+                      onClick={() => setRemoving(claim.host)}
+                    >
+                      Remove
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
           </Table.Tbody>
         </Table>
+        {verifyHost.error ? (
+          <Text size="sm" c="red.9" role="alert" className="cell-wrap">
+            {errorOf(verifyHost.error, 'host')}
+          </Text>
+        ) : null}
         <form onSubmit={submitHost} aria-label="Add a custom host">
           <Group align="flex-start" gap="sm">
             <TextInput

@@ -47,7 +47,9 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   // A tenant's settings, keys, operators, hosts, webhooks and audit log.
   [`GET ${T}`]: { access: 'viewer' },
   [`PATCH ${T}`]: { access: 'admin', action: 'tenant.update' },
+  [`GET ${T}/hosts`]: { access: 'admin' },
   [`POST ${T}/hosts`]: { access: 'admin', action: 'host.create' },
+  [`POST ${T}/hosts/:host/verify`]: { access: 'admin', action: 'host.verify' },
   [`DELETE ${T}/hosts/:host`]: { access: 'admin', action: 'host.delete' },
   [`GET ${T}/keys`]: { access: 'admin' },
   [`GET ${T}/keys/:keyId`]: { access: 'admin' },

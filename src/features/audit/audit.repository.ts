@@ -77,3 +77,28 @@ export async function listAuditPage(
   if (after !== null) query = query.where('id', '<', String(after[0]));
   return query.orderBy('id', 'desc').limit(limit).execute();
 }
+
+/**
+ * Whether the operator signed in successfully from `ip` since `since` (its `session.sign_in`
+ * entries, through the record index): a known address, which the sign-in throttle's per-account
+ * backoff lets through (src/features/operators/login-throttle.ts).
+ */
+export async function hasSignedInFrom(
+  db: Executor,
+  tenantId: string,
+  operatorId: string,
+  ip: string,
+  since: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('record_id', '=', operatorId)
+    .where('action', '=', 'session.sign_in')
+    .where('ip', '=', ip)
+    .where('created_at', '>=', since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

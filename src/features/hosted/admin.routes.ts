@@ -43,7 +43,14 @@ export function hostedAdminRoutes(app: App): void {
         operationId: 'adminPreviewVersion',
         tags: ['Audiences'],
         summary: "A signed link to a version's preview (the page as a visitor would see it)",
+        description:
+          'The link works for `expiresIn` seconds (default PREVIEW_LINK_TTL_SECONDS, rounded up to the ' +
+          'hour), at most PREVIEW_LINK_MAX_TTL_SECONDS (30 days unless configured): a longer one is a 400.',
         params: AdminVersionPath,
+        querystring: Type.Object(
+          { expiresIn: Type.Optional(Type.Integer({ minimum: 60, description: 'Seconds the link works.' })) },
+          { additionalProperties: false },
+        ),
         response: {
           200: Type.Object(
             { versionId: Type.String(), previewUrl: Type.String({ description: 'Signed, expires.' }) },
@@ -54,6 +61,14 @@ export function hostedAdminRoutes(app: App): void {
     },
     async (request) => {
       const { tenantId } = request;
+      const links = linksOf(app.config);
+      const ttl = request.query.expiresIn ?? links.previewTtlSeconds;
+      if (ttl > links.previewMaxTtlSeconds) {
+        const detail = `A preview link works at most ${links.previewMaxTtlSeconds} s (PREVIEW_LINK_MAX_TTL_SECONDS)`;
+        throw new ApiError('validation_failed', `expiresIn: ${detail}`, [
+          { parameter: 'expiresIn', detail, code: 'out_of_range' },
+        ]);
+      }
       const version = await findVersion(app.db, tenantId, request.params.version_id);
       if (version === undefined) throw ApiError.notFound('Version');
       if (version.content === null) {
@@ -65,7 +80,7 @@ export function hostedAdminRoutes(app: App): void {
       const handle = (await findTenantByIdOrName(app.db, tenantId))!.handle!;
       return {
         versionId: version.id,
-        previewUrl: previewUrl(linksOf(app.config), tenantId, handle, version.id),
+        previewUrl: previewUrl(links, tenantId, handle, version.id, Date.now(), ttl),
       };
     },
   );

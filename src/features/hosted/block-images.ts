@@ -1,5 +1,6 @@
 import type { ImageRef, PageBlock } from '../../domain/page-blocks.js';
 import { fileUrl, imageSrcSet } from '../files/file-urls.js';
+import { safeUrl } from './safe-url.js';
 
 /**
  * An image as the page renders it: a source every browser loads (`src`), the resized variants
@@ -11,18 +12,6 @@ export interface ImageView {
   alt: string;
   width?: number;
   height?: number;
-}
-
-/** Only http(s) URLs and same-site paths are ever shown (checked here too, whatever was stored). */
-function safeImageUrl(value: string): string | null {
-  const url = value.trim();
-  if (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) return url;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
 }
 
 export function imageView(
@@ -45,7 +34,7 @@ export function imageView(
     return asset === undefined ? null : fromFile(asset.fileId, ref.alt || asset.alt);
   }
   if (ref.url !== undefined) {
-    const src = safeImageUrl(ref.url);
+    const src = safeUrl(ref.url);
     return src === null ? null : { src, alt: ref.alt, ...size };
   }
   return null;

@@ -3,6 +3,7 @@ import { primaryAction } from '../../domain/audience-content.js';
 import { arrangeBlocks, type PageBlock } from '../../domain/page-blocks.js';
 import { resolveImages } from './block-images.js';
 import { type PageScript, parsePageScripts } from './page-scripts.js';
+import { safeUrl } from './safe-url.js';
 
 /**
  * Everything a hosted page shows, as plain data: what the components render. Built from the page,
@@ -81,24 +82,6 @@ export interface ViewOptions {
   assetFiles: ReadonlyMap<string, { fileId: string; alt: string }>;
   /** The brand's theme (src/features/brands/brand-theme.ts). */
   brand?: HostedView['brand'];
-}
-
-/**
- * Only http(s) URLs and same-site paths reach a link or an image, whatever was stored: a
- * `javascript:` or `data:` URL is dropped at render time too, not only when it is written.
- */
-export function safeUrl(value: string | undefined | null): string | null {
-  if (value === undefined || value === null) return null;
-  // Browsers drop tabs and line breaks anywhere in a URL (WHATWG URL), so `/\t/evil.example` would
-  // be followed as `//evil.example`, off-site: they are removed before the path is checked.
-  const url = value.replace(/[\t\n\r]/g, '').trim();
-  if (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) return url;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The URL a button sends visitors to: the audience's action URL for the primary action, else the page's. */

@@ -85,6 +85,39 @@ describeEachDatabase('hosted pages: signed previews and public URLs', (ctx) => {
       assert.equal(response.status, 404, url);
       assert.match(response.raw, /Page not found/);
     }
-    assert.ok(!verifyPreview('x'.repeat(32), tenant.tenantId, f.personal.versionId, '1', 'abc'));
+    assert.ok(!verifyPreview('x'.repeat(32), tenant.tenantId, f.personal.versionId, '1', 'abc', 86_400));
+  });
+
+  it('have a maximum lifetime: a longer one is a 400 naming expiresIn, and is not honoured', async () => {
+    const tenant = await makeTenant(ctx);
+    const f = await hostedFixture(ctx, tenant);
+    const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    const url = `/admin/v0/tenants/${tenant.tenantId}/versions/${f.personal.versionId}/preview`;
+    const max = ctx.app.config.previewLinkMaxTtlSeconds;
+    assert.equal(max, 30 * 86_400, 'the default maximum');
+
+    const hour = await ctx.request({ method: 'GET', url: `${url}?expiresIn=3600`, headers: admin });
+    assert.equal(hour.status, 200, hour.raw);
+    const expires = Number(new URL(hour.body.previewUrl).searchParams.get('expires'));
+    assert.ok(
+      expires * 1000 <= Date.now() + 2 * 3_600_000 && expires * 1000 > Date.now() + 3_600_000 - 60_000,
+    );
+    assert.equal((await ctx.request({ method: 'GET', url: path(hour.body.previewUrl) })).status, 200);
+    const longest = await ctx.request({ method: 'GET', url: `${url}?expiresIn=${max}`, headers: admin });
+    assert.equal(longest.status, 200, longest.raw);
+
+    const tooLong = await ctx.request({ method: 'GET', url: `${url}?expiresIn=${max + 1}`, headers: admin });
+    assert.equal(tooLong.status, 400, tooLong.raw);
+    assert.equal(tooLong.body.errors[0].parameter, 'expiresIn');
+    assert.match(tooLong.body.detail, /PREVIEW_LINK_MAX_TTL_SECONDS/);
+
+    // A link signed for longer (made before the maximum was lowered, or with a leaked secret) is a 404.
+    const links = { ...linksOf(ctx.app.config), previewMaxTtlSeconds: 365 * 86_400 };
+    const year = path(
+      previewUrl(links, tenant.tenantId, f.handle, f.personal.versionId, Date.now(), 60 * 86_400),
+    );
+    const response = await ctx.request({ method: 'GET', url: year });
+    assert.equal(response.status, 404);
+    assert.match(response.raw, /Page not found/);
   });
 });

@@ -28,7 +28,14 @@ export async function servePreview(
   const tenant = await findTenantByHandle(deps.db, handle);
   if (
     tenant === undefined ||
-    !verifyPreview(deps.secret, tenant.id, versionId, query.expires, query.signature)
+    !verifyPreview(
+      deps.secret,
+      tenant.id,
+      versionId,
+      query.expires,
+      query.signature,
+      deps.config.previewLinkMaxTtlSeconds,
+    )
   ) {
     return sendNotFound(request, reply);
   }

@@ -5,8 +5,32 @@ export async function insertOperator(db: Executor, row: OperatorsTable): Promise
   await db.insertInto('operators').values(row).execute();
 }
 
-export async function findOperatorByEmail(db: Executor, email: string) {
-  return db.selectFrom('operators').selectAll().where('email', '=', email).executeTakeFirst();
+/**
+ * The operators an email signs in as: one per tenant at most (and one instance admin), so a few;
+ * at most `limit`. With `tenantId` (null: the instance admin), only that tenant's.
+ */
+export async function findOperatorsByEmail(
+  db: Executor,
+  email: string,
+  limit: number,
+  tenantId?: string | null,
+) {
+  let query = db.selectFrom('operators').selectAll().where('email', '=', email);
+  if (tenantId !== undefined)
+    query = query.where((eb) =>
+      tenantId === null ? eb('tenant_id', 'is', null) : eb('tenant_id', '=', tenantId),
+    );
+  return query.orderBy('id').limit(limit).execute();
+}
+
+/** The operator of a tenant (null: the instance admins) with this email, if any. */
+export async function findOperatorInScope(db: Executor, tenantId: string | null, email: string) {
+  return db
+    .selectFrom('operators')
+    .selectAll()
+    .where((eb) => (tenantId === null ? eb('tenant_id', 'is', null) : eb('tenant_id', '=', tenantId)))
+    .where('email', '=', email)
+    .executeTakeFirst();
 }
 
 /** One operator of a tenant (null: an instance admin) by id; another tenant's is not found. */

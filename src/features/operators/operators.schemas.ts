@@ -41,7 +41,17 @@ export const OperatorPath = Type.Object({ tenant: PathId, operator_id: PathId })
 export const TenantPath = Type.Object({ tenant: PathId });
 
 export const SignInBody = Type.Object(
-  { email: Type.String({ minLength: 1, maxLength: 320 }), password: Password },
+  {
+    email: Type.String({ minLength: 1, maxLength: 320 }),
+    password: Password,
+    tenant: Type.Optional(
+      Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()], {
+        description:
+          'The tenant to sign in to (handle, id or name; null: as the instance admin). Needed only when ' +
+          'the email and password open operators of several tenants (a 400 naming `/tenant` says so).',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 

@@ -7,16 +7,22 @@ import { toIso, toIsoOrNull } from '../../time.js';
 import type { Actor, Origin } from '../audit/actor.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
+  countAttempt,
+  LOGIN_WINDOW_MS,
+  PASSWORD_CHANGE_FAILURES,
+  passwordChangeSubject,
+} from './login-throttle.js';
+import {
   countOperators,
   findOperator,
-  findOperatorByEmail,
   findOperatorById,
+  findOperatorInScope,
   insertOperator,
   listOperatorsPage,
   updateOperator,
 } from './operators.repository.js';
 import { hashPassword, oneTimePassword, passwordProblem, verifyPassword } from './passwords.js';
-import { deleteOperatorSessions, deleteOtherSessions } from './sessions.repository.js';
+import { clearLoginFailures, deleteOperatorSessions, deleteOtherSessions } from './sessions.repository.js';
 
 export const ROLES = ['viewer', 'editor', 'publisher', 'admin'] as const satisfies readonly OperatorRole[];
 
@@ -50,8 +56,10 @@ export async function createOperator(db: Db, input: NewOperator, change: Change,
   const password = input.password ?? (oneTime as string);
   const problem = passwordProblem(password, email);
   if (problem !== null) throw ApiError.invalidField('/password', `The password ${problem}`);
-  if ((await findOperatorByEmail(db, email)) !== undefined) {
-    throw new ApiError('conflict', `An operator with the email ${email} already exists`);
+  // Only the tenant's own operators (or the instance admins) are asked: an email is unique within
+  // its tenant, so whether it is an operator elsewhere is neither checked nor told (issue 29).
+  if ((await findOperatorInScope(db, input.tenantId, email)) !== undefined) {
+    throw new ApiError('conflict', alreadyExists(input.tenantId, email));
   }
   const row: OperatorsTable = {
     id: newId('operator'),
@@ -71,11 +79,17 @@ export async function createOperator(db: Db, input: NewOperator, change: Change,
   }).catch((error: unknown) => {
     // Two creates of one email at once: the unique index decides, the loser is told plainly.
     if (/unique|duplicate/i.test(String((error as Error).message))) {
-      throw new ApiError('conflict', `An operator with the email ${email} already exists`);
+      throw new ApiError('conflict', alreadyExists(input.tenantId, email));
     }
     throw error;
   });
   return { operator: toOperator(row), oneTimePassword: oneTime };
+}
+
+function alreadyExists(tenantId: string | null, email: string): string {
+  return tenantId === null
+    ? `An instance admin with the email ${email} already exists`
+    : `An operator with the email ${email} already exists in this tenant`;
 }
 
 export async function getOperator(db: Executor, tenantId: string | null, operatorId: string) {
@@ -189,16 +203,28 @@ export async function changeOwnPassword(
 ) {
   const operator = await findOperatorById(db, operatorId);
   if (operator === undefined) throw ApiError.notFound(`Operator ${operatorId}`);
-  if (!(await verifyPassword(operator.password_hash, currentPassword))) {
-    throw ApiError.invalidField('/currentPassword', 'The current password is wrong');
-  }
+  // The new password is checked first (it tells nothing about the current one), so only guesses of
+  // the current password are counted.
   const problem = passwordProblem(newPassword, operator.email);
   if (problem !== null) throw ApiError.invalidField('/newPassword', `The password ${problem}`);
   if (newPassword === currentPassword) {
     throw ApiError.invalidField('/newPassword', 'The new password must differ from the current one');
   }
+  // A session's holder (a borrowed laptop, a stolen cookie) must not guess the password it would
+  // need to take the account over: counted before it is verified, like a sign-in (login-throttle.ts).
+  const subject = passwordChangeSubject(operatorId);
+  await countAttempt(
+    db,
+    [{ subject, limit: PASSWORD_CHANGE_FAILURES, windowMs: LOGIN_WINDOW_MS }],
+    'wrong current passwords',
+    now,
+  );
+  if (!(await verifyPassword(operator.password_hash, currentPassword))) {
+    throw ApiError.invalidField('/currentPassword', 'The current password is wrong');
+  }
   const passwordHash = await hashPassword(newPassword);
   return writeTransaction(db, async (tx) => {
+    await clearLoginFailures(tx, subject);
     const after = await updateOperator(
       tx,
       operatorId,

@@ -10,7 +10,8 @@ import {
 import { makeTenant } from '../../../test/factories.js';
 import { describeEachDatabase } from '../../../test/harness.js';
 import { sessionIdHash } from '../../http/console-session.js';
-import { ACCOUNT_FAILURES, findLiveSession } from './sessions.service.js';
+import { ADDRESS_ACCOUNT_FAILURES } from './login-throttle.js';
+import { findLiveSession } from './sessions.service.js';
 
 describeEachDatabase('console sessions on /admin/v0', (ctx) => {
   it('signs in with a httpOnly, SameSite=Lax cookie scoped to /admin/v0, not Secure over plain HTTP', async () => {
@@ -155,10 +156,10 @@ describeEachDatabase('console sessions on /admin/v0', (ctx) => {
     assert.equal(stale, undefined);
   });
 
-  it('rate-limits sign-ins per account: past the limit even the right password gets 429 with Retry-After', async () => {
+  it('rate-limits sign-ins per address and account: past the limit even the right password gets 429 with Retry-After', async () => {
     const tenant = await makeTenant(ctx);
     const operator = await makeOperator(ctx, tenant.tenantId, 'viewer');
-    for (let i = 0; i < ACCOUNT_FAILURES; i++) {
+    for (let i = 0; i < ADDRESS_ACCOUNT_FAILURES; i++) {
       const response = await ctx.request({
         method: 'POST',
         url: '/admin/v0/session',

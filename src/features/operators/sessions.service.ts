@@ -6,12 +6,20 @@ import type { ConsoleSession } from '../../http/admin-auth.js';
 import { sessionIdHash } from '../../http/console-session.js';
 import type { Origin } from '../audit/actor.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { findTenantByIdOrName } from '../tenants/tenants.repository.js';
+import { findTenantByHandle, findTenantByIdOrName } from '../tenants/tenants.repository.js';
+import {
+  accountSubject,
+  addressAccountSubject,
+  addressSubject,
+  countAttempt,
+  isKnownAddress,
+  LONGEST_WINDOW_MS,
+  signInRules,
+} from './login-throttle.js';
 import { operatorActor } from './operator-actor.js';
-import { findOperatorByEmail } from './operators.repository.js';
+import { findOperatorsByEmail } from './operators.repository.js';
 import { dummyPasswordHash, verifyPassword } from './passwords.js';
 import {
-  addLoginFailure,
   clearLoginFailures,
   deleteOperatorSessions,
   deleteSession,
@@ -27,16 +35,17 @@ export interface SessionLimits {
   maxMs: number;
 }
 
-/** Failed sign-ins allowed per window: few per account (guessing one), more per address (a shared NAT). */
-export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const ACCOUNT_FAILURES = 10;
-export const ADDRESS_FAILURES = 30;
 /** last_seen_at is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
 export interface SignIn {
   email: string;
   password: string;
+  /**
+   * The tenant to sign in to (its handle, id or name; null: as the instance admin), needed only
+   * when the email and password open operators of several tenants.
+   */
+  tenant?: string | null;
   /** The client address (always known over HTTP) and the request id. */
   origin: Origin & { ip: string };
   userAgent: string;
@@ -48,36 +57,57 @@ export interface SignIn {
 /**
  * Signs an operator in: a new random session id every time (an id a browser held before is
  * ended, so none can be fixed in advance), a new CSRF token, the sign-in audited in the same
- * transaction. Failures count against the address and the account (in the database, so every
- * node agrees); past the limit the answer is 429 before any password is checked. Each sign-in also
+ * transaction. Attempts count against the address, the address and account together, and (from
+ * an address the operator never signed in from) the account, in the database so every node agrees;
+ * past a limit the answer is 429 before any password is checked (login-throttle.ts). Each sign-in also
  * deletes every ended session and every finished failure window, so neither table grows.
+ *
+ * An email is unique per tenant, not per instance (migration 0016): it may name operators of
+ * several tenants, each with its own password. The password is checked against each of them (in
+ * parallel, so the time taken hardly tells how many there are); the one it opens is signed in.
  */
 export async function signIn(db: Db, input: SignIn, now = Date.now()) {
   const email = input.email.trim().toLowerCase();
-  const address = `address:${input.origin.ip}`;
-  const subjects = [address, `account:${email}`];
+  const ip = input.origin.ip;
+  const scope = await tenantScope(db, input.tenant);
+  const candidates =
+    scope === 'unknown' ? [] : await findOperatorsByEmail(db, email, MAX_OPERATORS_PER_EMAIL, scope);
+  const knownAt = await Promise.all(candidates.map((c) => isKnownAddress(db, c, ip, now)));
+  // Known only when every operator of the email (in the named tenant) signed in from here: a
+  // tenant admin who gives an operator of its own another tenant's operator's email, and signs it
+  // in from an address, must not make that address skip the other operator's backoff.
+  const known = knownAt.length > 0 && knownAt.every(Boolean);
   // Counted before the password is checked, in one atomic step per subject: parallel attempts
   // each see their own count, so no more than the limit are ever verified (issue 29).
-  const wait = await countAttempt(db, subjects, now);
-  if (wait > 0) {
-    const retryAfter = Math.ceil(wait / 1000);
-    throw new ApiError('rate_limited', `Too many failed sign-ins; retry in ${retryAfter} s`, undefined, {
-      'Retry-After': String(retryAfter),
-    });
-  }
-  const operator = await findOperatorByEmail(db, email);
-  const valid = await verifyPassword(operator?.password_hash ?? (await dummyPasswordHash()), input.password);
-  if (operator === undefined || !valid || operator.disabled_at !== null) {
+  await countAttempt(db, signInRules(ip, email, known), 'failed sign-ins', now);
+  const hashes =
+    candidates.length === 0 ? [await dummyPasswordHash()] : candidates.map((c) => c.password_hash);
+  const valid = await Promise.all(hashes.map((hash) => verifyPassword(hash, input.password)));
+  const opened = candidates.filter((c, i) => valid[i] === true && c.disabled_at === null);
+  if (opened.length === 0) {
     throw new ApiError('unauthenticated', 'Wrong email or password, or the account is disabled');
   }
+  if (opened.length > 1) {
+    throw ApiError.invalidField(
+      '/tenant',
+      'This email and password open operators of several tenants: name the tenant (null: the instance admin)',
+      'required',
+    );
+  }
+  const operator = opened[0]!;
   const sessionId = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(32).toString('base64url');
   await writeTransaction(db, async (tx) => {
     if (input.previousSessionId !== null) await deleteSession(tx, sessionIdHash(input.previousSessionId));
-    await purgeEnded(tx, now, { ...input.limits, windowMs: LOGIN_WINDOW_MS });
-    await clearLoginFailures(tx, `account:${email}`);
+    await purgeEnded(tx, now, { ...input.limits, windowMs: LONGEST_WINDOW_MS });
+    // The email's counts start over only when it names this operator alone: otherwise another
+    // tenant's operator of the same email could reset them between guesses of this one's password.
+    if (scope === undefined && candidates.length === 1) {
+      await clearLoginFailures(tx, accountSubject(email));
+      await clearLoginFailures(tx, addressAccountSubject(ip, email));
+    }
     // The address's attempt was a success, not a failure.
-    await forgiveLoginAttempt(tx, address);
+    await forgiveLoginAttempt(tx, addressSubject(ip));
     await insertSession(tx, {
       id_hash: sessionIdHash(sessionId),
       operator_id: operator.id,
@@ -103,21 +133,17 @@ export async function signIn(db: Db, input: SignIn, now = Date.now()) {
   return { sessionId, csrfToken, operator };
 }
 
-/**
- * Counts a sign-in attempt against each subject and answers how long to wait when one of them is
- * past its limit (0: go on and check the password). An attempt that succeeds is taken back.
- */
-async function countAttempt(db: Db, subjects: string[], now: number): Promise<number> {
-  return writeTransaction(db, async (tx) => {
-    let wait = 0;
-    for (const subject of subjects) {
-      const row = await addLoginFailure(tx, subject, now, LOGIN_WINDOW_MS);
-      const limit = subject.startsWith('address:') ? ADDRESS_FAILURES : ACCOUNT_FAILURES;
-      const windowEnd = row.window_started_at + LOGIN_WINDOW_MS;
-      if (row.failures > limit && windowEnd > now) wait = Math.max(wait, windowEnd - now);
-    }
-    return wait;
-  });
+/** More operators of one email than this are not considered at sign-in (the cost of checking each). */
+const MAX_OPERATORS_PER_EMAIL = 20;
+
+/** The tenant id a sign-in names (null: the instance admins; undefined: any), or 'unknown'. */
+async function tenantScope(
+  db: Db,
+  tenant: string | null | undefined,
+): Promise<string | null | undefined | 'unknown'> {
+  if (tenant === undefined || tenant === null) return tenant;
+  const row = (await findTenantByHandle(db, tenant)) ?? (await findTenantByIdOrName(db, tenant));
+  return row === undefined ? 'unknown' : row.id;
 }
 
 /**

@@ -3,7 +3,7 @@ import { it } from 'node:test';
 import { makeOperator, PASSWORD } from '../../../test/console-factories.js';
 import { makeTenant } from '../../../test/factories.js';
 import { describeEachDatabase } from '../../../test/harness.js';
-import { ACCOUNT_FAILURES, ADDRESS_FAILURES } from './sessions.service.js';
+import { ACCOUNT_FAILURES, ADDRESS_ACCOUNT_FAILURES, ADDRESS_FAILURES } from './login-throttle.js';
 
 /**
  * The sign-in throttle counts an attempt before the password is checked, atomically, so parallel
@@ -57,5 +57,43 @@ describeEachDatabase('the sign-in throttle under parallel attempts', (ctx) => {
       const response = await attempt(operator.email, PASSWORD, '10.3.0.1');
       assert.equal(response.statusCode, 200, response.body);
     }
+  });
+
+  it('ten wrong passwords from anyone do not keep the operator out at an address it signed in from', {
+    timeout: 120_000,
+  }, async () => {
+    const tenant = await makeTenant(ctx);
+    const operator = await makeOperator(ctx, tenant.tenantId, 'viewer');
+    // The operator's office: a sign-in succeeded from there before.
+    assert.equal((await attempt(operator.email, PASSWORD, '10.4.0.1')).statusCode, 200);
+    // Someone else runs the account's count past its limit, from addresses of their own.
+    const guesses = await Promise.all(
+      Array.from({ length: ACCOUNT_FAILURES + 5 }, (_, i) =>
+        attempt(operator.email, `wrong password ${i}`, `10.5.0.${i + 1}`),
+      ),
+    );
+    assert.ok(
+      guesses.some((r) => r.statusCode === 429),
+      'the account backoff refused some guesses',
+    );
+    // A new address is refused even with the right password (the per-account backoff) ...
+    const unknown = await attempt(operator.email, PASSWORD, '10.6.0.1');
+    assert.equal(unknown.statusCode, 429, unknown.body);
+    assert.ok(Number(unknown.headers['retry-after']) > 0);
+    // ... the known one is not, and its own wrong passwords are still verified (401, not 429).
+    assert.equal((await attempt(operator.email, 'wrong at the office', '10.4.0.1')).statusCode, 401);
+    assert.equal((await attempt(operator.email, PASSWORD, '10.4.0.1')).statusCode, 200);
+  });
+
+  it('a known address still has its own limit for the account: guessing from it is not free', async () => {
+    const tenant = await makeTenant(ctx);
+    const operator = await makeOperator(ctx, tenant.tenantId, 'viewer');
+    assert.equal((await attempt(operator.email, PASSWORD, '10.7.0.1')).statusCode, 200);
+    for (let i = 0; i < ADDRESS_ACCOUNT_FAILURES; i++)
+      assert.equal((await attempt(operator.email, `wrong ${i}`, '10.7.0.1')).statusCode, 401);
+    assert.equal((await attempt(operator.email, PASSWORD, '10.7.0.1')).statusCode, 429);
+    // One address's limit holds up no other address: the operator signs in from a new one.
+    const other = await attempt(operator.email, PASSWORD, '10.7.0.2');
+    assert.equal(other.statusCode, 200, other.body);
   });
 });

@@ -10,11 +10,14 @@ import { listKeysAdmin } from './list-keys.admin.js';
 import { revokeKeyAdmin } from './revoke-key.admin.js';
 import {
   addTenantHost,
+  claimTenantHost,
   createTenant,
+  getTenantHosts,
   removeTenantHost,
   revokeKey,
   setTenantHandle,
   tenantsWithKeys,
+  verifyTenantHost,
 } from './tenants.service.js';
 import { TenantHosts, TenantList, TenantSummary } from './tenants-admin.schemas.js';
 
@@ -71,6 +74,19 @@ export function tenantsAdminRoutes(app: App): void {
     },
     async (request) => setTenantHandle(app.db, request.params.tenant, request.body.handle),
   );
+  app.get(
+    '/tenants/:tenant/hosts',
+    {
+      schema: {
+        operationId: 'adminListTenantHosts',
+        tags: ['Tenants'],
+        summary: "The tenant's hosts: those served, and those claimed and not proven yet",
+        params: Type.Object({ tenant: PathId }),
+        response: { 200: TenantHosts, ...problemResponses('not_found') },
+      },
+    },
+    async (request) => getTenantHosts(app.db, request.params.tenant, app.config.hostedPagesSecret),
+  );
   app.post(
     '/tenants/:tenant/hosts',
     {
@@ -78,6 +94,10 @@ export function tenantsAdminRoutes(app: App): void {
         operationId: 'adminAddTenantHost',
         tags: ['Tenants'],
         summary: "Add a host that serves the tenant's hosted pages",
+        description:
+          "A tenant admin's host is a claim, listed in `pending` with its challenge and not served until " +
+          "the tenant proves it controls the host (`POST .../hosts/{host}/verify`). The instance's own " +
+          'admins (the admin token, an instance admin) map it at once.',
         params: Type.Object({ tenant: PathId }),
         body: Type.Object(
           { host: Type.String({ minLength: 1, maxLength: 253 }) },
@@ -86,8 +106,37 @@ export function tenantsAdminRoutes(app: App): void {
         response: { 201: TenantHosts, ...problemResponses('not_found', 'conflict') },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send({ hosts: await addTenantHost(app.db, request.params.tenant, request.body.host) }),
+    async (request, reply) => {
+      const principal = request.adminPrincipal;
+      const tenantAdmin = principal?.kind === 'operator' && !principal.instanceAdmin;
+      const add = tenantAdmin ? claimTenantHost : addTenantHost;
+      const view = await add(app.db, request.params.tenant, request.body.host, app.config.hostedPagesSecret);
+      return reply.code(201).send(view);
+    },
+  );
+  app.post(
+    '/tenants/:tenant/hosts/:host/verify',
+    {
+      schema: {
+        operationId: 'adminVerifyTenantHost',
+        tags: ['Tenants'],
+        summary: 'Prove a claimed host (DNS TXT record or HTTP token) and serve the pages on it',
+        description:
+          "Looks for the TXT record `_quire-challenge.<host>` holding the tenant's token, then for the " +
+          'token at `http://<host>/.well-known/quire-challenge/<token>`. Proven, the host serves this ' +
+          'tenant (in place of any tenant that served it); not proven, 409 naming what to publish.',
+        params: Type.Object({ tenant: PathId, host: Type.String({ minLength: 1, maxLength: 253 }) }),
+        response: { 200: TenantHosts, ...problemResponses('not_found', 'conflict') },
+      },
+    },
+    async (request) =>
+      verifyTenantHost(
+        app.db,
+        request.params.tenant,
+        request.params.host,
+        app.config.hostedPagesSecret,
+        app.hostProver,
+      ),
   );
   app.delete(
     '/tenants/:tenant/hosts/:host',
@@ -95,14 +144,13 @@ export function tenantsAdminRoutes(app: App): void {
       schema: {
         operationId: 'adminRemoveTenantHost',
         tags: ['Tenants'],
-        summary: 'Remove a host of the tenant',
+        summary: 'Remove a host of the tenant (served or claimed)',
         params: Type.Object({ tenant: PathId, host: Type.String({ minLength: 1, maxLength: 253 }) }),
         response: { 200: TenantHosts, ...problemResponses('not_found') },
       },
     },
-    async (request) => ({
-      hosts: await removeTenantHost(app.db, request.params.tenant, request.params.host),
-    }),
+    async (request) =>
+      removeTenantHost(app.db, request.params.tenant, request.params.host, app.config.hostedPagesSecret),
   );
   // Kept for existing scripts; /tenants/{tenant}/keys/{keyId}/revoke also checks the tenant.
   app.post(

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { mentions } from '../../db/mentions.js';
 import type { Executor } from '../../db/schema.js';
+import { accountAddressPrefix, accountSubject, passwordChangeSubject } from '../operators/login-throttle.js';
 
 /**
  * Every table holding rows of a tenant in a `tenant_id` column (migrations 0001 to 0010), in the
@@ -15,6 +17,7 @@ export const TENANT_TABLES = [
   'events',
   'page_events',
   'tenant_hosts',
+  'tenant_host_claims',
   'version_changes',
   'messages',
   'conversations',
@@ -65,12 +68,21 @@ export async function deleteTenantOperators(
       operators.map((o) => o.id),
     )
     .executeTakeFirst();
+  // Their email's count, their password-change count, and their email's count per address (found by
+  // its prefix: an address follows the email, login-throttle.ts).
   const failures = await db
     .deleteFrom('login_failures')
-    .where(
-      'subject',
-      'in',
-      operators.map((o) => `account:${o.email}`),
+    .where((eb) =>
+      eb.or([
+        eb('subject', 'in', [
+          ...operators.map((o) => accountSubject(o.email)),
+          ...operators.map((o) => passwordChangeSubject(o.id)),
+        ]),
+        ...operators.map((o) => {
+          const prefix = accountAddressPrefix(o.email);
+          return eb(sql<string>`substr(subject, 1, ${prefix.length})`, '=', prefix);
+        }),
+      ]),
     )
     .executeTakeFirst();
   const deleted = await db.deleteFrom('operators').where('tenant_id', '=', tenantId).executeTakeFirst();

@@ -62,4 +62,18 @@ export const TenantList = Type.Object(
 );
 
 /** The hosts that serve a tenant's hosted pages, after a change. */
-export const TenantHosts = Type.Object({ hosts: Type.Array(Type.String()) }, { title: 'TenantHosts' });
+export const TenantHosts = Type.Object(
+  {
+    hosts: Type.Array(Type.String(), { description: "The hosts that serve the tenant's pages (proven)." }),
+    pending: Type.Array(
+      Type.Object({
+        host: Type.String(),
+        txtName: Type.String({ description: 'The DNS TXT record to publish: `_quire-challenge.<host>`.' }),
+        txtValue: Type.String({ description: "The record's value: the tenant's token for this host." }),
+        httpUrl: Type.String({ description: 'Or: serve the token (as the body) at this URL.' }),
+      }),
+      { description: 'Hosts asked for and not proven yet: not served until verified.' },
+    ),
+  },
+  { title: 'TenantHosts' },
+);

@@ -1,7 +1,8 @@
 import { hash, randomBytes } from 'node:crypto';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { Executor } from '../../db/schema.js';
+import type { Db, Executor } from '../../db/schema.js';
 import type { SortKey } from '../../db/sort-key.js';
+import { writeTransaction } from '../../db/write-transaction.js';
 import { firstFreeName, isKebabName, kebabName } from '../../domain/public-paths.js';
 import { parseScopes, type Scope, serializeScopes } from '../../domain/scopes.js';
 import { ApiError } from '../../errors.js';
@@ -17,12 +18,18 @@ import {
   listApiKeysPage,
   revokeApiKey,
 } from './api-keys.repository.js';
+import { type HostChallenge, type HostProver, hostChallenge, hostProven } from './host-proof.js';
 import { requireTenant } from './require-tenant.js';
 import {
+  assignProvenHost,
+  deleteHostClaim,
   deleteTenantHost,
   findHandlesLike,
+  findHostClaim,
+  insertHostClaim,
   insertTenant,
   insertTenantHost,
+  listHostClaims,
   listTenantHosts,
   listTenants,
   updateTenantHandle,
@@ -111,29 +118,116 @@ export function normalizeHost(host: string): string {
 const HOST_NAME =
   /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
-/** Maps a host name (`pages.acme.com`) to the tenant's hosted pages; a host serves one tenant. */
-export async function addTenantHost(db: Executor, tenantIdOrName: string, host: string): Promise<string[]> {
-  const tenantId = await requireTenant(db, tenantIdOrName);
+/** A tenant's hosts: those it serves, and those it asked for and has not proven, with their challenge. */
+export interface TenantHostsView {
+  hosts: string[];
+  pending: HostChallenge[];
+}
+
+async function hostsView(db: Executor, tenantId: string, secret: string): Promise<TenantHostsView> {
+  const [hosts, claims] = await Promise.all([listTenantHosts(db, tenantId), listHostClaims(db, tenantId)]);
+  return { hosts, pending: claims.map((host) => hostChallenge(secret, tenantId, host)) };
+}
+
+function checkedHost(host: string): string {
   const name = normalizeHost(host);
   if (!HOST_NAME.test(name))
     throw ApiError.invalidField('/host', 'host must be a DNS name such as pages.acme.com');
+  return name;
+}
+
+/**
+ * Maps a host name (`pages.acme.com`) to the tenant's hosted pages at once, unproven: for the
+ * instance's own admins (the admin token, an instance admin, the CLI), who run the instance and
+ * its DNS. A host serves one tenant. Tenant admins claim hosts and prove them (below).
+ */
+export async function addTenantHost(
+  db: Executor,
+  tenantIdOrName: string,
+  host: string,
+  secret: string,
+): Promise<TenantHostsView> {
+  const tenantId = await requireTenant(db, tenantIdOrName);
+  const name = checkedHost(host);
   try {
     await insertTenantHost(db, name, tenantId, Date.now());
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError('conflict', `The host "${name}" is already mapped`);
     throw error;
   }
-  return listTenantHosts(db, tenantId);
+  await deleteHostClaim(db, tenantId, name);
+  return hostsView(db, tenantId, secret);
+}
+
+/**
+ * A tenant admin asks for a host: a claim, not served, answered with the challenge that proves it
+ * (issue 29). Whether another tenant serves or claims the host is neither checked nor told: a
+ * tenant that proves the host gets it, whoever had it.
+ */
+export async function claimTenantHost(
+  db: Db,
+  tenantIdOrName: string,
+  host: string,
+  secret: string,
+): Promise<TenantHostsView> {
+  const tenantId = await requireTenant(db, tenantIdOrName);
+  const name = checkedHost(host);
+  if (!(await listTenantHosts(db, tenantId)).includes(name)) {
+    await writeTransaction(db, (tx) => insertHostClaim(tx, tenantId, name, Date.now()));
+  }
+  return hostsView(db, tenantId, secret);
+}
+
+/**
+ * Checks a claimed host's proof (the tenant's TXT record or HTTP token) and, when it is there,
+ * serves the tenant's pages on it, in place of any tenant that served it before. 409 naming what to
+ * publish when the proof is not found; 404 for a host the tenant did not claim.
+ */
+export async function verifyTenantHost(
+  db: Db,
+  tenantIdOrName: string,
+  host: string,
+  secret: string,
+  prover: HostProver,
+): Promise<TenantHostsView> {
+  const tenantId = await requireTenant(db, tenantIdOrName);
+  const name = normalizeHost(host);
+  if ((await findHostClaim(db, tenantId, name)) === undefined) {
+    if ((await listTenantHosts(db, tenantId)).includes(name)) return hostsView(db, tenantId, secret);
+    throw ApiError.notFound(`Host claim "${host}"`);
+  }
+  const challenge = hostChallenge(secret, tenantId, name);
+  if (!(await hostProven(prover, challenge))) {
+    throw new ApiError(
+      'conflict',
+      `The host "${name}" is not proven yet: publish a TXT record ${challenge.txtName} with the value ` +
+        `${challenge.txtValue}, or serve that value at ${challenge.httpUrl}, then verify again`,
+    );
+  }
+  await writeTransaction(db, async (tx) => {
+    await assignProvenHost(tx, tenantId, name, Date.now());
+    await deleteHostClaim(tx, tenantId, name);
+  });
+  return hostsView(db, tenantId, secret);
+}
+
+/** The tenant's hosts and pending claims. */
+export async function getTenantHosts(db: Executor, tenantIdOrName: string, secret: string) {
+  return hostsView(db, await requireTenant(db, tenantIdOrName), secret);
 }
 
 export async function removeTenantHost(
   db: Executor,
   tenantIdOrName: string,
   host: string,
-): Promise<string[]> {
+  secret: string,
+): Promise<TenantHostsView> {
   const tenantId = await requireTenant(db, tenantIdOrName);
-  if (!(await deleteTenantHost(db, tenantId, normalizeHost(host)))) throw ApiError.notFound(`Host "${host}"`);
-  return listTenantHosts(db, tenantId);
+  const name = normalizeHost(host);
+  const served = await deleteTenantHost(db, tenantId, name);
+  const claimed = await deleteHostClaim(db, tenantId, name);
+  if (!served && !claimed) throw ApiError.notFound(`Host "${host}"`);
+  return hostsView(db, tenantId, secret);
 }
 
 export interface CreatedKey {

@@ -72,25 +72,44 @@ function ipv6Bytes(address: string): number[] {
 }
 
 /**
- * The IPv4 address a NAT64 address stands for (RFC 6052): the well-known prefix 64:ff9b::/96 and the
- * local-use 64:ff9b:1::/48 reach the IPv4 address they embed, so that address is what is checked.
+ * The IPv4 address an IPv6 address embeds and reaches, with the mechanism's name, or null. Each of
+ * these forms makes a packet to the IPv6 address go to (or stand for) the IPv4 address inside it, so
+ * that address is what is checked:
+ * - NAT64 (RFC 6052): the well-known prefix 64:ff9b::/96 and the local-use 64:ff9b:1::/48;
+ * - IPv4-mapped ::ffff:0:0/96 (a dual-stack socket connects to the IPv4 address) and the
+ *   IPv4-translated ::ffff:0:0:0/96 (RFC 2765);
+ * - IPv4-compatible ::/96 (deprecated, still routed by some stacks), `::` and `::1` excepted;
+ * - 6to4 2002::/16 (RFC 3056): the relay's IPv4 address in bytes 2 to 5;
+ * - Teredo 2001::/32 (RFC 4380): the client's IPv4 address in the last four bytes, inverted.
  */
-function nat64Target(address: string): string | null {
+function embeddedIPv4(address: string): { ipv4: string; through: string } | null {
   if (!net.isIPv6(address)) return null;
   const b = ipv6Bytes(address);
   const v4 = (bytes: number[]) => bytes.join('.');
-  if (b[0] !== 0x00 || b[1] !== 0x64 || b[2] !== 0xff || b[3] !== 0x9b) return null;
-  if (b.slice(4, 12).every((x) => x === 0)) return v4(b.slice(12, 16));
-  if (b[4] === 0x00 && b[5] === 0x01) return v4([b[6]!, b[7]!, b[9]!, b[10]!]);
+  const zero = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
+  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b) {
+    if (zero(4, 12)) return { ipv4: v4(b.slice(12, 16)), through: 'NAT64' };
+    if (b[4] === 0x00 && b[5] === 0x01) return { ipv4: v4([b[6]!, b[7]!, b[9]!, b[10]!]), through: 'NAT64' };
+    return null;
+  }
+  if (zero(0, 10) && b[10] === 0xff && b[11] === 0xff)
+    return { ipv4: v4(b.slice(12, 16)), through: 'IPv4-mapped' };
+  if (zero(0, 8) && b[8] === 0xff && b[9] === 0xff && zero(10, 12))
+    return { ipv4: v4(b.slice(12, 16)), through: 'IPv4-translated' };
+  if (zero(0, 12) && !zero(12, 15)) return { ipv4: v4(b.slice(12, 16)), through: 'IPv4-compatible' };
+  if (b[0] === 0x20 && b[1] === 0x02) return { ipv4: v4(b.slice(2, 6)), through: '6to4' };
+  if (b[0] === 0x20 && b[1] === 0x01 && zero(2, 4))
+    return { ipv4: v4(b.slice(12, 16).map((x) => x ^ 0xff)), through: 'Teredo' };
   return null;
 }
 
 /** Why a delivery may not connect to `address`, or null when it may. IPv4-mapped IPv6 counts as IPv4. */
 export function addressRefusal(address: string, policy: NetworkPolicy): string | null {
-  const embedded = nat64Target(address);
+  const embedded = embeddedIPv4(address);
   if (embedded !== null) {
-    const refusal = addressRefusal(embedded, policy);
-    if (refusal !== null) return `${address} reaches ${embedded} through NAT64: ${refusal}`;
+    const refusal = addressRefusal(embedded.ipv4, policy);
+    if (refusal !== null)
+      return `${address} reaches ${embedded.ipv4} through ${embedded.through}: ${refusal}`;
   }
   const family = familyOf(address);
   if (NEVER.check(address, family)) return `${address} is not a unicast address`;

@@ -48,6 +48,34 @@ describe('where webhooks may connect (SSRF)', () => {
     assert.equal(addressRefusal('64:ff9b::8.8.8.8', STRICT), null);
   });
 
+  it('checks the IPv4 address of every IPv6 form that embeds one, in every spelling', () => {
+    const cases: [string, RegExp][] = [
+      ['::ffff:127.0.0.1', /IPv4-mapped/],
+      ['::FFFF:7f00:1', /IPv4-mapped/],
+      ['0:0:0:0:0:ffff:7f00:1', /IPv4-mapped/],
+      ['0000:0000:0000:0000:0000:FFFF:127.0.0.1', /IPv4-mapped/],
+      ['::ffff:a9fe:a9fe', /reaches 169\.254\.169\.254 through IPv4-mapped/],
+      ['::ffff:192.168.1.1', /IPv4-mapped/],
+      ['::ffff:0:127.0.0.1', /IPv4-translated/],
+      ['::ffff:0:a00:1', /IPv4-translated/],
+      ['::127.0.0.1', /reaches 127\.0\.0\.1 through IPv4-compatible/],
+      ['::7f00:1', /IPv4-compatible/],
+      ['0:0:0:0:0:0:10.0.0.1', /IPv4-compatible/],
+      ['::a9fe:a9fe', /IPv4-compatible/],
+      ['2002:7f00:1::', /reaches 127\.0\.0\.1 through 6to4/],
+      ['2002:a9fe:a9fe::1', /6to4/],
+      ['2002:c0a8:101:1::1', /reaches 192\.168\.1\.1 through 6to4/],
+      ['2001:0:4136:e378:8000:63bf:80ff:fffe', /reaches 127\.0\.0\.1 through Teredo/],
+    ];
+    for (const [address, why] of cases) assert.match(addressRefusal(address, STRICT) ?? '', why, address);
+    // The same forms around a public IPv4 address are public.
+    for (const address of ['::ffff:8.8.8.8', '::ffff:5db8:d822', '::8.8.8.8', '2002:5db8:d822::1'])
+      assert.equal(addressRefusal(address, STRICT), null, address);
+    // Loopback for development stays allowed in its IPv6 spelling (not read as IPv4-compatible 0.0.0.1).
+    assert.equal(addressRefusal('::1', LOCAL), null);
+    assert.equal(addressRefusal('::ffff:127.0.0.1', LOCAL), null);
+  });
+
   it('lets loopback through for localhost development, and private networks when configured', () => {
     assert.equal(addressRefusal('127.0.0.1', LOCAL), null);
     assert.notEqual(addressRefusal('10.0.0.1', LOCAL), null);

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { safeUrl } from '../safe-url.js';
 
 /**
  * The safe subset of Markdown a richText block holds, rendered as Preact elements (never as HTML
@@ -66,14 +67,7 @@ export function inline(text: string): ComponentChildren[] {
   return out;
 }
 
+/** Only http(s), mailto and same-site links (the one check of every hosted surface, ../safe-url.ts). */
 function linkTarget(href: string): string | null {
-  if (href.startsWith('/') && !href.startsWith('//')) return href;
-  try {
-    const url = new URL(href);
-    return url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'mailto:'
-      ? url.href
-      : null;
-  } catch {
-    return null;
-  }
+  return safeUrl(href, { mail: true });
 }
