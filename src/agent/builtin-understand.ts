@@ -234,12 +234,25 @@ function reorder(text: string, ctx: UnderstandContext, edit: Make, _decline: Dec
 
 function backToOriginal(text: string, ctx: UnderstandContext, edit: Make): Parsed | null {
   const { input } = ctx;
-  const undo =
-    /^(?:undo|revert|roll\s*back)\b(?:\s+(?:that|this|it|the\s+last(?:\s+\w+)?(?:\s+change)?|the\s+(?:\w+\s+)?change|my\s+last\s+request))*\s*[.!]?$|^(?:(?:can|could)\s+we\s+|let's\s+)?(?:go|put\s+it)\s+back\s+to\s+(?:what\s+it\s+was|how\s+it\s+was|the\s+previous(?:\s+version)?)(?:\s+before)?\s*[.!]?$|^undo\s+the\s+\w+\s+change\s*[.!]?$/i;
+  const lastOne = String.raw`(?:(?:your|my|the|that)\s+)?(?:last|previous|latest|prior|earlier)\s+(?:\w+\s+)?(?:edit|change|request|version|one)s?`;
+  const undo = new RegExp(
+    [
+      String.raw`^(?:undo|revert|roll\s*back|reverse)\b(?:\s+(?:that|this|it|the\s+last(?:\s+\w+)?(?:\s+change)?|the\s+(?:\w+\s+)?change|${lastOne}|(?:to|back\s+to)\s+${lastOne}|(?:the\s+)?changes?|again|back))*\s*[.!]?$`,
+      String.raw`^(?:(?:can|could)\s+(?:we|you)\s+|let's\s+)?(?:go|put\s+it|switch|change\s+it)\s+back(?:\s+to\s+(?:what\s+it\s+was|how\s+it\s+was|the\s+way\s+it\s+was|${lastOne}))?(?:\s+before)?\s*[.!?]?$`,
+      String.raw`^(?:restore|bring\s+back|return\s+to|use)\s+${lastOne}\s*[.!]?$`,
+      String.raw`^go\s+back\s+(?:one|a)\s+version\s*[.!]?$`,
+      String.raw`^undo\s+the\s+\w+\s+change\s*[.!]?$`,
+    ].join('|'),
+    'i',
+  );
   const toOriginal =
     /\b(?:original|page's\s+own|as\s+(?:it\s+was|the\s+page\s+had)|what\s+the\s+page\s+had|how\s+it\s+was|default)\b|^(?:reset|restore|revert)\b|^put\s+.+\s+back\b/i;
-  if (undo.test(text) && !/\boriginal\b/i.test(text)) {
-    const field = fieldIn(text.replace(/^\w+/, ''));
+  // "Actually, switch back", "undo the last headline change only".
+  const bare = text
+    .replace(/^(?:actually|ok(?:ay)?|hmm+|no|nah|oops|sorry|wait)\b[,.!]?\s*/i, '')
+    .replace(/\s+only(?=\s*[.!]?$)/i, '');
+  if (undo.test(bare) && !/\boriginal\b/i.test(bare)) {
+    const field = fieldIn(bare.replace(/^\w+/, ''));
     return edit(
       compute('undo the last change', (content) => {
         const last = (input.lastChanges ?? []).filter((c) => field === null || c.field === field);

@@ -70,6 +70,23 @@ export async function latestContentVersion(db: Executor, tenantId: string, audie
     .executeTakeFirst();
 }
 
+/**
+ * The content of the newest two versions that hold content, newest first: the latest (what the next
+ * version builds on) and the one before it (what "undo that" goes back to).
+ */
+export async function latestTwoContents(db: Executor, tenantId: string, audienceId: string) {
+  const rows = await db
+    .selectFrom('audience_versions')
+    .select(['version_number', 'content'])
+    .where('tenant_id', '=', tenantId)
+    .where('audience_id', '=', audienceId)
+    .where('content', 'is not', null)
+    .orderBy('version_number', 'desc')
+    .limit(2)
+    .execute();
+  return rows.map((row) => row.content as string);
+}
+
 /** True when a version of the audience is waiting or being worked on: a new one must be pending. */
 export async function hasActiveVersion(db: Executor, tenantId: string, audienceId: string): Promise<boolean> {
   const row = await db
