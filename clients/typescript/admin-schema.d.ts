@@ -1873,6 +1873,19 @@ export interface components {
             subheadline: string;
             blocks?: components["schemas"]["BlockPlan"];
         };
+        /** VersionAgentUsage */
+        VersionAgentUsage: {
+            /** @description The agent that wrote the version: builtin or openai. */
+            agent: string;
+            model: string | null;
+            /** Format: int64 */
+            calls: number;
+            /** Format: int64 */
+            inputTokens: number;
+            /** Format: int64 */
+            outputTokens: number;
+            costUsd: number | null;
+        };
         /** VersionDetail */
         VersionDetail: {
             /** @example version_01jdq8m3k4e8v9t6w5x2y1z0ab */
@@ -1904,6 +1917,8 @@ export interface components {
             /** Format: int64 */
             attempts: number;
             lastError: string | null;
+            /** @description What the agent used to write this version (tokens, cost); null until an agent wrote it, and for versions written before Quire recorded it. */
+            agentUsage: components["schemas"]["VersionAgentUsage"] | null;
         };
         VersionDetailPage: {
             items: components["schemas"]["VersionDetail"][];
@@ -1961,6 +1976,8 @@ export interface components {
             /** Format: int64 */
             attempts: number;
             lastError: string | null;
+            /** @description What the agent used to write this version (tokens, cost); null until an agent wrote it, and for versions written before Quire recorded it. */
+            agentUsage: components["schemas"]["VersionAgentUsage"] | null;
         };
         /** Change */
         Change: {

@@ -128,7 +128,15 @@ export class VersionWorker {
       const input = await loadAgentInput(db, version);
       const result = await raceAbort(agent.run(input, controller.signal), controller.signal);
       const checked = checkProposedVersion(result, input.current, input.page);
-      const written = await writeDraft(db, version, this.id, checked);
+      const written = await writeDraft(db, version, this.id, checked, {
+        agent: agent.name,
+        model: result.usage?.model ?? null,
+        calls: result.usage?.calls ?? 0,
+        inputTokens: result.usage?.inputTokens ?? 0,
+        outputTokens: result.usage?.outputTokens ?? 0,
+        // An agent that reports no usage calls no model: it costs nothing.
+        costUsd: result.usage === undefined ? 0 : result.usage.costUsd,
+      });
       outcome = written ? 'drafted' : 'lost_lease';
       logger.info(
         { ...log, written, changes: checked.changes.length },

@@ -79,6 +79,13 @@ export function newVersionRow(
     archived_at: null,
     obsolete_at: null,
     cancelled_at: null,
+    agent_name: null,
+    agent_model: null,
+    agent_calls: null,
+    agent_input_tokens: null,
+    agent_output_tokens: null,
+    agent_cost_micros: null,
+    agent_usage_at: null,
     ...fields,
   };
 }

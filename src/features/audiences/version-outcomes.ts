@@ -67,6 +67,7 @@ export async function writeDraft(
   version: AudienceVersionsTable,
   owner: string,
   result: { reply: string; reasoning: string; content: AudienceContent; changes: ContentChange[] },
+  usage: VersionAgentUsage | null = null,
 ): Promise<boolean> {
   return writeTransaction(db, async (tx) => {
     const { tenant_id: tenantId, audience_id: audienceId } = version;
@@ -93,6 +94,7 @@ export async function writeDraft(
         lease_owner: null,
         lease_expires_at: null,
         last_error: null,
+        ...(usage === null ? {} : usageColumns(usage, now)),
       },
       owner,
     );
@@ -101,6 +103,29 @@ export async function writeDraft(
     await promoteNextPendingAndAnnounce(tx, audience, now);
     return true;
   });
+}
+
+/** What the agent run that wrote a version used (stored on the version row, summed by the daily budget). */
+export interface VersionAgentUsage {
+  agent: string;
+  model: string | null;
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+  /** null when the model has no price configured. */
+  costUsd: number | null;
+}
+
+function usageColumns(usage: VersionAgentUsage, now: number) {
+  return {
+    agent_name: usage.agent,
+    agent_model: usage.model,
+    agent_calls: usage.calls,
+    agent_input_tokens: usage.inputTokens,
+    agent_output_tokens: usage.outputTokens,
+    agent_cost_micros: usage.costUsd === null ? null : Math.round(usage.costUsd * 1_000_000),
+    agent_usage_at: now,
+  };
 }
 
 /**
