@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { AgentError, type PageAgent } from '../agent/page-agent.js';
+import type { AgentLimitsConfig } from '../config.js';
 import type { AudienceVersionsTable, Db } from '../db/schema.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { writeTransaction } from '../db/write-transaction.js';
@@ -15,9 +16,11 @@ import {
   writeDraft,
 } from '../features/audiences/version-outcomes.js';
 import {
+  agentUsageSince,
   claimNextQueued,
   nextClaimableTenant,
   renewLease,
+  type TenantScope,
 } from '../features/audiences/versions.repository.js';
 import { telemetry } from '../metrics/telemetry.js';
 import { PollLoop } from './poll-loop.js';
@@ -42,8 +45,15 @@ export interface VersionWorkerOptions {
   retryDelayMs?: number;
   logger?: WorkerLogger;
   id?: string;
-  /** Work for one tenant only (a dedicated worker; tests use it to stay out of each other's way). */
-  tenantId?: string;
+  /** Work for one tenant (or these few) only: a dedicated worker; tests use it to stay out of each other's way. */
+  tenantId?: TenantScope;
+  /** Each tenant's daily agent budget and how many of its runs may be in progress at once. */
+  limits?: Partial<AgentLimitsConfig>;
+}
+
+/** A tenant's daily agent budget is used up: the version is cancelled at once, the reply says so. */
+export class AgentBudgetError extends Error {
+  override readonly name = 'AgentBudgetError';
 }
 
 const silent: WorkerLogger = { info() {}, warn() {}, error() {} };
@@ -55,13 +65,16 @@ const silent: WorkerLogger = { info() {}, warn() {}, error() {} };
  */
 export class VersionWorker {
   readonly id: string;
-  readonly #options: Required<Omit<VersionWorkerOptions, 'id' | 'tenantId'>> & { tenantId?: string };
+  readonly #options: Required<Omit<VersionWorkerOptions, 'id' | 'tenantId' | 'limits'>> & {
+    tenantId?: TenantScope;
+    limits: Partial<AgentLimitsConfig>;
+  };
   readonly #loop: PollLoop;
   #current: AbortController | null = null;
 
   constructor(options: VersionWorkerOptions) {
     this.id = options.id ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-    this.#options = { retryDelayMs: 1000, logger: silent, ...options };
+    this.#options = { retryDelayMs: 1000, logger: silent, limits: {}, ...options };
     this.#loop = new PollLoop(
       async () => (await this.runOnce()) === 'processed',
       this.#options.pollMs,
@@ -87,7 +100,7 @@ export class VersionWorker {
     await reapExpiredLeases(db, maxAttempts, tenantId);
     const now = Date.now();
     // Idle polling stays read-only: on SQLite a claim transaction takes the single write lock.
-    const tenant = await nextClaimableTenant(db, now, tenantId);
+    const tenant = await nextClaimableTenant(db, now, tenantId, this.#options.limits.tenantConcurrency ?? 0);
     if (tenant === undefined) return 'idle';
     const version = await writeTransaction(db, (tx) =>
       claimNextQueued(tx, this.id, now, now + leaseMs, tenant),
@@ -95,6 +108,31 @@ export class VersionWorker {
     if (version === undefined) return 'idle';
     await this.#process(version);
     return 'processed';
+  }
+
+  /**
+   * Refuses a run once the tenant's agent usage today (UTC) has reached its token or cost budget
+   * (AGENT_DAILY_TOKEN_BUDGET, its per-tenant override, AGENT_DAILY_COST_BUDGET_USD).
+   */
+  async #checkBudget(tenantId: string): Promise<void> {
+    const { limits, db } = this.#options;
+    const tokenBudget = limits.tenantDailyTokenBudgets?.[tenantId] ?? limits.dailyTokenBudget ?? null;
+    const costBudget = limits.dailyCostBudgetUsd ?? null;
+    if (tokenBudget === null && costBudget === null) return;
+    const day = utcDay(Date.now());
+    const used = await agentUsageSince(db, tenantId, day.start);
+    const resets = `it renews at ${new Date(day.end).toISOString().slice(0, 16).replace('T', ' ')} UTC, or an operator can raise it`;
+    if (tokenBudget !== null && used.tokens >= tokenBudget) {
+      throw new AgentBudgetError(
+        `this workspace has used its daily page-agent budget: ${used.tokens.toLocaleString('en-US')} of ${tokenBudget.toLocaleString('en-US')} tokens today (AGENT_DAILY_TOKEN_BUDGET); ${resets}`,
+      );
+    }
+    const usedUsd = used.costMicros / 1_000_000;
+    if (costBudget !== null && usedUsd >= costBudget) {
+      throw new AgentBudgetError(
+        `this workspace has used its daily page-agent budget: ${usd(usedUsd)} of ${usd(costBudget)} today (AGENT_DAILY_COST_BUDGET_USD); ${resets}`,
+      );
+    }
   }
 
   async #process(version: AudienceVersionsTable): Promise<void> {
@@ -125,6 +163,7 @@ export class VersionWorker {
       Math.max(Math.floor(leaseMs / 3), 50),
     );
     try {
+      await this.#checkBudget(version.tenant_id);
       const input = await loadAgentInput(db, version);
       const result = await raceAbort(agent.run(input, controller.signal), controller.signal);
       const checked = checkProposedVersion(result, input.current, input.page);
@@ -181,6 +220,15 @@ export class VersionWorker {
   }
 }
 
+/** $12.50, $0.0012. */
+const usd = (value: number) => `$${value.toFixed(value >= 1 ? 2 : 4)}`;
+
+/** Today's start (UTC midnight) and the next one, in ms. */
+function utcDay(now: number): { start: number; end: number } {
+  const start = now - (now % 86_400_000);
+  return { start, end: start + 86_400_000 };
+}
+
 /**
  * A database that cannot serve (restarting, unreachable) is expected now and then and is retried
  * with backoff (poll-loop.ts): one warning line without a stack. Anything else is an error.
@@ -204,6 +252,7 @@ const MAX_RETRY_AFTER_MS = 60_000;
 function classifyFailure(error: unknown): AttemptFailure {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof RefusedResultError) return { message, final: true, kind: 'refused' };
+  if (error instanceof AgentBudgetError) return { message, final: true, kind: 'agent' };
   if (error instanceof AgentError) {
     return error.retryable
       ? { message, final: false, kind: 'transient', retryAfterMs: error.retryAfterMs }

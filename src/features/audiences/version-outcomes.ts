@@ -17,7 +17,7 @@ import { toChange } from './audiences.schemas.js';
 import { changeRows, newMessageRow } from './conversation-rows.js';
 import { type AttemptFailure, interruptedReply } from './interrupted-reply.js';
 import { insertChanges, insertMessage } from './messages.repository.js';
-import { expiredLeases, findVersion, transitionVersion } from './versions.repository.js';
+import { expiredLeases, findVersion, type TenantScope, transitionVersion } from './versions.repository.js';
 
 /** The agent's reply about a version, in the version's conversation. */
 function agentMessage(
@@ -216,7 +216,11 @@ export async function releaseVersion(db: Db, version: AudienceVersionsTable, own
  * Versions whose worker died or hung (lease expired) go back to `queued`, or are cancelled when
  * their attempts are used up. Returns how many were handled.
  */
-export async function reapExpiredLeases(db: Db, maxAttempts: number, tenantId?: string): Promise<number> {
+export async function reapExpiredLeases(
+  db: Db,
+  maxAttempts: number,
+  tenantId?: TenantScope,
+): Promise<number> {
   const expired = await expiredLeases(db, Date.now(), 20, tenantId);
   for (const version of expired) {
     await failAttempt(
