@@ -76,7 +76,9 @@ export class OpenAIAgent implements PageAgent {
     try {
       return this.grounded(input, { ...readCompletion(body, input, this.model), usage: this.usage(body) });
     } catch (error) {
-      if (error instanceof MalformedOutputError) throw this.retryable(`unusable output: ${error.message}`);
+      if (error instanceof MalformedOutputError) {
+        throw this.retryable(`unusable output: ${error.message}`, null, [error.message]);
+      }
       throw error;
     }
   }
@@ -109,10 +111,11 @@ export class OpenAIAgent implements PageAgent {
     };
   }
 
-  private retryable(problem: string, retryAfterMs: number | null = null): AgentError {
+  private retryable(problem: string, retryAfterMs: number | null = null, problems?: string[]): AgentError {
     return new AgentError(`the model ${this.model} gave no usable answer: ${problem}`, {
       retryable: true,
       retryAfterMs,
+      ...(problems === undefined ? {} : { problems }),
     });
   }
 }

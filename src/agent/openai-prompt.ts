@@ -111,6 +111,15 @@ export function buildMessages(input: AgentInput): ChatMessage[] {
         : `\n\n(The user selected this element in the editor: ${JSON.stringify(input.request.selectedElement)})`;
     messages.push({ role: 'user', content: `${input.request.message}${selected}` });
   }
+  if (input.rejected !== undefined) {
+    messages.push({
+      role: 'user',
+      content:
+        'Quire refused your previous answer to this request because it failed validation:\n' +
+        input.rejected.problems.map((p) => `- ${p}`).join('\n') +
+        '\nAnswer the same request again with JSON of the required shape that fixes these problems.',
+    });
+  }
   return messages;
 }
 

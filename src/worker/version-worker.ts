@@ -1,11 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { AgentError, type PageAgent } from '../agent/page-agent.js';
+import {
+  AgentError,
+  type AgentInput,
+  type AgentResult,
+  type AgentUsage,
+  type PageAgent,
+} from '../agent/page-agent.js';
 import type { AgentLimitsConfig } from '../config.js';
 import type { AudienceVersionsTable, Db } from '../db/schema.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { writeTransaction } from '../db/write-transaction.js';
-import { checkProposedVersion, RefusedResultError } from '../domain/audience-content.js';
+import {
+  checkProposedVersion,
+  type ProposedVersion,
+  RefusedResultError,
+} from '../domain/audience-content.js';
 import { loadAgentInput } from '../features/audiences/agent-context.js';
 import type { AttemptFailure } from '../features/audiences/interrupted-reply.js';
 import { storedContentProblems } from '../features/audiences/stored-content-problems.js';
@@ -135,6 +145,57 @@ export class VersionWorker {
     }
   }
 
+  /**
+   * Runs the agent and checks its proposal. An answer that fails validation (the worker's
+   * checkProposedVersion, or the agent's own checks of a model's output) is asked for once more,
+   * with the problems (AgentInput.rejected); a second failure cancels the version with them.
+   */
+  async #runChecked(
+    input: AgentInput,
+    signal: AbortSignal,
+    log: object,
+  ): Promise<{ result: AgentResult; checked: ProposedVersion }> {
+    const first = await this.#tryOnce(input, signal);
+    if (first.ok) return first;
+    this.#options.logger.info(
+      { ...log, problems: first.problems },
+      'the agent answer failed validation: asking once more with the problems',
+    );
+    const second = await this.#tryOnce({ ...input, rejected: { problems: first.problems } }, signal);
+    if (!second.ok) {
+      // The worker's own checks keep their error (its reply names what to fix on the page); a model's
+      // output the agent could not use is final now: it was asked twice.
+      if (second.error instanceof RefusedResultError) throw second.error;
+      throw new AgentError(
+        `its answer failed validation twice (the second time it was told why): ${second.problems.join('; ')}`,
+        { retryable: false },
+      );
+    }
+    const usage = sumUsage(first.usage, second.result.usage);
+    return {
+      result: usage === undefined ? second.result : { ...second.result, usage },
+      checked: second.checked,
+    };
+  }
+
+  async #tryOnce(asked: AgentInput, signal: AbortSignal) {
+    let result: AgentResult;
+    try {
+      result = await raceAbort(this.#options.agent.run(asked, signal), signal);
+    } catch (error) {
+      if (error instanceof AgentError && error.problems !== null) {
+        return { ok: false as const, error, problems: error.problems, usage: undefined };
+      }
+      throw error;
+    }
+    try {
+      return { ok: true as const, result, checked: checkProposedVersion(result, asked.current, asked.page) };
+    } catch (error) {
+      if (!(error instanceof RefusedResultError)) throw error;
+      return { ok: false as const, error, problems: error.problems, usage: result.usage };
+    }
+  }
+
   async #process(version: AudienceVersionsTable): Promise<void> {
     const { db, agent, leaseMs, agentTimeoutMs, maxAttempts, logger } = this.#options;
     const log = {
@@ -165,8 +226,7 @@ export class VersionWorker {
     try {
       await this.#checkBudget(version.tenant_id);
       const input = await loadAgentInput(db, version);
-      const result = await raceAbort(agent.run(input, controller.signal), controller.signal);
-      const checked = checkProposedVersion(result, input.current, input.page);
+      const { result, checked } = await this.#runChecked(input, controller.signal, log);
       const written = await writeDraft(db, version, this.id, checked, {
         agent: agent.name,
         model: result.usage?.model ?? null,
@@ -218,6 +278,18 @@ export class VersionWorker {
       this.#current = null;
     }
   }
+}
+
+/** The usage of two runs of one version together. */
+function sumUsage(a: AgentUsage | undefined, b: AgentUsage | undefined): AgentUsage | undefined {
+  if (a === undefined || b === undefined) return b ?? a;
+  return {
+    model: b.model,
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    costUsd: a.costUsd === null || b.costUsd === null ? null : a.costUsd + b.costUsd,
+    calls: a.calls + b.calls,
+  };
 }
 
 /** $12.50, $0.0012. */
