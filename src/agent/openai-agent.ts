@@ -102,7 +102,7 @@ export class OpenAIAgent implements PageAgent {
     return {
       reply:
         `I refused the model's edit and changed nothing: it claimed ${claims.map((c) => `“${c}”`).join(', ')}, ` +
-        "which nothing Quire knows about this page or audience supports (a version may only state what the page, the audience's data or the topic entries say). " +
+        "which nothing Quire knows about this page or audience supports, and a version cannot state what Quire does not know (only what the page, the audience's data or the topic entries say). " +
         'Add the fact as a topic entry if it is true, or write the exact text yourself.',
       reasoning: `Unsupported claims in the model's answer: ${claims.join(', ')}. Its reply was: ${result.reply}`,
       content: input.current,
