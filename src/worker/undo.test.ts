@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { makeTenant } from '../../test/factories.js';
-import { describeEachDatabase } from '../../test/harness.js';
+import { ADMIN_TOKEN, describeEachDatabase } from '../../test/harness.js';
 import { drain, FakeAgent, makeAudience, makeWorker } from '../../test/pages-factories.js';
 import { BuiltinAgent } from '../agent/builtin-agent.js';
 import { DEMO_PAGE } from '../seed/pages.js';
@@ -84,5 +84,54 @@ describeEachDatabase('undo: the worker gives the agent the last version’s chan
     });
     assert.notEqual(after.body.context.currentMetaTitle, draftedTitle);
     assert.equal(after.body.context.currentMetaTitle, DEMO_PAGE.metadata?.title, 'the page’s own meta title');
+  });
+});
+
+describeEachDatabase('a message answered without a change makes no version (issues 30, 33)', (ctx) => {
+  it('a question gets its reply in the conversation; its version is closed as answered, with nothing to publish', async () => {
+    const tenant = await makeTenant(ctx);
+    const { pageId, audienceId } = await makeAudience(ctx, tenant);
+    const worker = makeWorker(ctx, tenant, new BuiltinAgent());
+    await drain(worker);
+    const url = `/v0/pages/${pageId}/audiences/${audienceId}/messages`;
+    const sent = await ctx.request({
+      method: 'POST',
+      url,
+      key: tenant.key,
+      body: { message: 'Who is this page for?' },
+    });
+    assert.equal(sent.status, 202, sent.raw);
+    await drain(worker);
+    const read = await ctx.request({ method: 'GET', url, key: tenant.key });
+    const reply = read.body.messages.at(-1);
+    assert.equal(reply.role, 'agent');
+    assert.equal(reply.versionId, sent.body.versionId);
+    assert.equal(reply.isInterrupted, false);
+    assert.deepEqual(reply.changes, []);
+    const version = await ctx.request({
+      method: 'GET',
+      url: `/admin/v0/tenants/${tenant.tenantId}/versions/${sent.body.versionId}`,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    assert.equal(version.body.status, 'cancelled', 'no draft, so no Publish');
+    assert.equal(version.body.content, null);
+    assert.equal(version.body.lastError, null);
+    assert.equal(version.body.agentUsage.agent, 'builtin');
+    const audience = await ctx.request({
+      method: 'GET',
+      url: `/v0/pages/${pageId}/audiences/${audienceId}`,
+      key: tenant.key,
+    });
+    assert.equal(audience.body.latestVersion.versionNumber, 2);
+    // The next edit still builds on version 1's content, and makes version 3.
+    await ctx.request({
+      method: 'POST',
+      url,
+      key: tenant.key,
+      body: { message: 'Change the title to "Next"' },
+    });
+    await drain(worker);
+    const after = await ctx.request({ method: 'GET', url, key: tenant.key });
+    assert.equal(after.body.context.currentMetaTitle, 'Next');
   });
 });

@@ -23,6 +23,7 @@ import {
   failAttempt,
   reapExpiredLeases,
   releaseVersion,
+  writeAnswer,
   writeDraft,
 } from '../features/audiences/version-outcomes.js';
 import {
@@ -206,7 +207,7 @@ export class VersionWorker {
     };
     logger.info(log, 'processing version');
     const started = performance.now();
-    // drafted, lost_lease, released (shutdown or database down), retry or cancelled (see /metrics).
+    // drafted, answered (no change: no new version), lost_lease, released (shutdown or database down), retry or cancelled (see /metrics).
     let outcome = 'released';
     const controller = new AbortController();
     this.#current = controller;
@@ -227,7 +228,7 @@ export class VersionWorker {
       await this.#checkBudget(version.tenant_id);
       const input = await loadAgentInput(db, version);
       const { result, checked } = await this.#runChecked(input, controller.signal, log);
-      const written = await writeDraft(db, version, this.id, checked, {
+      const usage = {
         agent: agent.name,
         model: result.usage?.model ?? null,
         calls: result.usage?.calls ?? 0,
@@ -235,11 +236,17 @@ export class VersionWorker {
         outputTokens: result.usage?.outputTokens ?? 0,
         // An agent that reports no usage calls no model: it costs nothing.
         costUsd: result.usage === undefined ? 0 : result.usage.costUsd,
-      });
-      outcome = written ? 'drafted' : 'lost_lease';
+      };
+      // A message answered without a change (a question, something it cannot do) makes no version:
+      // the reply goes to the conversation. A first draft is always written.
+      const answered = checked.changes.length === 0 && version.request_message_id !== null;
+      const written = answered
+        ? await writeAnswer(db, version, this.id, checked, usage)
+        : await writeDraft(db, version, this.id, checked, usage);
+      outcome = !written ? 'lost_lease' : answered ? 'answered' : 'drafted';
       logger.info(
         { ...log, written, changes: checked.changes.length },
-        written ? 'version drafted' : 'lease lost; result discarded',
+        !written ? 'lease lost; result discarded' : answered ? 'answered; no new version' : 'version drafted',
       );
     } catch (error) {
       if (this.#loop.stopping) {

@@ -105,6 +105,58 @@ export async function writeDraft(
   });
 }
 
+/**
+ * The agent answered a message without changing anything (a question, a request it cannot do, a
+ * field that already says so): no new version. The reply lands in the conversation like any other;
+ * the version the message queued is closed as `cancelled` with reason `answered`, holds no content
+ * and offers nothing to publish.
+ */
+export async function writeAnswer(
+  db: Db,
+  version: AudienceVersionsTable,
+  owner: string,
+  result: { reply: string; reasoning: string },
+  usage: VersionAgentUsage | null = null,
+): Promise<boolean> {
+  return writeTransaction(db, async (tx) => {
+    const { tenant_id: tenantId, audience_id: audienceId } = version;
+    const audience = (await lockAudience(tx, tenantId, audienceId))!;
+    const conversation = (await findConversation(tx, tenantId, audienceId))!;
+    const now = Date.now();
+    const reply = agentMessage(version, conversation.id, {
+      content: result.reply,
+      reasoning: result.reasoning,
+      timestamp: now,
+    });
+    const owned = await transitionVersion(
+      tx,
+      tenantId,
+      version.id,
+      ['processing'],
+      {
+        status: 'cancelled',
+        cancelled_at: now,
+        reply_message_id: reply.id,
+        lease_owner: null,
+        lease_expires_at: null,
+        last_error: null,
+        ...(usage === null ? {} : usageColumns(usage, now)),
+      },
+      owner,
+    );
+    if (!owned) return false;
+    await insertMessage(tx, reply);
+    await touchConversation(tx, tenantId, conversation.id, { updated_at: now });
+    await emitMessageCreated(tx, audience, reply);
+    await emitVersionEvent(tx, 'version.cancelled', audience, version.id, {
+      reason: { code: 'answered', message: 'nothing to change: the agent answered in the conversation' },
+      replyMessageId: reply.id,
+    });
+    await promoteNextPendingAndAnnounce(tx, audience, now);
+    return true;
+  });
+}
+
 /** What the agent run that wrote a version used (stored on the version row, summed by the daily budget). */
 export interface VersionAgentUsage {
   agent: string;
