@@ -10231,6 +10231,13 @@ export interface operations {
                             updatedAt: string;
                         };
                         csrfToken: string;
+                        /** @description The page agent this instance's workers run (the console shows it beside the conversation). */
+                        pageAgent: {
+                            /** @description builtin: deterministic, offline; openai: an OpenAI-compatible model (AGENT). */
+                            kind: "builtin" | "openai";
+                            /** @description OPENAI_MODEL, for the openai agent. */
+                            model: string | null;
+                        };
                     };
                 };
             };
@@ -10484,6 +10491,13 @@ export interface operations {
                             updatedAt: string;
                         };
                         csrfToken: string;
+                        /** @description The page agent this instance's workers run (the console shows it beside the conversation). */
+                        pageAgent: {
+                            /** @description builtin: deterministic, offline; openai: an OpenAI-compatible model (AGENT). */
+                            kind: "builtin" | "openai";
+                            /** @description OPENAI_MODEL, for the openai agent. */
+                            model: string | null;
+                        };
                     };
                 };
             };
@@ -10576,6 +10590,13 @@ export interface operations {
                             updatedAt: string;
                         };
                         csrfToken: string;
+                        /** @description The page agent this instance's workers run (the console shows it beside the conversation). */
+                        pageAgent: {
+                            /** @description builtin: deterministic, offline; openai: an OpenAI-compatible model (AGENT). */
+                            kind: "builtin" | "openai";
+                            /** @description OPENAI_MODEL, for the openai agent. */
+                            model: string | null;
+                        };
                     };
                 };
             };
