@@ -113,7 +113,10 @@ describeEachDatabase('the audience workspace in Chromium', (ctx) => {
       await diff.getByRole('cell', { name: 'Book a demo' }).waitFor();
       assert.equal(await log.getByText('Page agent').count(), 2, 'the agent replied to version 1 and 2');
       // Which agent answers, and what each version's run used (issue 33).
-      await tab.getByTestId('agent-in-use').getByText(/the built-in one, without a language model/).waitFor();
+      await tab
+        .getByTestId('agent-in-use')
+        .getByText(/the built-in one, without a language model/)
+        .waitFor();
       await tab.getByTestId('agent-usage-2').getByText('builtin agent · no model, no cost').waitFor();
       assert.equal(
         await tab.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
