@@ -95,6 +95,11 @@ const CANNOT: [RegExp, string][] = [
     "I can't add a testimonial: I won't attribute words to anyone that Quire has no record of; add the quote as a topic entry, and a model agent can use it",
   ],
   [
+    // New parts of the page: "add a pricing table below the hero", "put a countdown timer on the page".
+    /\b(?:add|put|insert|include|embed|place|show)\s+(?:a|an|some)\s+(?!(?:keyword|sentence|line|word|phrase|mention|note)s?\b)[\w\s-]{1,40}?\s+(?:(?:to|on|in|onto|into)\s+(?:the\s+)?(?:page|hero|footer|header|sidebar|landing\s+page)|(?:below|above|under|beneath|after|before)\s+(?:the\s+)?(?:hero|headline|subheadline|page|fold|buttons?)|at\s+the\s+(?:top|bottom))\b/i,
+    "I can't add new parts to the page (a section, a table, a timer, a form): a version changes the page's text (title, headline, subheadline, description, keywords, button titles) and the primary button's link; an operator adds blocks to the page",
+  ],
+  [
     /\btranslat(?:e|ion)\b|\bin\s+(?:german|french|spanish|italian|dutch|japanese|chinese)\b/i,
     `I can't translate the page: translation ${NEEDS_MODEL}; without one I can set the translated text you write, field by field`,
   ],
