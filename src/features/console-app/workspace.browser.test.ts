@@ -257,6 +257,27 @@ describeEachDatabase('the audience workspace in Chromium', (ctx) => {
       assert.equal(about.selectedElement.field, 'headline');
       assert.match(about.selectedElement.path, /h1$/);
 
+      // A question changes nothing: the reply (its Markdown rendered) lands in the conversation, no
+      // version is drafted, and the preview stays on version 4 (issues 30, 33).
+      await tab
+        .getByRole('textbox', { name: 'Message to the page agent' })
+        .fill('What does the headline say right now?');
+      await tab.getByRole('button', { name: 'Send' }).click();
+      await log
+        .getByText(/Close your books in one day/)
+        .last()
+        .waitFor();
+      await tab
+        .getByRole('table', { name: 'Versions' })
+        .getByRole('row', { name: /Version 5.*cancelled/ })
+        .waitFor({ timeout: 30_000 });
+      await tab.locator('iframe[title="Preview of version 4"]').waitFor();
+      assert.equal(
+        await tab.getByRole('button', { name: 'Publish version 5' }).count(),
+        0,
+        'nothing to publish',
+      );
+
       // The page lists its audience: published, with its person; archive and unarchive it.
       await tab.getByRole('link', { name: '← Page' }).click();
       const audiences = tab.getByRole('table', { name: 'Audiences' });
