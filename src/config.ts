@@ -171,7 +171,21 @@ export interface ObservabilityConfig {
   serviceName: string;
 }
 
-export type AgentConfig = AgentOptions;
+/** The page agent, and the limits the version workers put on each tenant's use of it (issue 33). */
+export type AgentConfig = AgentOptions & AgentLimitsConfig;
+
+export interface AgentLimitsConfig {
+  /**
+   * Tokens (in and out) and cost (USD) a tenant's agent runs may use per UTC day; null: no limit.
+   * A version asked for past either is cancelled with a reply saying so.
+   */
+  dailyTokenBudget: number | null;
+  dailyCostBudgetUsd: number | null;
+  /** Per-tenant daily token budgets that replace dailyTokenBudget (AGENT_TENANT_DAILY_TOKEN_BUDGETS). */
+  tenantDailyTokenBudgets: Record<string, number>;
+  /** Agent runs one tenant may have in progress at once, across all workers (0: no limit). */
+  tenantConcurrency: number;
+}
 
 export interface DatabaseWaits {
   /** Connections in the PostgreSQL pool of the server. */
@@ -242,6 +256,10 @@ export function loadConfig(env: Env = process.env): Config {
     maxAttempts: reader.integer('AGENT_MAX_ATTEMPTS', 3, 1, 20),
     priceInputPerMTok: reader.optionalPrice('AGENT_PRICE_INPUT'),
     priceOutputPerMTok: reader.optionalPrice('AGENT_PRICE_OUTPUT'),
+    dailyTokenBudget: reader.optionalInteger('AGENT_DAILY_TOKEN_BUDGET'),
+    dailyCostBudgetUsd: reader.optionalPrice('AGENT_DAILY_COST_BUDGET_USD', 'USD'),
+    tenantDailyTokenBudgets: reader.tenantIntegers('AGENT_TENANT_DAILY_TOKEN_BUDGETS'),
+    tenantConcurrency: reader.integer('AGENT_TENANT_CONCURRENCY', 2, 0, 1000),
   };
   if (agent.kind === 'openai' && (agent.openaiBaseUrl === null || agent.openaiModel === null)) {
     problems.push('AGENT=openai needs OPENAI_BASE_URL and OPENAI_MODEL');
@@ -474,11 +492,11 @@ class EnvReader {
   }
 
   /** A price (a non-negative decimal), or null when unset. */
-  optionalPrice(name: string): number | null {
+  optionalPrice(name: string, unit = 'USD per million tokens'): number | null {
     const value = this.raw(name);
     if (value === undefined) return null;
     if (!/^\d+(?:\.\d+)?$/.test(value)) {
-      this.problems.push(`${name} must be a non-negative number (USD per million tokens), got "${value}"`);
+      this.problems.push(`${name} must be a non-negative number (${unit}), got "${value}"`);
       return null;
     }
     return Number(value);
@@ -492,6 +510,33 @@ class EnvReader {
       return null;
     }
     return value;
+  }
+
+  /** A whole number, or null when unset. */
+  optionalInteger(name: string): number | null {
+    const value = this.raw(name);
+    if (value === undefined) return null;
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
+      this.problems.push(`${name} must be a whole number, got "${value}"`);
+      return null;
+    }
+    return Number(value);
+  }
+
+  /** `tenant_a=50000,tenant_b=0`: a whole number per tenant id. */
+  tenantIntegers(name: string): Record<string, number> {
+    const value = this.raw(name);
+    const out: Record<string, number> = {};
+    if (value === undefined) return out;
+    for (const part of value.split(',')) {
+      const match = /^\s*([A-Za-z0-9_-]+)\s*=\s*(\d+)\s*$/.exec(part);
+      if (match === null || !Number.isSafeInteger(Number(match[2]))) {
+        this.problems.push(`${name} must be tenantId=number pairs separated by commas, got "${part.trim()}"`);
+        continue;
+      }
+      out[match[1]!] = Number(match[2]);
+    }
+    return out;
   }
 
   integer(name: string, fallback: number, min: number, max: number): number {

@@ -1,4 +1,5 @@
 import type { AgentInput, AgentResult, PageAgent } from '../src/agent/page-agent.js';
+import type { AgentLimitsConfig } from '../src/config.js';
 import { diffContent } from '../src/domain/audience-content.js';
 import type { AudienceInput } from '../src/features/audiences/audiences.schemas.js';
 import { archiveAudience, createAudience } from '../src/features/audiences/audiences.service.js';
@@ -64,10 +65,18 @@ export function makeWorker(
   ctx: TestContext,
   tenant: TestTenant,
   agent: PageAgent,
-  options: { leaseMs?: number; maxAttempts?: number; agentTimeoutMs?: number } = {},
+  options: {
+    leaseMs?: number;
+    maxAttempts?: number;
+    agentTimeoutMs?: number;
+    limits?: Partial<AgentLimitsConfig>;
+    /** More tenants the worker serves beside `tenant` (tests of fairness between tenants). */
+    alsoTenants?: TestTenant[];
+  } = {},
 ) {
   return new VersionWorker({
-    tenantId: tenant.tenantId,
+    tenantId: [tenant.tenantId, ...(options.alsoTenants ?? []).map((t) => t.tenantId)],
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
     db: ctx.database.db,
     agent,
     leaseMs: options.leaseMs ?? 10_000,

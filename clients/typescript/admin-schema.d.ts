@@ -1911,6 +1911,19 @@ export interface components {
             subheadline: string;
             blocks?: components["schemas"]["BlockPlan"];
         };
+        /** VersionAgentUsage */
+        VersionAgentUsage: {
+            /** @description The agent that wrote the version: builtin or openai. */
+            agent: string;
+            model: string | null;
+            /** Format: int64 */
+            calls: number;
+            /** Format: int64 */
+            inputTokens: number;
+            /** Format: int64 */
+            outputTokens: number;
+            costUsd: number | null;
+        };
         /** VersionDetail */
         VersionDetail: {
             /** @example version_01jdq8m3k4e8v9t6w5x2y1z0ab */
@@ -1942,6 +1955,8 @@ export interface components {
             /** Format: int64 */
             attempts: number;
             lastError: string | null;
+            /** @description What the agent used to write this version (tokens, cost); null until an agent wrote it, and for versions written before Quire recorded it. */
+            agentUsage: components["schemas"]["VersionAgentUsage"] | null;
         };
         VersionDetailPage: {
             items: components["schemas"]["VersionDetail"][];
@@ -1999,6 +2014,8 @@ export interface components {
             /** Format: int64 */
             attempts: number;
             lastError: string | null;
+            /** @description What the agent used to write this version (tokens, cost); null until an agent wrote it, and for versions written before Quire recorded it. */
+            agentUsage: components["schemas"]["VersionAgentUsage"] | null;
         };
         /** Change */
         Change: {
@@ -10441,6 +10458,13 @@ export interface operations {
                             updatedAt: string;
                         };
                         csrfToken: string;
+                        /** @description The page agent this instance's workers run (the console shows it beside the conversation). */
+                        pageAgent: {
+                            /** @description builtin: deterministic, offline; openai: an OpenAI-compatible model (AGENT). */
+                            kind: "builtin" | "openai";
+                            /** @description OPENAI_MODEL, for the openai agent. */
+                            model: string | null;
+                        };
                     };
                 };
             };
@@ -10694,6 +10718,13 @@ export interface operations {
                             updatedAt: string;
                         };
                         csrfToken: string;
+                        /** @description The page agent this instance's workers run (the console shows it beside the conversation). */
+                        pageAgent: {
+                            /** @description builtin: deterministic, offline; openai: an OpenAI-compatible model (AGENT). */
+                            kind: "builtin" | "openai";
+                            /** @description OPENAI_MODEL, for the openai agent. */
+                            model: string | null;
+                        };
                     };
                 };
             };
@@ -10786,6 +10817,13 @@ export interface operations {
                             updatedAt: string;
                         };
                         csrfToken: string;
+                        /** @description The page agent this instance's workers run (the console shows it beside the conversation). */
+                        pageAgent: {
+                            /** @description builtin: deterministic, offline; openai: an OpenAI-compatible model (AGENT). */
+                            kind: "builtin" | "openai";
+                            /** @description OPENAI_MODEL, for the openai agent. */
+                            model: string | null;
+                        };
                     };
                 };
             };

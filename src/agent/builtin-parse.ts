@@ -120,8 +120,16 @@ const CHATTER = re(
 );
 
 const REPLACE = re(
-  String.raw`(?:replace|swap|substitute)\s+(?<find>.+?)\s+(?:with|by|for)\s+(?<replacement>.+?)(?:\s+in\s+(?:the\s+)?(?<where>(?:meta\s+|page\s+|hero\s+)?(?:title|sub-?\s?headline|subtitle|headline|description|keywords?|(?:supplementary\s+)?context)))?${END}`,
+  String.raw`(?:(?:replace|swap|substitute)\s+(?<find>.+?)\s+(?:with|by|for)|(?:change|turn|switch)\s+(?<quoted>"[^"]+"|“[^”]+”)\s+(?:to|into|for))\s+(?<replacement>.+?)(?:\s+in\s+(?:the\s+)?(?<where>(?:meta\s+|page\s+|hero\s+)?(?:title|sub-?\s?headline|subtitle|headline|description|keywords?|(?:supplementary\s+)?context)))?${END}`,
 );
+/** A field named as what to swap ("swap the headline for …"). */
+const NAMED_FIELD: [RegExp, ContentField][] = [
+  [/^(?:the\s+)?(?:sub-?\s?headline|subtitle|sub\s+heading)$/i, 'subheadline'],
+  [/^(?:the\s+)?(?:hero\s+|main\s+)?(?:headline|heading)$/i, 'headline'],
+  [/^(?:the\s+)?(?:meta\s+|page\s+)?title$/i, 'metaTitle'],
+  [/^(?:the\s+)?(?:meta\s+)?description$/i, 'metaDescription'],
+];
+
 // Read in order: "subheadline" and "subtitle" contain "headline" and "title".
 const REPLACE_FIELDS: [string, ReplaceField][] = [
   ['sub', 'subheadline'],
@@ -209,7 +217,11 @@ export function parseRequest(
   }
   const replace = text.match(REPLACE);
   if (replace?.groups) {
-    const find = readValue(replace.groups.find!);
+    const find = readValue((replace.groups.find ?? replace.groups.quoted)!);
+    // "swap the headline for X": a field named, not a text to find in one.
+    const named = NAMED_FIELD.find(([pattern]) => pattern.test(find))?.[1];
+    if (named !== undefined && replace.groups.where === undefined)
+      return edit({ kind: 'set', field: named, value: readValue(replace.groups.replacement!, true) });
     const replacement = readValue(replace.groups.replacement!, true);
     const where = replace.groups.where?.toLowerCase() ?? null;
     const field =

@@ -84,7 +84,7 @@ export function splitRequests(message: string): string[] {
 export function tidySegment(segment: string): string {
   let text = segment.trim();
   const prefix =
-    /^(?:(?:ok(?:ay)?|so|also|then|and|now|next|finally|hi|hey|hello|great|thanks)[,!.]?\s+)*(?:please\s+|(?:could|can|would|will)\s+(?:you|u)\s+(?:please\s+)?|i(?:'d|’d| would) like (?:you )?to\s+|i want (?:you )?to\s+|let's\s+|let’s\s+|kindly\s+|go ahead and\s+)?(?:please\s+)?/i;
+    /^(?:(?:ok(?:ay)?|so|also|then|and|now|next|finally|hi|hey|hello|great|thanks)[,!.]?\s+)*(?:please\s+|(?:could|can|would|will)\s+(?:you|u|we)\s+(?:please\s+)?|i(?:'d|’d| would) like (?:you )?to\s+|i want (?:you )?to\s+|let's\s+|let’s\s+|kindly\s+|go ahead and\s+)?(?:please\s+)?/i;
   text = text.replace(prefix, '');
   text = text.replace(/[\s,]+please[.!?]*$/i, '');
   return text.replace(/\s*[?!]+$/, '').trim();

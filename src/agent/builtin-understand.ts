@@ -95,6 +95,11 @@ const CANNOT: [RegExp, string][] = [
     "I can't add a testimonial: I won't attribute words to anyone that Quire has no record of; add the quote as a topic entry, and a model agent can use it",
   ],
   [
+    // New parts of the page: "add a pricing table below the hero", "put a countdown timer on the page".
+    /\b(?:add|put|insert|include|embed|place|show)\s+(?:a|an|some)\s+(?!(?:keyword|sentence|line|word|phrase|mention|note)s?\b)[\w\s-]{1,40}?\s+(?:(?:to|on|in|onto|into)\s+(?:the\s+)?(?:page|hero|footer|header|sidebar|landing\s+page)|(?:below|above|under|beneath|after|before)\s+(?:the\s+)?(?:hero|headline|subheadline|page|fold|buttons?)|at\s+the\s+(?:top|bottom))\b/i,
+    "I can't add new parts to the page (a section, a table, a timer, a form): a version changes the page's text (title, headline, subheadline, description, keywords, button titles) and the primary button's link; an operator adds blocks to the page",
+  ],
+  [
     /\btranslat(?:e|ion)\b|\bin\s+(?:german|french|spanish|italian|dutch|japanese|chinese)\b/i,
     `I can't translate the page: translation ${NEEDS_MODEL}; without one I can set the translated text you write, field by field`,
   ],
@@ -234,12 +239,25 @@ function reorder(text: string, ctx: UnderstandContext, edit: Make, _decline: Dec
 
 function backToOriginal(text: string, ctx: UnderstandContext, edit: Make): Parsed | null {
   const { input } = ctx;
-  const undo =
-    /^(?:undo|revert|roll\s*back)\b(?:\s+(?:that|this|it|the\s+last(?:\s+\w+)?(?:\s+change)?|the\s+(?:\w+\s+)?change|my\s+last\s+request))*\s*[.!]?$|^(?:(?:can|could)\s+we\s+|let's\s+)?(?:go|put\s+it)\s+back\s+to\s+(?:what\s+it\s+was|how\s+it\s+was|the\s+previous(?:\s+version)?)(?:\s+before)?\s*[.!]?$|^undo\s+the\s+\w+\s+change\s*[.!]?$/i;
+  const lastOne = String.raw`(?:(?:your|my|the|that)\s+)?(?:last|previous|latest|prior|earlier)\s+(?:\w+\s+)?(?:edit|change|request|version|one)s?`;
+  const undo = new RegExp(
+    [
+      String.raw`^(?:undo|revert|roll\s*back|reverse)\b(?:\s+(?:that|this|it|the\s+last(?:\s+\w+)?(?:\s+change)?|the\s+(?:\w+\s+)?change|${lastOne}|(?:to|back\s+to)\s+${lastOne}|(?:the\s+)?changes?|again|back))*\s*[.!]?$`,
+      String.raw`^(?:(?:can|could)\s+(?:we|you)\s+|let's\s+)?(?:go|put\s+it|switch|change\s+it)\s+back(?:\s+to\s+(?:what\s+it\s+was|how\s+it\s+was|the\s+way\s+it\s+was|${lastOne}))?(?:\s+before)?\s*[.!?]?$`,
+      String.raw`^(?:restore|bring\s+back|return\s+to|use)\s+${lastOne}\s*[.!]?$`,
+      String.raw`^go\s+back\s+(?:one|a)\s+version\s*[.!]?$`,
+      String.raw`^undo\s+the\s+\w+\s+change\s*[.!]?$`,
+    ].join('|'),
+    'i',
+  );
   const toOriginal =
     /\b(?:original|page's\s+own|as\s+(?:it\s+was|the\s+page\s+had)|what\s+the\s+page\s+had|how\s+it\s+was|default)\b|^(?:reset|restore|revert)\b|^put\s+.+\s+back\b/i;
-  if (undo.test(text) && !/\boriginal\b/i.test(text)) {
-    const field = fieldIn(text.replace(/^\w+/, ''));
+  // "Actually, switch back", "undo the last headline change only".
+  const bare = text
+    .replace(/^(?:actually|ok(?:ay)?|hmm+|no|nah|oops|sorry|wait)\b[,.!]?\s*/i, '')
+    .replace(/\s+only(?=\s*[.!]?$)/i, '');
+  if (undo.test(bare) && !/\boriginal\b/i.test(bare)) {
+    const field = fieldIn(bare.replace(/^\w+/, ''));
     return edit(
       compute('undo the last change', (content) => {
         const last = (input.lastChanges ?? []).filter((c) => field === null || c.field === field);

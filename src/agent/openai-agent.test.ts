@@ -308,4 +308,27 @@ describe('OpenAI-compatible agent: grounding and usage', () => {
       calls: 1,
     });
   });
+
+  it('gives the model the original content and the last version’s changes, so it can undo (issue 33)', async () => {
+    const lastChanges = [
+      { field: 'headline' as const, previousValue: 'Forecasts Acme can trust', newValue: 'Something newer' },
+    ];
+    const input = agentInput({ lastChanges, request: { message: 'undo that', selectedElement: null } });
+    server.chat.answers.push(
+      completion({
+        reply: 'Undone.',
+        reasoning: 'r',
+        changes: [{ field: 'headline', newValue: 'Forecasts Acme can trust' }],
+      }),
+    );
+    const result = await agent().run(input, signal());
+    assert.equal(result.content.headline, 'Forecasts Acme can trust');
+    const facts = (server.chat.received[0]!.body.messages as { content: string }[])[1]!.content;
+    assert.match(facts, /"lastVersionChanges": \[/);
+    assert.match(facts, /"previousValue": "Forecasts Acme can trust"/);
+    assert.match(
+      (server.chat.received[0]!.body.messages as { content: string }[]).at(-1)!.content,
+      /^undo that$/,
+    );
+  });
 });

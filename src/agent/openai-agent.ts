@@ -76,7 +76,9 @@ export class OpenAIAgent implements PageAgent {
     try {
       return this.grounded(input, { ...readCompletion(body, input, this.model), usage: this.usage(body) });
     } catch (error) {
-      if (error instanceof MalformedOutputError) throw this.retryable(`unusable output: ${error.message}`);
+      if (error instanceof MalformedOutputError) {
+        throw this.retryable(`unusable output: ${error.message}`, null, [error.message]);
+      }
       throw error;
     }
   }
@@ -100,7 +102,7 @@ export class OpenAIAgent implements PageAgent {
     return {
       reply:
         `I refused the model's edit and changed nothing: it claimed ${claims.map((c) => `“${c}”`).join(', ')}, ` +
-        "which nothing Quire knows about this page or audience supports (a version may only state what the page, the audience's data or the topic entries say). " +
+        "which nothing Quire knows about this page or audience supports, and a version cannot state what Quire does not know (only what the page, the audience's data or the topic entries say). " +
         'Add the fact as a topic entry if it is true, or write the exact text yourself.',
       reasoning: `Unsupported claims in the model's answer: ${claims.join(', ')}. Its reply was: ${result.reply}`,
       content: input.current,
@@ -109,10 +111,11 @@ export class OpenAIAgent implements PageAgent {
     };
   }
 
-  private retryable(problem: string, retryAfterMs: number | null = null): AgentError {
+  private retryable(problem: string, retryAfterMs: number | null = null, problems?: string[]): AgentError {
     return new AgentError(`the model ${this.model} gave no usable answer: ${problem}`, {
       retryable: true,
       retryAfterMs,
+      ...(problems === undefined ? {} : { problems }),
     });
   }
 }

@@ -54,6 +54,11 @@ version of the page. The editable fields are:
 - headline: the hero headline visitors read first on the hosted page, at most ${AGENT_LIMITS.headline} characters, not empty.
 - subheadline: the line under the headline, at most ${AGENT_LIMITS.subheadline} characters (may be empty).
 page.headline and page.subheadline are the page's own, as the operator wrote them.
+originalContent is the audience's content before any version ("go back to the original");
+lastVersionChanges are the changes of the latest version ("undo that", "go back to the previous
+version": set each field back to its previousValue).
+When nothing needs to change (a question, or the field already says so), answer in "reply" and
+return no changes. "reply" may use Markdown (bold, lists, links).
 Answer with JSON only, matching the given schema: "reply" (friendly and specific, addressed to the
 user), "reasoning" (why), and "changes" listing ONLY fields whose value changes, each with its full new
 value. When the user asks for something you cannot do with these fields, explain it in "reply" and
@@ -84,6 +89,12 @@ export function buildMessages(input: AgentInput): ChatMessage[] {
     recentActivity: boundStrings(input.recentActivity, MAX_FACT_STRING),
     topicEntries: boundStrings(input.topicEntries, MAX_FACT_STRING),
     currentContent: input.current,
+    // What "go back to the original" and "undo that" restore: the content before any version, and
+    // the latest version's changes (each previousValue is what undoing it brings back).
+    ...(input.original === undefined ? {} : { originalContent: input.original }),
+    ...(input.lastChanges === undefined || input.lastChanges.length === 0
+      ? {}
+      : { lastVersionChanges: input.lastChanges }),
   };
   const messages: ChatMessage[] = [
     { role: 'system', content: SYSTEM_PROMPT },
@@ -110,6 +121,15 @@ export function buildMessages(input: AgentInput): ChatMessage[] {
         ? ''
         : `\n\n(The user selected this element in the editor: ${JSON.stringify(input.request.selectedElement)})`;
     messages.push({ role: 'user', content: `${input.request.message}${selected}` });
+  }
+  if (input.rejected !== undefined) {
+    messages.push({
+      role: 'user',
+      content:
+        'Quire refused your previous answer to this request because it failed validation:\n' +
+        input.rejected.problems.map((p) => `- ${p}`).join('\n') +
+        '\nAnswer the same request again with JSON of the required shape that fixes these problems.',
+    });
   }
   return messages;
 }

@@ -97,6 +97,12 @@ export interface AgentInput {
    * null for a version that no message asked for (a new audience's first draft, POST .../versions).
    */
   request: { message: string; selectedElement: Record<string, unknown> | null } | null;
+  /**
+   * Set when the worker asks a second time because the first answer failed validation (the agent's
+   * own checks of a model's output, or the worker's checkProposedVersion): what was wrong with it.
+   * A model agent tells the model; the built-in agent answers the same way again.
+   */
+  rejected?: { problems: string[] };
 }
 
 export interface AgentResult {
@@ -139,14 +145,25 @@ export class AgentError extends Error {
   readonly retryable: boolean;
   /** How long the server asked to wait before the next attempt (Retry-After), if it did. */
   readonly retryAfterMs: number | null;
+  /**
+   * Set when the model answered but its answer failed validation (not JSON, wrong shape, a value out
+   * of bounds): what was wrong. The worker asks once more with them (AgentInput.rejected).
+   */
+  readonly problems: string[] | null;
 
   constructor(
     message: string,
-    options: { retryable: boolean; retryAfterMs?: number | null; cause?: unknown } = { retryable: false },
+    options: {
+      retryable: boolean;
+      retryAfterMs?: number | null;
+      cause?: unknown;
+      problems?: string[];
+    } = { retryable: false },
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AgentError';
     this.retryable = options.retryable;
     this.retryAfterMs = options.retryAfterMs ?? null;
+    this.problems = options.problems ?? null;
   }
 }

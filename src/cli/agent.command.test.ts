@@ -5,7 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import set from '../agent/eval/agent-eval-set.json' with { type: 'json' };
 import floor from '../agent/eval/builtin-floor.json' with { type: 'json' };
+import recorded from '../agent/eval/openai-recordings.json' with { type: 'json' };
+import { checkRecording, startReplayServer } from '../agent/eval/recordings.js';
 
 const run = promisify(execFile);
 const QUIRE = path.resolve('bin/quire.mjs');
@@ -52,5 +55,44 @@ describe('quire agent eval', () => {
       bad.stderr,
       /cases\[0\] \(x\): message must be a non-empty string; cases\[0\] \(x\): no fixture "none"/,
     );
+  });
+
+  it('--record keeps each exchange with the model server; --replay answers from them with no network', async () => {
+    // The repository's recording stands in for a model server, so what --record writes can be compared.
+    const upstream = await startReplayServer(checkRecording(recorded));
+    try {
+      const ids = new Set(Object.values(recorded.exchanges).map((e) => e.caseId));
+      const subset = path.join(os.tmpdir(), `quire-eval-subset-${process.pid}.json`);
+      fs.writeFileSync(subset, JSON.stringify({ ...set, cases: set.cases.filter((c) => ids.has(c.id)) }));
+      const file = path.join(os.tmpdir(), `quire-recording-${process.pid}.json`);
+      fs.rmSync(file, { force: true });
+      const recordEnv = {
+        ...env(),
+        AGENT: 'openai',
+        OPENAI_BASE_URL: upstream.baseUrl,
+        OPENAI_MODEL: recorded.model,
+      };
+      const made = await run(process.execPath, [QUIRE, 'agent', 'eval', '--set', subset, '--record', file], {
+        env: recordEnv,
+      });
+      assert.match(made.stderr, new RegExp(`recorded ${ids.size} exchanges`));
+      const written = checkRecording(JSON.parse(fs.readFileSync(file, 'utf8')));
+      assert.deepEqual(Object.keys(written.exchanges).sort(), Object.keys(recorded.exchanges).sort());
+      assert.deepEqual(
+        Object.values(written.exchanges)
+          .map((e) => e.caseId)
+          .sort(),
+        [...ids].sort(),
+      );
+      const replayed = await run(process.execPath, [QUIRE, 'agent', 'eval', '--replay', file, '--json'], {
+        env: env(),
+      });
+      const summary = JSON.parse(replayed.stdout.trim().split('\n').at(-1)!);
+      assert.equal(summary.cases, ids.size);
+      assert.equal(summary.passRate, 1);
+      assert.ok(summary.total.inputTokens > 0);
+    } finally {
+      await upstream.close();
+    }
   });
 });

@@ -230,6 +230,12 @@ export function addReadCommands(program: Command): void {
       ['#', (v) => v.versionNumber],
       ['status', (v) => v.status],
       ['metaTitle', (v) => v.content?.metaTitle],
+      ['agent', (v) => v.agentUsage?.agent],
+      [
+        'tokens in/out',
+        (v) => (v.agentUsage ? `${v.agentUsage.inputTokens}/${v.agentUsage.outputTokens}` : undefined),
+      ],
+      ['cost USD', (v) => (v.agentUsage ? (v.agentUsage.costUsd ?? 'unpriced') : undefined)],
       ['createdAt', (v) => v.createdAt],
     ],
   });

@@ -278,6 +278,16 @@ export interface AudienceVersionsTable {
   archived_at: number | null;
   obsolete_at: number | null;
   cancelled_at: number | null;
+  /** What the agent run that wrote the version used (null before one did; issue 33). */
+  agent_name: string | null;
+  agent_model: string | null;
+  agent_calls: number | null;
+  agent_input_tokens: number | null;
+  agent_output_tokens: number | null;
+  /** Cost in millionths of a US dollar: 0 for the built-in agent, null for an unpriced model. */
+  agent_cost_micros: number | null;
+  /** When the usage was recorded (ms): the day a tenant's agent budget counts it in. */
+  agent_usage_at: number | null;
 }
 
 export interface ConversationsTable {

@@ -1,10 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { AgentError, type PageAgent } from '../agent/page-agent.js';
+import {
+  AgentError,
+  type AgentInput,
+  type AgentResult,
+  type AgentUsage,
+  type PageAgent,
+} from '../agent/page-agent.js';
+import type { AgentLimitsConfig } from '../config.js';
 import type { AudienceVersionsTable, Db } from '../db/schema.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { writeTransaction } from '../db/write-transaction.js';
-import { checkProposedVersion, RefusedResultError } from '../domain/audience-content.js';
+import {
+  checkProposedVersion,
+  type ProposedVersion,
+  RefusedResultError,
+} from '../domain/audience-content.js';
 import { loadAgentInput } from '../features/audiences/agent-context.js';
 import type { AttemptFailure } from '../features/audiences/interrupted-reply.js';
 import { storedContentProblems } from '../features/audiences/stored-content-problems.js';
@@ -12,12 +23,15 @@ import {
   failAttempt,
   reapExpiredLeases,
   releaseVersion,
+  writeAnswer,
   writeDraft,
 } from '../features/audiences/version-outcomes.js';
 import {
+  agentUsageSince,
   claimNextQueued,
   nextClaimableTenant,
   renewLease,
+  type TenantScope,
 } from '../features/audiences/versions.repository.js';
 import { telemetry } from '../metrics/telemetry.js';
 import { PollLoop } from './poll-loop.js';
@@ -42,8 +56,15 @@ export interface VersionWorkerOptions {
   retryDelayMs?: number;
   logger?: WorkerLogger;
   id?: string;
-  /** Work for one tenant only (a dedicated worker; tests use it to stay out of each other's way). */
-  tenantId?: string;
+  /** Work for one tenant (or these few) only: a dedicated worker; tests use it to stay out of each other's way. */
+  tenantId?: TenantScope;
+  /** Each tenant's daily agent budget and how many of its runs may be in progress at once. */
+  limits?: Partial<AgentLimitsConfig>;
+}
+
+/** A tenant's daily agent budget is used up: the version is cancelled at once, the reply says so. */
+export class AgentBudgetError extends Error {
+  override readonly name = 'AgentBudgetError';
 }
 
 const silent: WorkerLogger = { info() {}, warn() {}, error() {} };
@@ -55,13 +76,16 @@ const silent: WorkerLogger = { info() {}, warn() {}, error() {} };
  */
 export class VersionWorker {
   readonly id: string;
-  readonly #options: Required<Omit<VersionWorkerOptions, 'id' | 'tenantId'>> & { tenantId?: string };
+  readonly #options: Required<Omit<VersionWorkerOptions, 'id' | 'tenantId' | 'limits'>> & {
+    tenantId?: TenantScope;
+    limits: Partial<AgentLimitsConfig>;
+  };
   readonly #loop: PollLoop;
   #current: AbortController | null = null;
 
   constructor(options: VersionWorkerOptions) {
     this.id = options.id ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-    this.#options = { retryDelayMs: 1000, logger: silent, ...options };
+    this.#options = { retryDelayMs: 1000, logger: silent, limits: {}, ...options };
     this.#loop = new PollLoop(
       async () => (await this.runOnce()) === 'processed',
       this.#options.pollMs,
@@ -87,7 +111,7 @@ export class VersionWorker {
     await reapExpiredLeases(db, maxAttempts, tenantId);
     const now = Date.now();
     // Idle polling stays read-only: on SQLite a claim transaction takes the single write lock.
-    const tenant = await nextClaimableTenant(db, now, tenantId);
+    const tenant = await nextClaimableTenant(db, now, tenantId, this.#options.limits.tenantConcurrency ?? 0);
     if (tenant === undefined) return 'idle';
     const version = await writeTransaction(db, (tx) =>
       claimNextQueued(tx, this.id, now, now + leaseMs, tenant),
@@ -95,6 +119,82 @@ export class VersionWorker {
     if (version === undefined) return 'idle';
     await this.#process(version);
     return 'processed';
+  }
+
+  /**
+   * Refuses a run once the tenant's agent usage today (UTC) has reached its token or cost budget
+   * (AGENT_DAILY_TOKEN_BUDGET, its per-tenant override, AGENT_DAILY_COST_BUDGET_USD).
+   */
+  async #checkBudget(tenantId: string): Promise<void> {
+    const { limits, db } = this.#options;
+    const tokenBudget = limits.tenantDailyTokenBudgets?.[tenantId] ?? limits.dailyTokenBudget ?? null;
+    const costBudget = limits.dailyCostBudgetUsd ?? null;
+    if (tokenBudget === null && costBudget === null) return;
+    const day = utcDay(Date.now());
+    const used = await agentUsageSince(db, tenantId, day.start);
+    const resets = `it renews at ${new Date(day.end).toISOString().slice(0, 16).replace('T', ' ')} UTC, or an operator can raise it`;
+    if (tokenBudget !== null && used.tokens >= tokenBudget) {
+      throw new AgentBudgetError(
+        `this workspace has used its daily page-agent budget: ${used.tokens.toLocaleString('en-US')} of ${tokenBudget.toLocaleString('en-US')} tokens today (AGENT_DAILY_TOKEN_BUDGET); ${resets}`,
+      );
+    }
+    const usedUsd = used.costMicros / 1_000_000;
+    if (costBudget !== null && usedUsd >= costBudget) {
+      throw new AgentBudgetError(
+        `this workspace has used its daily page-agent budget: ${usd(usedUsd)} of ${usd(costBudget)} today (AGENT_DAILY_COST_BUDGET_USD); ${resets}`,
+      );
+    }
+  }
+
+  /**
+   * Runs the agent and checks its proposal. An answer that fails validation (the worker's
+   * checkProposedVersion, or the agent's own checks of a model's output) is asked for once more,
+   * with the problems (AgentInput.rejected); a second failure cancels the version with them.
+   */
+  async #runChecked(
+    input: AgentInput,
+    signal: AbortSignal,
+    log: object,
+  ): Promise<{ result: AgentResult; checked: ProposedVersion }> {
+    const first = await this.#tryOnce(input, signal);
+    if (first.ok) return first;
+    this.#options.logger.info(
+      { ...log, problems: first.problems },
+      'the agent answer failed validation: asking once more with the problems',
+    );
+    const second = await this.#tryOnce({ ...input, rejected: { problems: first.problems } }, signal);
+    if (!second.ok) {
+      // The worker's own checks keep their error (its reply names what to fix on the page); a model's
+      // output the agent could not use is final now: it was asked twice.
+      if (second.error instanceof RefusedResultError) throw second.error;
+      throw new AgentError(
+        `its answer failed validation twice (the second time it was told why): ${second.problems.join('; ')}`,
+        { retryable: false },
+      );
+    }
+    const usage = sumUsage(first.usage, second.result.usage);
+    return {
+      result: usage === undefined ? second.result : { ...second.result, usage },
+      checked: second.checked,
+    };
+  }
+
+  async #tryOnce(asked: AgentInput, signal: AbortSignal) {
+    let result: AgentResult;
+    try {
+      result = await raceAbort(this.#options.agent.run(asked, signal), signal);
+    } catch (error) {
+      if (error instanceof AgentError && error.problems !== null) {
+        return { ok: false as const, error, problems: error.problems, usage: undefined };
+      }
+      throw error;
+    }
+    try {
+      return { ok: true as const, result, checked: checkProposedVersion(result, asked.current, asked.page) };
+    } catch (error) {
+      if (!(error instanceof RefusedResultError)) throw error;
+      return { ok: false as const, error, problems: error.problems, usage: result.usage };
+    }
   }
 
   async #process(version: AudienceVersionsTable): Promise<void> {
@@ -107,7 +207,7 @@ export class VersionWorker {
     };
     logger.info(log, 'processing version');
     const started = performance.now();
-    // drafted, lost_lease, released (shutdown or database down), retry or cancelled (see /metrics).
+    // drafted, answered (no change: no new version), lost_lease, released (shutdown or database down), retry or cancelled (see /metrics).
     let outcome = 'released';
     const controller = new AbortController();
     this.#current = controller;
@@ -125,14 +225,28 @@ export class VersionWorker {
       Math.max(Math.floor(leaseMs / 3), 50),
     );
     try {
+      await this.#checkBudget(version.tenant_id);
       const input = await loadAgentInput(db, version);
-      const result = await raceAbort(agent.run(input, controller.signal), controller.signal);
-      const checked = checkProposedVersion(result, input.current, input.page);
-      const written = await writeDraft(db, version, this.id, checked);
-      outcome = written ? 'drafted' : 'lost_lease';
+      const { result, checked } = await this.#runChecked(input, controller.signal, log);
+      const usage = {
+        agent: agent.name,
+        model: result.usage?.model ?? null,
+        calls: result.usage?.calls ?? 0,
+        inputTokens: result.usage?.inputTokens ?? 0,
+        outputTokens: result.usage?.outputTokens ?? 0,
+        // An agent that reports no usage calls no model: it costs nothing.
+        costUsd: result.usage === undefined ? 0 : result.usage.costUsd,
+      };
+      // A message answered without a change (a question, something it cannot do) makes no version:
+      // the reply goes to the conversation. A first draft is always written.
+      const answered = checked.changes.length === 0 && version.request_message_id !== null;
+      const written = answered
+        ? await writeAnswer(db, version, this.id, checked, usage)
+        : await writeDraft(db, version, this.id, checked, usage);
+      outcome = !written ? 'lost_lease' : answered ? 'answered' : 'drafted';
       logger.info(
         { ...log, written, changes: checked.changes.length },
-        written ? 'version drafted' : 'lease lost; result discarded',
+        !written ? 'lease lost; result discarded' : answered ? 'answered; no new version' : 'version drafted',
       );
     } catch (error) {
       if (this.#loop.stopping) {
@@ -173,6 +287,27 @@ export class VersionWorker {
   }
 }
 
+/** The usage of two runs of one version together. */
+function sumUsage(a: AgentUsage | undefined, b: AgentUsage | undefined): AgentUsage | undefined {
+  if (a === undefined || b === undefined) return b ?? a;
+  return {
+    model: b.model,
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    costUsd: a.costUsd === null || b.costUsd === null ? null : a.costUsd + b.costUsd,
+    calls: a.calls + b.calls,
+  };
+}
+
+/** $12.50, $0.0012. */
+const usd = (value: number) => `$${value.toFixed(value >= 1 ? 2 : 4)}`;
+
+/** Today's start (UTC midnight) and the next one, in ms. */
+function utcDay(now: number): { start: number; end: number } {
+  const start = now - (now % 86_400_000);
+  return { start, end: start + 86_400_000 };
+}
+
 /**
  * A database that cannot serve (restarting, unreachable) is expected now and then and is retried
  * with backoff (poll-loop.ts): one warning line without a stack. Anything else is an error.
@@ -196,6 +331,7 @@ const MAX_RETRY_AFTER_MS = 60_000;
 function classifyFailure(error: unknown): AttemptFailure {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof RefusedResultError) return { message, final: true, kind: 'refused' };
+  if (error instanceof AgentBudgetError) return { message, final: true, kind: 'agent' };
   if (error instanceof AgentError) {
     return error.retryable
       ? { message, final: false, kind: 'transient', retryAfterMs: error.retryAfterMs }

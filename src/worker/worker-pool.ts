@@ -37,6 +37,7 @@ export function startWorkers(
         // One run is one model call (the worker owns retries), so it gets one call's time.
         agentTimeoutMs: config.agent.timeoutMs,
         maxAttempts: config.agent.maxAttempts,
+        limits: config.agent,
         ...(logger === undefined ? {} : { logger }),
         ...(tenantId === undefined ? {} : { tenantId }),
       }),

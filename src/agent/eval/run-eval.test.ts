@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BuiltinAgent } from '../builtin-agent.js';
 import type { AgentResult } from '../page-agent.js';
+import holdout from './agent-eval-holdout.json' with { type: 'json' };
 import evalSet from './agent-eval-set.json' with { type: 'json' };
 import floor from './builtin-floor.json' with { type: 'json' };
 import { judge } from './eval-checks.js';
@@ -55,6 +56,15 @@ describe('the page agent evaluation set', () => {
       `pass rate ${report.passRate} < ${floor.passRate}\n${failed.join('\n')}`,
     );
     assert.equal(report.cases, set.cases.length);
+  });
+
+  it('the built-in agent passes the held-out cases at their floor too (holdoutPassRate)', async () => {
+    const report = await runEval(checkEvalSet(holdout), new BuiltinAgent());
+    const failed = report.results
+      .filter((r) => !r.verdict.right)
+      .map((r) => `${r.id}: ${r.verdict.failures[0]}`);
+    assert.ok(report.cases >= 20);
+    assert.ok(report.passRate >= floor.holdoutPassRate, `${report.passRate}\n${failed.join('\n')}`);
   });
 });
 

@@ -15,6 +15,7 @@ import * as filesBrands from './0014-files-brands.js';
 import * as pageBlocksTraits from './0015-page-blocks-traits.js';
 import * as operatorsPerTenant from './0016-operators-per-tenant.js';
 import * as tenantHostClaims from './0017-tenant-host-claims.js';
+import * as versionAgentUsage from './0018-version-agent-usage.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0015-page-blocks-traits': pageBlocksTraits,
   '0016-operators-per-tenant': operatorsPerTenant,
   '0017-tenant-host-claims': tenantHostClaims,
+  '0018-version-agent-usage': versionAgentUsage,
 };

@@ -1,6 +1,11 @@
 import type { AgentActivity, AgentInput } from '../../agent/page-agent.js';
 import type { AudienceVersionsTable, Db } from '../../db/schema.js';
-import { defaultContent, pageHero } from '../../domain/audience-content.js';
+import {
+  type AudienceContent,
+  defaultContent,
+  diffContent,
+  pageHero,
+} from '../../domain/audience-content.js';
 import { toIso } from '../../time.js';
 import { parseTraits } from '../accounts/traits.js';
 import { activityRows } from '../activity/account-activity.js';
@@ -13,6 +18,7 @@ import { contentAudienceOf } from './audiences.schemas.js';
 import { computedNameOf } from './audiences.service.js';
 import { currentContent } from './conversation.service.js';
 import { listMessages } from './messages.repository.js';
+import { latestTwoContents } from './versions.repository.js';
 
 /** How much of the conversation the agent sees (the newest messages, in order). */
 const CONVERSATION_WINDOW = 40;
@@ -31,10 +37,11 @@ export async function loadAgentInput(db: Db, version: AudienceVersionsTable): Pr
   const tenantId = version.tenant_id;
   const audience = await findAudienceById(db, tenantId, version.audience_id);
   if (audience === undefined) throw new Error(`audience ${version.audience_id} is gone`);
-  const [page, topicEntries, messages] = await Promise.all([
+  const [page, topicEntries, messages, contents] = await Promise.all([
     findPage(db, tenantId, audience.page_id),
     entriesOfTenant(db, tenantId, TOPIC_ENTRIES_WINDOW),
     conversationMessages(db, tenantId, audience.id),
+    latestTwoContents(db, tenantId, audience.id),
   ]);
   if (page === undefined) throw new Error(`page ${audience.page_id} is gone`);
   const [{ computedName, person, account }, current] = await Promise.all([
@@ -50,6 +57,12 @@ export async function loadAgentInput(db: Db, version: AudienceVersionsTable): Pr
           after: null,
           fetch: ACTIVITY_WINDOW,
         });
+  const original = defaultContent(contentPageOf(page), contentAudienceOf(audience));
+  // What "undo that" / "go back to the previous version" reverses: the latest version's changes from
+  // the version before it (from the original for the first version), whatever made them (the agent,
+  // a restore, an earlier undo). previousValue is what the field goes back to.
+  const previous = contents[1] === undefined ? original : (JSON.parse(contents[1]) as AudienceContent);
+  const lastChanges = contents[0] === undefined ? [] : diffContent(contentPageOf(page), previous, current);
   const requestIndex = messages.findIndex((m) => m.id === version.request_message_id);
   const request = requestIndex === -1 ? undefined : messages[requestIndex];
   const before = requestIndex === -1 ? messages : messages.slice(0, requestIndex);
@@ -88,7 +101,8 @@ export async function loadAgentInput(db: Db, version: AudienceVersionsTable): Pr
     topicEntries: topicEntries.map((entry) => ({ type: entry.content_type, content: entry.content })),
     current,
     // What "go back to the original headline" restores: the page with the audience's own overrides.
-    original: defaultContent(contentPageOf(page), contentAudienceOf(audience)),
+    original,
+    lastChanges,
     conversation: before.slice(-CONVERSATION_WINDOW).map((m) => ({ role: m.role, content: m.content })),
     request:
       request === undefined

@@ -13,7 +13,13 @@ type AudienceRef = Pick<AudiencesTable, 'tenant_id' | 'id' | 'page_id'>;
 
 /** Why a version was cancelled: `data.reason` of `version.cancelled`. */
 export interface CancelReason {
-  code: 'operator' | 'audience_archived' | 'agent_refused' | 'agent_failed' | 'attempts_exhausted';
+  code:
+    | 'operator'
+    | 'audience_archived'
+    | 'agent_refused'
+    | 'agent_failed'
+    | 'attempts_exhausted'
+    | 'answered';
   message: string;
 }
 

@@ -23,6 +23,25 @@ export const AudienceContent = Type.Object(
   { title: 'AudienceContent' },
 );
 
+/** What the agent run that wrote a version used (issue 33). */
+export const VersionAgentUsage = Type.Object(
+  {
+    agent: Type.String({ description: 'The agent that wrote the version: builtin or openai.' }),
+    model: Nullable(Type.String({ description: 'The model it called (null for the built-in agent).' })),
+    calls: Count,
+    inputTokens: Count,
+    outputTokens: Count,
+    costUsd: Nullable(
+      Type.Number({
+        minimum: 0,
+        description:
+          'What the calls cost in US dollars, from AGENT_PRICE_INPUT / AGENT_PRICE_OUTPUT; 0 for the built-in agent, null for a model with no price configured.',
+      }),
+    ),
+  },
+  { title: 'VersionAgentUsage' },
+);
+
 /** A version with its full content and its place in the conversation (operator API only). */
 export const VersionDetail = Type.Object(
   {
@@ -35,6 +54,10 @@ export const VersionDetail = Type.Object(
     replyMessageId: Nullable(Type.String()),
     attempts: Count,
     lastError: Nullable(Type.String()),
+    agentUsage: Type.Union([VersionAgentUsage, Type.Null()], {
+      description:
+        'What the agent used to write this version (tokens, cost); null until an agent wrote it, and for versions written before Quire recorded it.',
+    }),
   },
   { title: 'VersionDetail' },
 );
@@ -48,5 +71,16 @@ export function toVersionDetail(row: AudienceVersionsTable): VersionDetail {
     replyMessageId: row.reply_message_id,
     attempts: row.attempts,
     lastError: row.last_error,
+    agentUsage:
+      row.agent_name === null
+        ? null
+        : {
+            agent: row.agent_name,
+            model: row.agent_model,
+            calls: row.agent_calls ?? 0,
+            inputTokens: row.agent_input_tokens ?? 0,
+            outputTokens: row.agent_output_tokens ?? 0,
+            costUsd: row.agent_cost_micros === null ? null : row.agent_cost_micros / 1_000_000,
+          },
   };
 }

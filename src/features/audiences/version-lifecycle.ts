@@ -7,7 +7,8 @@
  *   (new) ──► draft                    (an operator restores an earlier version)
  *   processing ──► queued              (a failed attempt with attempts left, a lost lease, shutdown)
  *   pending, queued ──► cancelled      (an operator cancels, or the audience is archived)
- *   processing ──► cancelled           (attempts used up, or a failure another attempt would repeat)
+ *   processing ──► cancelled           (attempts used up, a failure another attempt would repeat, or
+ *                                      the agent answered without a change: no new version)
  *   draft ──► archived                 (a newer version is published: obsolete_at is set too)
  *
  * A version starts `queued`, or `pending` behind the one of its audience in work, or (a restore)
@@ -79,6 +80,13 @@ export function newVersionRow(
     archived_at: null,
     obsolete_at: null,
     cancelled_at: null,
+    agent_name: null,
+    agent_model: null,
+    agent_calls: null,
+    agent_input_tokens: null,
+    agent_output_tokens: null,
+    agent_cost_micros: null,
+    agent_usage_at: null,
     ...fields,
   };
 }

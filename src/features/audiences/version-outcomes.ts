@@ -17,7 +17,7 @@ import { toChange } from './audiences.schemas.js';
 import { changeRows, newMessageRow } from './conversation-rows.js';
 import { type AttemptFailure, interruptedReply } from './interrupted-reply.js';
 import { insertChanges, insertMessage } from './messages.repository.js';
-import { expiredLeases, findVersion, transitionVersion } from './versions.repository.js';
+import { expiredLeases, findVersion, type TenantScope, transitionVersion } from './versions.repository.js';
 
 /** The agent's reply about a version, in the version's conversation. */
 function agentMessage(
@@ -67,6 +67,7 @@ export async function writeDraft(
   version: AudienceVersionsTable,
   owner: string,
   result: { reply: string; reasoning: string; content: AudienceContent; changes: ContentChange[] },
+  usage: VersionAgentUsage | null = null,
 ): Promise<boolean> {
   return writeTransaction(db, async (tx) => {
     const { tenant_id: tenantId, audience_id: audienceId } = version;
@@ -93,6 +94,7 @@ export async function writeDraft(
         lease_owner: null,
         lease_expires_at: null,
         last_error: null,
+        ...(usage === null ? {} : usageColumns(usage, now)),
       },
       owner,
     );
@@ -101,6 +103,81 @@ export async function writeDraft(
     await promoteNextPendingAndAnnounce(tx, audience, now);
     return true;
   });
+}
+
+/**
+ * The agent answered a message without changing anything (a question, a request it cannot do, a
+ * field that already says so): no new version. The reply lands in the conversation like any other;
+ * the version the message queued is closed as `cancelled` with reason `answered`, holds no content
+ * and offers nothing to publish.
+ */
+export async function writeAnswer(
+  db: Db,
+  version: AudienceVersionsTable,
+  owner: string,
+  result: { reply: string; reasoning: string },
+  usage: VersionAgentUsage | null = null,
+): Promise<boolean> {
+  return writeTransaction(db, async (tx) => {
+    const { tenant_id: tenantId, audience_id: audienceId } = version;
+    const audience = (await lockAudience(tx, tenantId, audienceId))!;
+    const conversation = (await findConversation(tx, tenantId, audienceId))!;
+    const now = Date.now();
+    const reply = agentMessage(version, conversation.id, {
+      content: result.reply,
+      reasoning: result.reasoning,
+      timestamp: now,
+    });
+    const owned = await transitionVersion(
+      tx,
+      tenantId,
+      version.id,
+      ['processing'],
+      {
+        status: 'cancelled',
+        cancelled_at: now,
+        reply_message_id: reply.id,
+        lease_owner: null,
+        lease_expires_at: null,
+        last_error: null,
+        ...(usage === null ? {} : usageColumns(usage, now)),
+      },
+      owner,
+    );
+    if (!owned) return false;
+    await insertMessage(tx, reply);
+    await touchConversation(tx, tenantId, conversation.id, { updated_at: now });
+    await emitMessageCreated(tx, audience, reply);
+    await emitVersionEvent(tx, 'version.cancelled', audience, version.id, {
+      reason: { code: 'answered', message: 'nothing to change: the agent answered in the conversation' },
+      replyMessageId: reply.id,
+    });
+    await promoteNextPendingAndAnnounce(tx, audience, now);
+    return true;
+  });
+}
+
+/** What the agent run that wrote a version used (stored on the version row, summed by the daily budget). */
+export interface VersionAgentUsage {
+  agent: string;
+  model: string | null;
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+  /** null when the model has no price configured. */
+  costUsd: number | null;
+}
+
+function usageColumns(usage: VersionAgentUsage, now: number) {
+  return {
+    agent_name: usage.agent,
+    agent_model: usage.model,
+    agent_calls: usage.calls,
+    agent_input_tokens: usage.inputTokens,
+    agent_output_tokens: usage.outputTokens,
+    agent_cost_micros: usage.costUsd === null ? null : Math.round(usage.costUsd * 1_000_000),
+    agent_usage_at: now,
+  };
 }
 
 /**
@@ -191,7 +268,11 @@ export async function releaseVersion(db: Db, version: AudienceVersionsTable, own
  * Versions whose worker died or hung (lease expired) go back to `queued`, or are cancelled when
  * their attempts are used up. Returns how many were handled.
  */
-export async function reapExpiredLeases(db: Db, maxAttempts: number, tenantId?: string): Promise<number> {
+export async function reapExpiredLeases(
+  db: Db,
+  maxAttempts: number,
+  tenantId?: TenantScope,
+): Promise<number> {
   const expired = await expiredLeases(db, Date.now(), 20, tenantId);
   for (const version of expired) {
     await failAttempt(

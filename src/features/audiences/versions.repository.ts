@@ -70,6 +70,23 @@ export async function latestContentVersion(db: Executor, tenantId: string, audie
     .executeTakeFirst();
 }
 
+/**
+ * The content of the newest two versions that hold content, newest first: the latest (what the next
+ * version builds on) and the one before it (what "undo that" goes back to).
+ */
+export async function latestTwoContents(db: Executor, tenantId: string, audienceId: string) {
+  const rows = await db
+    .selectFrom('audience_versions')
+    .select(['version_number', 'content'])
+    .where('tenant_id', '=', tenantId)
+    .where('audience_id', '=', audienceId)
+    .where('content', 'is not', null)
+    .orderBy('version_number', 'desc')
+    .limit(2)
+    .execute();
+  return rows.map((row) => row.content as string);
+}
+
 /** True when a version of the audience is waiting or being worked on: a new one must be pending. */
 export async function hasActiveVersion(db: Executor, tenantId: string, audienceId: string): Promise<boolean> {
   const row = await db
@@ -208,30 +225,91 @@ export async function claimNextQueued(
     .executeTakeFirst();
 }
 
+/** The tenants a dedicated worker serves: one (`quire worker --tenant`) or a few. */
+export type TenantScope = string | readonly string[];
+
+const scopeList = (scope: TenantScope): readonly string[] => (typeof scope === 'string' ? [scope] : scope);
+
+/** How many tenants with claimable work nextClaimableTenant weighs at once (the oldest waiting first). */
+const CLAIM_CANDIDATES = 50;
+
 /**
- * A plain read (no lock, no write transaction) that idle workers poll: the tenant of the oldest
- * claimable version (only `tenantId`'s with one), or undefined when there is nothing to claim. The
- * worker then claims within that tenant, so the queue is served oldest first across tenants.
+ * Plain reads (no lock, no write transaction) that idle workers poll: whose turn it is, or undefined
+ * when there is nothing to claim. Among the tenants with a claimable version (only `tenantId` when
+ * given), those already running `maxPerTenant` agent runs (0: no limit) wait; of the rest, the one
+ * served longest ago (its newest agent usage; never served first) goes next, then the one whose
+ * oldest version has waited longest. So one tenant's hundred queued drafts take turns with another
+ * tenant's one instead of going first. The worker then claims within that tenant, oldest first.
  */
 export async function nextClaimableTenant(
   db: Executor,
   now: number,
-  tenantId?: string,
+  tenantId?: TenantScope,
+  maxPerTenant = 0,
 ): Promise<string | undefined> {
   let query = db
     .selectFrom('audience_versions')
-    .select('tenant_id')
+    .select(['tenant_id', (eb) => eb.fn.min('queued_at').as('oldest')])
     .where('status', '=', 'queued')
     .where('available_at', '<=', now)
-    .orderBy('queued_at', 'asc')
-    .orderBy('id', 'asc')
-    .limit(1);
-  if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
-  return (await query.executeTakeFirst())?.tenant_id;
+    .groupBy('tenant_id')
+    .orderBy('oldest', 'asc')
+    .limit(CLAIM_CANDIDATES);
+  if (tenantId !== undefined) query = query.where('tenant_id', 'in', scopeList(tenantId));
+  const candidates = await query.execute();
+  if (candidates.length <= 1 && maxPerTenant === 0) return candidates[0]?.tenant_id;
+  if (candidates.length === 0) return undefined;
+  const ids = candidates.map((c) => c.tenant_id);
+  const [running, served] = await Promise.all([
+    maxPerTenant === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('audience_versions')
+          .select(['tenant_id', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('tenant_id', 'in', ids)
+          .where('status', '=', 'processing')
+          .where('lease_expires_at', '>=', now)
+          .groupBy('tenant_id')
+          .execute(),
+    candidates.length === 1
+      ? Promise.resolve([])
+      : db
+          .selectFrom('audience_versions')
+          .select(['tenant_id', (eb) => eb.fn.max('agent_usage_at').as('last')])
+          .where('tenant_id', 'in', ids)
+          .where('agent_usage_at', 'is not', null)
+          .groupBy('tenant_id')
+          .execute(),
+  ]);
+  const busy = new Map(running.map((r) => [r.tenant_id, Number(r.n)]));
+  const lastServed = new Map(served.map((r) => [r.tenant_id, Number(r.last)]));
+  const open = candidates
+    .map((c, order) => ({ tenant: c.tenant_id, order, last: lastServed.get(c.tenant_id) ?? -1 }))
+    .filter((c) => maxPerTenant === 0 || (busy.get(c.tenant) ?? 0) < maxPerTenant);
+  open.sort((a, b) => a.last - b.last || a.order - b.order);
+  return open[0]?.tenant;
+}
+
+/** Tokens (in and out) and cost (micro-USD) of a tenant's agent runs recorded since `since` (ms). */
+export async function agentUsageSince(db: Executor, tenantId: string, since: number) {
+  const row = await db
+    .selectFrom('audience_versions')
+    .select((eb) => [
+      eb.fn.sum<number | string | null>('agent_input_tokens').as('input'),
+      eb.fn.sum<number | string | null>('agent_output_tokens').as('output'),
+      eb.fn.sum<number | string | null>('agent_cost_micros').as('cost'),
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('agent_usage_at', '>=', since)
+    .executeTakeFirst();
+  return {
+    tokens: Number(row?.input ?? 0) + Number(row?.output ?? 0),
+    costMicros: Number(row?.cost ?? 0),
+  };
 }
 
 /** Processing versions whose worker stopped renewing its lease (it died or hung). */
-export async function expiredLeases(tx: Executor, now: number, limit: number, tenantId?: string) {
+export async function expiredLeases(tx: Executor, now: number, limit: number, tenantId?: TenantScope) {
   // No row lock here: each one is then moved under its audience's lock, in the usual lock order.
   let query = tx
     .selectFrom('audience_versions')
@@ -239,7 +317,7 @@ export async function expiredLeases(tx: Executor, now: number, limit: number, te
     .where('status', '=', 'processing')
     .where('lease_expires_at', '<', now)
     .limit(limit);
-  if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
+  if (tenantId !== undefined) query = query.where('tenant_id', 'in', scopeList(tenantId));
   return query.execute();
 }
 

@@ -112,6 +112,12 @@ describeEachDatabase('the audience workspace in Chromium', (ctx) => {
       await diff.getByRole('cell', { name: 'Talk to sales' }).waitFor();
       await diff.getByRole('cell', { name: 'Book a demo' }).waitFor();
       assert.equal(await log.getByText('Page agent').count(), 2, 'the agent replied to version 1 and 2');
+      // Which agent answers, and what each version's run used (issue 33).
+      await tab
+        .getByTestId('agent-in-use')
+        .getByText(/the built-in one, without a language model/)
+        .waitFor();
+      await tab.getByTestId('agent-usage-2').getByText('builtin agent · no model, no cost').waitFor();
       assert.equal(
         await tab.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
         true,
@@ -250,6 +256,27 @@ describeEachDatabase('the audience workspace in Chromium', (ctx) => {
       const about = sent.find((m: { content: string }) => m.content.startsWith('change this'));
       assert.equal(about.selectedElement.field, 'headline');
       assert.match(about.selectedElement.path, /h1$/);
+
+      // A question changes nothing: the reply (its Markdown rendered) lands in the conversation, no
+      // version is drafted, and the preview stays on version 4 (issues 30, 33).
+      await tab
+        .getByRole('textbox', { name: 'Message to the page agent' })
+        .fill('What does the headline say right now?');
+      await tab.getByRole('button', { name: 'Send' }).click();
+      await log
+        .getByText(/Close your books in one day/)
+        .last()
+        .waitFor();
+      await tab
+        .getByRole('table', { name: 'Versions' })
+        .getByRole('row', { name: /Version 5.*cancelled/ })
+        .waitFor({ timeout: 30_000 });
+      await tab.locator('iframe[title="Preview of version 4"]').waitFor();
+      assert.equal(
+        await tab.getByRole('button', { name: 'Publish version 5' }).count(),
+        0,
+        'nothing to publish',
+      );
 
       // The page lists its audience: published, with its person; archive and unarchive it.
       await tab.getByRole('link', { name: '← Page' }).click();

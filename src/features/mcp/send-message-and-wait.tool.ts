@@ -33,7 +33,7 @@ export function sendMessageAndWaitTool(operations: ReadonlyMap<string, ApiOperat
       title: 'Send a message to the page agent and wait for its draft',
       description: [
         'Asks the page agent of an audience for a change (for example "make the headline about Contoso\'s migration") and waits until the agent has drafted the new version, then returns the agent\'s reply and the changes it made.',
-        `Waits at most waitSeconds (default ${DEFAULT_WAIT_SECONDS}, at most ${MAX_WAIT_SECONDS}), sending progress notifications while it waits. outcome is "drafted" when the version is ready, "interrupted" when the agent failed (the reply says so), or "waiting" when the time ran out: then read the conversation later with ${READ}; the version is still queued or being drafted.`,
+        `Waits at most waitSeconds (default ${DEFAULT_WAIT_SECONDS}, at most ${MAX_WAIT_SECONDS}), sending progress notifications while it waits. outcome is "drafted" when the version is ready, "answered" when the agent answered without changing anything (no new version), "interrupted" when the agent failed (the reply says so), or "waiting" when the time ran out: then read the conversation later with ${READ}; the version is still queued or being drafted.`,
         `Sending is idempotent per clientMessageId, like ${SEND}. A draft is not published: an operator publishes it.`,
       ].join('\n\n'),
       inputSchema: {
@@ -52,7 +52,7 @@ export function sendMessageAndWaitTool(operations: ReadonlyMap<string, ApiOperat
       outputSchema: {
         type: 'object',
         properties: {
-          outcome: { type: 'string', enum: ['drafted', 'interrupted', 'waiting'] },
+          outcome: { type: 'string', enum: ['drafted', 'answered', 'interrupted', 'waiting'] },
           accepted: send.outputSchema ?? { type: 'object' },
           reply: { anyOf: [messageSchema, { type: 'null' }] },
           changes: changeSchema,
@@ -117,7 +117,7 @@ async function sendAndWait(
     ).find((m) => m.role === 'agent' && m.versionId === accepted.versionId);
     if (reply !== undefined) {
       return toolSuccess({
-        outcome: reply.isInterrupted ? 'interrupted' : 'drafted',
+        outcome: reply.isInterrupted ? 'interrupted' : reply.changes.length === 0 ? 'answered' : 'drafted',
         accepted,
         reply,
         changes: reply.changes,

@@ -4,6 +4,7 @@ import type { App } from '../../http/app-types.js';
 import { operatorActor } from './operator-actor.js';
 import { ChangePasswordBody, MeSchema } from './operators.schemas.js';
 import { changeOwnPassword, getOwnOperator } from './operators.service.js';
+import { pageAgentOf } from './page-agent-info.js';
 
 /** GET /admin/v0/me: the signed-in operator and the CSRF token; POST /admin/v0/me/password: change it. */
 export function meAdminRoutes(app: App): void {
@@ -19,7 +20,11 @@ export function meAdminRoutes(app: App): void {
     },
     async (request) => {
       const session = sessionOf(request);
-      return { operator: await getOwnOperator(app.db, session.operatorId), csrfToken: session.csrfToken };
+      return {
+        operator: await getOwnOperator(app.db, session.operatorId),
+        csrfToken: session.csrfToken,
+        pageAgent: pageAgentOf(app.config),
+      };
     },
   );
   app.post(
@@ -43,7 +48,7 @@ export function meAdminRoutes(app: App): void {
         session.idHash,
         { actor: operatorActor(session), origin: { ip: request.ip, requestId: request.id } },
       );
-      return { operator, csrfToken: session.csrfToken };
+      return { operator, csrfToken: session.csrfToken, pageAgent: pageAgentOf(app.config) };
     },
   );
 }

@@ -64,4 +64,16 @@ export const ChangePasswordBody = Type.Object(
 export const MeSchema = Type.Object({
   operator: OperatorSchema,
   csrfToken: Type.String(),
+  pageAgent: Type.Object(
+    {
+      kind: Type.Union([Type.Literal('builtin'), Type.Literal('openai')], {
+        description: 'builtin: deterministic, offline; openai: an OpenAI-compatible model (AGENT).',
+      }),
+      model: Type.Union([Type.String(), Type.Null()], { description: 'OPENAI_MODEL, for the openai agent.' }),
+    },
+    {
+      description:
+        "The page agent this instance's workers run (the console shows it beside the conversation).",
+    },
+  ),
 });

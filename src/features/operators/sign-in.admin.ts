@@ -11,6 +11,7 @@ import { problemResponses } from '../../http/problem.js';
 import { consoleOrigin } from '../../http/public-host.js';
 import { MeSchema, SignInBody } from './operators.schemas.js';
 import { toOperator } from './operators.service.js';
+import { pageAgentOf } from './page-agent-info.js';
 import { signIn, signOut } from './sessions.service.js';
 
 /**
@@ -44,7 +45,7 @@ export function sessionAdminRoutes(app: App): void {
         limits: { idleMs: app.config.console.sessionIdleMs, maxMs: app.config.console.sessionMaxMs },
       });
       setSessionCookie(request, reply, sessionId, app.config.console.sessionMaxMs);
-      return { operator: toOperator(operator), csrfToken };
+      return { operator: toOperator(operator), csrfToken, pageAgent: pageAgentOf(app.config) };
     },
   );
   for (const [path, everywhere] of [

@@ -67,7 +67,9 @@ export function AudienceWorkspace() {
   const [picked, setPicked] = useState<string | null>(null);
   // The preview element the next message is about, picked in the preview (editors).
   const [about, setAbout] = useState<SelectedElement | null>(null);
-  const newest = list[0];
+  // A version cancelled without content (an answer that changed nothing, a cancelled request) has
+  // nothing to show: the preview stays on the newest one that has, or is being drafted.
+  const newest = list.find((v) => v.content !== null || isDrafting(v)) ?? list[0];
   const selected = list.find((v) => v.versionId === picked) ?? newest;
   // The diff compares the two newest versions with content until the operator picks others.
   const [diff, setDiff] = useState<{ from: string | null; to: string | null } | null>(null);

@@ -14,7 +14,33 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { extras, type Message } from '../../api';
 import { queryKeys } from '../../query-keys';
+import { useMe } from '../../session';
+import { Markdown } from './markdown';
 import { elementLabel, type SelectedElement } from './selected-element';
+
+/**
+ * Which page agent answers: the built-in one says what it can do and how to get a model; a model
+ * agent names its model.
+ */
+function AgentInUse() {
+  const agent = useMe()?.pageAgent;
+  if (agent === undefined) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="agent-in-use">
+      {agent.kind === 'openai' ? (
+        <>
+          Page agent: a language model ({agent.model ?? 'OPENAI_MODEL'}) through an OpenAI-compatible server.
+        </>
+      ) : (
+        <>
+          Page agent: the built-in one, without a language model. It makes the edits you spell out (set, add,
+          remove, shorten, mention, undo) and answers questions; rewording and tone need a model: an operator
+          sets <code>AGENT=openai</code> and <code>OPENAI_MODEL</code> (docs/agent.md).
+        </>
+      )}
+    </Text>
+  );
+}
 
 /** The conversation with the page agent, newest at the bottom, and the box to write to it (editors). */
 export function Conversation({
@@ -89,6 +115,7 @@ export function Conversation({
       <Title order={3} size="h4">
         Conversation
       </Title>
+      <AgentInUse />
       <ScrollArea.Autosize
         mah={420}
         type="auto"
@@ -122,9 +149,15 @@ export function Conversation({
                   About: {elementLabel(selectionOf(m) as SelectedElement)}
                 </Text>
               ) : null}
-              <Text size="sm" className="cell-wrap" style={{ whiteSpace: 'pre-wrap' }}>
-                {m.content}
-              </Text>
+              {m.role === 'agent' ? (
+                <Text size="sm" component="div">
+                  <Markdown text={m.content} />
+                </Text>
+              ) : (
+                <Text size="sm" className="cell-wrap" style={{ whiteSpace: 'pre-wrap' }}>
+                  {m.content}
+                </Text>
+              )}
             </Paper>
           ))}
         </Stack>

@@ -7,6 +7,14 @@ export type VersionVerb = 'publish' | 'cancel' | 'restore';
 const DRAFTING = new Set(['pending', 'queued', 'processing']);
 export const isDrafting = (v: Version) => DRAFTING.has(v.status);
 
+/** "openai gpt-4o-mini · 1,204 in / 310 out tokens · $0.0004", "builtin · no model, no cost". */
+export function agentUsageText(usage: NonNullable<Version['agentUsage']>): string {
+  if (usage.calls === 0 && usage.model === null) return `${usage.agent} agent · no model, no cost`;
+  const n = (x: number) => x.toLocaleString('en-US');
+  const cost = usage.costUsd === null ? 'cost unpriced' : `$${usage.costUsd.toFixed(4)}`;
+  return `${usage.agent}${usage.model ? ` ${usage.model}` : ''} · ${n(usage.inputTokens)} in / ${n(usage.outputTokens)} out tokens · ${cost}`;
+}
+
 /**
  * The audience's versions, newest first: choose one for the preview, and (publishers) publish a
  * draft, cancel one that waits for the agent, or restore any version with content as a new draft.
@@ -60,6 +68,11 @@ export function Versions({
                   >
                     Version {v.versionNumber}
                   </Button>
+                  {v.agentUsage ? (
+                    <Text px={10} size="xs" c="dimmed" data-testid={`agent-usage-${v.versionNumber}`}>
+                      {agentUsageText(v.agentUsage)}
+                    </Text>
+                  ) : null}
                   {engagement ? (
                     <Box px={10}>
                       <EngagementSummary counts={engagement.get(v.versionId)} />
