@@ -8,6 +8,8 @@
 const tty = process.stdout.isTTY === true;
 const total = Number(process.env.QUIRE_TEST_FILES ?? 0);
 
+const TEST_FILE = /\.test\.tsx?$/;
+
 /** A failure's first line of reason: the assertion's message or the error's. */
 function reasonOf(error) {
   const cause = error?.cause ?? error;
@@ -32,6 +34,7 @@ export default async function* quireReporter(source) {
   // Tests finished under the current top-level test or suite of each file (files run side by side).
   const underTop = new Map();
   const started = Date.now();
+  let lastLeafFile;
   // The suites a test sits in, per file and depth, to name it fully ("suite > test").
   const parents = new Map();
 
@@ -49,7 +52,7 @@ export default async function* quireReporter(source) {
     const { type, data } = event;
     if (type === 'test:start') parents.set(`${data.file}|${data.nesting}`, data.name);
     if (type !== 'test:pass' && type !== 'test:fail') continue;
-    if (data.file) files.add(data.file);
+    if (data.file && TEST_FILE.test(data.file)) files.add(data.file);
     const failureType = data.details?.error?.failureType;
     // A suite that failed by itself (a hook threw), not only through its tests: the real reason,
     // which its cancelled tests do not carry.
@@ -63,6 +66,7 @@ export default async function* quireReporter(source) {
     }
     if (data.details?.type !== 'suite') {
       counts.tests++;
+      lastLeafFile = data.file;
       underTop.set(data.file, (underTop.get(data.file) ?? 0) + 1);
       const entry = { file: data.file, name: fullName(data) };
       if (type === 'test:pass') {
@@ -82,9 +86,12 @@ export default async function* quireReporter(source) {
     // A top-level test or suite of a file has finished: the progress line.
     if (data.nesting === 0) {
       const status = type === 'test:fail' ? 'FAIL' : 'ok';
-      const tests = underTop.get(data.file) ?? 0;
-      underTop.set(data.file, 0);
-      const line = `${status} ${relative(data.file)}: ${data.name} (${tests} test${tests === 1 ? '' : 's'}, ${seconds(data.details?.duration_ms ?? 0)}) · files ${files.size}${total ? `/${total}` : ''} · ${counts.pass} passed, ${counts.fail} failed, ${counts.cancelled} cancelled, ${counts.skipped} skipped · ${seconds(Date.now() - started)}`;
+      // A suite made by a shared helper (describeEachDatabase) carries the helper's file: its
+      // tests' file is the one to name.
+      const file = TEST_FILE.test(data.file ?? '') ? data.file : lastLeafFile;
+      const tests = underTop.get(file) ?? 0;
+      underTop.set(file, 0);
+      const line = `${status} ${relative(file)}: ${data.name} (${tests} test${tests === 1 ? '' : 's'}, ${seconds(data.details?.duration_ms ?? 0)}) · files ${files.size}${total ? `/${total}` : ''} · ${counts.pass} passed, ${counts.fail} failed, ${counts.cancelled} cancelled, ${counts.skipped} skipped · ${seconds(Date.now() - started)}`;
       yield tty ? `\r\x1b[2K${line.slice(0, process.stdout.columns ?? 200)}` : `${line}\n`;
     }
   }
