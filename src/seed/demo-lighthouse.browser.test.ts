@@ -7,18 +7,25 @@ import { CHROMIUM, CHROMIUM_ARGS, skipWithoutChromium } from '../../test/chromiu
 import { describeEachDatabase } from '../../test/harness.js';
 import { listenWithDemo } from '../../test/hosted-factories.js';
 
-/** Lighthouse's HTML reports of the demo page (test artefacts). */
+/** Lighthouse's HTML and JSON reports of the demo pages (test artefacts). */
 const REPORTS = '.tmp/lighthouse';
-/** Every category at least this score (0-1), on a phone (Lighthouse's default) and on a desktop. */
-const MIN_SCORE = 0.9;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-// The page's public URL, which is indexable: a person's personalised page is noindex by design, which
-// Lighthouse's SEO category counts against it.
-describeEachDatabase('the demo page in Lighthouse', (ctx) => {
-  it(`scores at least ${MIN_SCORE} in performance, accessibility, best practices and SEO, phone and desktop`, {
+/**
+ * The page issue's goals (scores 0-1): on the person's page, performance >= 0.95, accessibility 1,
+ * best practices >= 0.95 and layout shift <= 0.02; SEO 1 on the page's public URL, which is
+ * indexable (a person's personalised page is noindex by design, which SEO counts against it).
+ */
+const GOALS = {
+  person: { performance: 0.95, accessibility: 1, 'best-practices': 0.95 },
+  page: { seo: 1 },
+} as const;
+const MAX_CLS = 0.02;
+
+describeEachDatabase('the demo pages in Lighthouse', (ctx) => {
+  it('meet the page goals as a phone and as a desktop: performance, accessibility, best practices, SEO, CLS', {
     skip: skipWithoutChromium,
-    timeout: 300_000,
+    timeout: 400_000,
   }, async (t) => {
     if (ctx.dialect !== 'sqlite') return t.skip('Lighthouse runs once, on SQLite');
     const { seed } = await listenWithDemo(ctx);
@@ -29,34 +36,60 @@ describeEachDatabase('the demo page in Lighthouse', (ctx) => {
       chromeFlags: CHROMIUM_ARGS,
       logLevel: 'silent',
     });
+    const shortfalls: string[] = [];
     try {
-      const scores: Record<string, Record<string, number>> = {};
-      for (const formFactor of ['mobile', 'desktop'] as const) {
-        const result = await lighthouse(
-          seed.pagePublicUrl!,
-          { port: chrome.port, output: 'html', logLevel: 'error', onlyCategories: CATEGORIES },
-          formFactor === 'desktop'
-            ? (await import('lighthouse/core/config/desktop-config.js')).default
-            : undefined,
-        );
-        assert.ok(result, 'Lighthouse returned a result');
-        fs.writeFileSync(`${REPORTS}/demo-page-${formFactor}.html`, String(result.report));
-        scores[formFactor] = Object.fromEntries(
-          CATEGORIES.map((id) => [id, result.lhr.categories[id]?.score ?? 0]),
-        );
-        const failing = Object.values(result.lhr.audits)
-          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
-          .map((a) => `${a.id}: ${a.title}`);
-        t.diagnostic(
-          `${formFactor}: ${JSON.stringify(scores[formFactor])}; below 0.9: ${failing.join('; ')}`,
-        );
-      }
-      for (const [formFactor, byCategory] of Object.entries(scores)) {
-        for (const [category, score] of Object.entries(byCategory))
-          assert.ok(score >= MIN_SCORE, `${formFactor} ${category}: ${score} (report in ${REPORTS})`);
+      for (const [kind, url] of [
+        ['person', seed.publicUrl!],
+        ['page', seed.pagePublicUrl!],
+      ] as const) {
+        for (const formFactor of ['mobile', 'desktop'] as const) {
+          const config =
+            formFactor === 'desktop'
+              ? (await import('lighthouse/core/config/desktop-config.js')).default
+              : undefined;
+          const flags = {
+            port: chrome.port,
+            output: ['html', 'json'] as ('html' | 'json')[],
+            logLevel: 'error' as const,
+            onlyCategories: CATEGORIES,
+          };
+          let result = await lighthouse(url, flags, config);
+          // A run Lighthouse could not finish (a trace lost on a loaded machine) has no scores at
+          // all, which is not a measurement: it is run once more, and its error is reported.
+          if (result?.lhr.runtimeError !== undefined) {
+            t.diagnostic(
+              `${kind} ${formFactor}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}; once more`,
+            );
+            result = await lighthouse(url, flags, config);
+          }
+          assert.ok(result, 'Lighthouse returned a result');
+          assert.equal(
+            result.lhr.runtimeError,
+            undefined,
+            `${kind} ${formFactor}: ${JSON.stringify(result.lhr.runtimeError)}`,
+          );
+          const [html, json] = result.report as string[];
+          fs.writeFileSync(`${REPORTS}/demo-${kind}-${formFactor}.html`, html!);
+          fs.writeFileSync(`${REPORTS}/demo-${kind}-${formFactor}.json`, json!);
+          const scores = Object.fromEntries(
+            CATEGORIES.map((id) => [id, result.lhr.categories[id]?.score ?? 0]),
+          );
+          const cls = result.lhr.audits['cumulative-layout-shift']?.numericValue ?? 0;
+          const below = Object.values(result.lhr.audits)
+            .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+            .map((a) => a.id);
+          t.diagnostic(
+            `${kind} ${formFactor}: ${JSON.stringify(scores)}, CLS ${cls}; audits below 0.9: ${below.join(', ')}`,
+          );
+          for (const [category, goal] of Object.entries(GOALS[kind]))
+            if ((scores[category] ?? 0) < goal)
+              shortfalls.push(`${kind} ${formFactor} ${category}: ${scores[category]} < ${goal}`);
+          if (cls > MAX_CLS) shortfalls.push(`${kind} ${formFactor} CLS: ${cls} > ${MAX_CLS}`);
+        }
       }
     } finally {
       chrome.kill();
     }
+    assert.deepEqual(shortfalls, [], `reports in ${REPORTS}`);
   });
 });
