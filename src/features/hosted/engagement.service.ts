@@ -30,7 +30,7 @@ export interface EngagementEvent {
 
 const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 
-function referrerHost(referrer: string | null): string | null {
+export function referrerHost(referrer: string | null): string | null {
   if (referrer === null || referrer === '') return null;
   try {
     return new URL(referrer).host || null;
@@ -48,7 +48,7 @@ const UNSAFE_CHARACTERS = /[\p{Cc}\p{Cf}]/gu;
  * The UTM parameters of the visitor's query: attacker-chosen text that reaches account activity,
  * webhooks, events and the page agent, so it is bounded and stripped of invisible characters.
  */
-function utm(query: string | null): Record<string, string> {
+export function utm(query: string | null): Record<string, string> {
   const params = new URLSearchParams((query ?? '').slice(0, 2048));
   const out: Record<string, string> = {};
   for (const key of UTM_KEYS) {

@@ -14,6 +14,7 @@ export const TENANT_TABLES = [
   'webhook_endpoints',
   'events',
   'page_events',
+  'form_submissions',
   'tenant_hosts',
   'version_changes',
   'messages',

@@ -342,14 +342,16 @@ function CtaBanner({ block, context }: { block: CtaBannerBlock; context: BlockCo
 /** A preview's form: shown as the visitor would see it, posting nowhere that accepts it. */
 const PREVIEW_FORM: FormState = {
   action: '#',
-  token: '',
+  tokens: {},
   utm: {},
+  activeBlockId: null,
   values: {},
   errors: {},
   notice: null,
   sentBlockId: null,
   personName: null,
-  altcha: null,
+  challenges: {},
+  altchaScriptUrl: '',
 };
 
 /** One block (the hero is rendered by the page, which knows the headline and the buttons). */

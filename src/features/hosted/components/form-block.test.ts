@@ -6,14 +6,16 @@ import { FormSection, type FormState } from './form-block.js';
 
 const STATE: FormState = {
   action: '/p/acme/demo',
-  token: 'tok',
+  tokens: { contact: 'tok' },
   utm: { utm_source: 'news"letter' },
+  activeBlockId: 'contact',
   values: {},
   errors: {},
   notice: null,
   sentBlockId: null,
   personName: 'Grace Hopper',
-  altcha: null,
+  challenges: {},
+  altchaScriptUrl: '',
 };
 
 it('renders every field with a label, its error tied by aria-describedby, posting to the page itself', () => {

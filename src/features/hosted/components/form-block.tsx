@@ -23,11 +23,13 @@ declare module 'preact' {
 export interface FormState {
   /** The page's own path: where the form posts. */
   action: string;
-  /** The signed form token (form-token.ts), made for this rendering. */
-  token: string;
+  /** The signed form token of each form block (form-token.ts), made for this rendering. */
+  tokens: Record<string, string>;
   /** The UTM parameters of the page's URL, carried by hidden fields. */
   utm: Record<string, string>;
-  /** The visitor's values after a refused submission (no JavaScript), by field name. */
+  /** The form block a refused submission (no JavaScript) came from: values, errors and notice are its. */
+  activeBlockId: string | null;
+  /** The visitor's values after a refused submission, by field name. */
   values: Record<string, string>;
   /** Field errors after a refused submission, by field name. */
   errors: Record<string, string>;
@@ -37,8 +39,10 @@ export interface FormState {
   sentBlockId: string | null;
   /** The person's name on a person's page when the form prefills it. */
   personName: string | null;
-  /** The ALTCHA challenge (JSON) and widget script URL, when the form asks for proof of work. */
-  altcha: { challenge: string; scriptUrl: string } | null;
+  /** The ALTCHA challenge (JSON) of each form block asking for proof of work. */
+  challenges: Record<string, string>;
+  /** The widget's script (form-assets.ts), absolute. */
+  altchaScriptUrl: string;
 }
 
 /** The widget solves in the background as the page loads; the form script waits for it on submit. */
@@ -151,8 +155,11 @@ function Field({ block, field, state }: { block: FormBlock; field: FormField; st
   );
 }
 
-export function FormSection({ block, state }: { block: FormBlock; state: FormState }) {
-  const sent = state.sentBlockId === block.blockId;
+export function FormSection({ block, state: page }: { block: FormBlock; state: FormState }) {
+  const sent = page.sentBlockId === block.blockId;
+  const active = page.activeBlockId === block.blockId;
+  const state = active ? page : { ...page, values: {}, errors: {}, notice: null };
+  const challenge = page.challenges[block.blockId];
   const headingId = `${block.blockId}-heading`;
   return (
     <section
@@ -182,7 +189,8 @@ export function FormSection({ block, state }: { block: FormBlock; state: FormSta
               {state.notice ?? ''}
             </p>
             <input type="hidden" name="_form" value={block.blockId} />
-            <input type="hidden" name="_token" value={state.token} />
+            <input type="hidden" name="_referrer" value="" />
+            <input type="hidden" name="_token" value={page.tokens[block.blockId] ?? ''} />
             {block.captureUtm !== false &&
               UTM_FIELDS.map((name) => (
                 <input
@@ -218,12 +226,8 @@ export function FormSection({ block, state }: { block: FormBlock; state: FormSta
                 state={state}
               />
             )}
-            {state.altcha !== null && block.proofOfWork !== false && (
-              <altcha-widget
-                challenge={state.altcha.challenge}
-                name="altcha"
-                configuration={ALTCHA_CONFIGURATION}
-              />
+            {challenge !== undefined && (
+              <altcha-widget challenge={challenge} name="altcha" configuration={ALTCHA_CONFIGURATION} />
             )}
             <button class="button primary" type="submit">
               {block.buttonText}
