@@ -68,6 +68,19 @@ export async function listSubmissions(
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
+/** How many submissions a filter selects (the list's totalCount; index form_submissions_page). */
+export async function countPageSubmissions(db: Executor, tenantId: string, filter: SubmissionFilter) {
+  let query = db
+    .selectFrom('form_submissions')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .where('page_id', '=', filter.pageId);
+  if (filter.audienceId !== undefined) query = query.where('audience_id', '=', filter.audienceId);
+  if (!filter.includeTests) query = query.where('test', '=', 0);
+  if (filter.unproven !== undefined) query = query.where('proven', '=', filter.unproven ? 0 : 1);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
 export async function setSubmissionTest(db: Executor, tenantId: string, submissionId: string, test: boolean) {
   return db
     .updateTable('form_submissions')
