@@ -16,7 +16,7 @@ export const EngagementCounts = Type.Object(
     submissions: Type.Integer({
       minimum: 0,
       maximum: Number.MAX_SAFE_INTEGER,
-      description: "Form submissions (leads), those marked a test left out (docs/forms.md).",
+      description: 'Form submissions (leads), those marked a test left out (docs/forms.md).',
     }),
     conversionRate: Type.Number({
       minimum: 0,

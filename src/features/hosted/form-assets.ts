@@ -7,8 +7,8 @@ import vm from 'node:vm';
 /**
  * The ALTCHA widget (the `altcha` package's browser build), served by Quire itself at
  * `/p/_quire/altcha-<version>.js`: a page with a proof-of-work form loads nothing from a third party.
- * The widget adds one constant stylesheet to the page and solves in workers it makes from blob:
- * URLs; the page's CSP allows exactly that stylesheet (by hash) and blob: workers (render-page.ts).
+ * The widget adds one constant stylesheet to the page, which the page's CSP allows by hash; it
+ * solves through the form script's main-thread solver (render-page.ts), so no worker is allowed.
  */
 const require = createRequire(import.meta.url);
 // The package exports no package.json: its root is two folders above its CommonJS build.

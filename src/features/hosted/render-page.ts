@@ -39,12 +39,21 @@ export function beaconScript(url: string): string {
 }
 
 /**
+ * The ALTCHA widget solves in Web Workers made from blob: URLs; a hosted page is sandboxed (an
+ * opaque origin), where such a worker has no WebCrypto (crypto.subtle), so the widget's own workers
+ * fail. This stands in for its SHA-256 worker: the same messages, solved on the page's own thread
+ * (some 45,000 digests, about a second), yielding to the page between batches.
+ */
+const MAIN_THREAD_SOLVER = `function solver(){var l={},stop=false;function hex(h){var b=new Uint8Array(h.length/2);for(var i=0;i<b.length;i++)b[i]=parseInt(h.substr(i*2,2),16);return b}function toHex(b){return Array.from(b).map(function(x){return x.toString(16).padStart(2,"0")}).join("")}function post(d){(l.message||[]).forEach(function(f){f({data:d})})}return{addEventListener:function(t,f){(l[t]=l[t]||[]).push(f)},removeEventListener:function(){},terminate:function(){stop=true},postMessage:function(m){if(m.type==="abort"){stop=true;return}var p=m.challenge.parameters,salt=hex(p.salt),nonce=hex(p.nonce),prefix=hex(p.keyPrefix),len=p.keyLength||32,cost=Math.max(1,p.cost),n=m.counterStart,step=m.counterStep,t0=performance.now();var buf=new Uint8Array(salt.length+nonce.length+4);buf.set(salt,0);buf.set(nonce,salt.length);var view=new DataView(buf.buffer);async function key(c){view.setUint32(salt.length+nonce.length,c,false);var d=buf;for(var i=0;i<cost;i++)d=new Uint8Array((await crypto.subtle.digest(p.algorithm,d)).slice(0,len));return d}(async function(){while(!stop){for(var j=0;j<200&&!stop;j++,n+=step){var k=await key(n),ok=true;for(var q=0;q<prefix.length;q++)if(k[q]!==prefix[q]){ok=false;break}if(ok){post({counter:n,derivedKey:toHex(k),time:Math.floor(performance.now()-t0)});return}if(n>4294967295){post(null);return}}await new Promise(function(r){setTimeout(r,0)})}})().catch(function(e){post({error:String(e)})})}}}`;
+
+/**
  * Forms submit in place when JavaScript runs (docs/forms.md): the same POST as without it, asking
  * for JSON; errors go beside their fields, the thank-you message replaces the form. With a
- * proof-of-work widget it waits for the widget's solution first. It fills `_referrer` (where the
- * visitor came from), which a page without JavaScript cannot know.
+ * proof-of-work widget it has the widget solve first (with MAIN_THREAD_SOLVER, set once the
+ * deferred widget script has run, before anything can submit). It fills
+ * `_referrer` (where the visitor came from), which a page without JavaScript cannot know.
  */
-export const FORM_SCRIPT = `(function(){var M="Your message could not be sent. Please reload the page and try again.";document.querySelectorAll("form[data-quire-form]").forEach(function(f){var r=f.querySelector('input[name="_referrer"]');if(r)r.value=document.referrer});document.addEventListener("submit",function(e){var f=e.target;if(!f||!f.matches||!f.matches("form[data-quire-form]"))return;e.preventDefault();var b=f.querySelector('button[type="submit"]');if(b.disabled)return;b.disabled=true;var n=f.querySelector(".form-notice");var w=f.querySelector("altcha-widget");var proof=w&&w.verify?Promise.resolve().then(function(){return w.getState&&w.getState()==="verified"?null:w.verify()}).catch(function(){return null}):Promise.resolve(null);proof.then(function(v){var d=new FormData(f);if(v&&v.payload&&!d.get("altcha"))d.set("altcha",v.payload);return fetch(f.action,{method:"POST",body:new URLSearchParams(d),headers:{accept:"application/json"},credentials:"omit"})}).then(function(r){return r.json()}).then(function(a){f.querySelectorAll("[aria-invalid]").forEach(function(i){i.removeAttribute("aria-invalid")});f.querySelectorAll(".field-error").forEach(function(p){p.textContent=""});n.textContent="";if(a.status==="sent"){if(a.redirectUrl){location.href=a.redirectUrl;return}var p=document.createElement("p");p.className="form-done";p.setAttribute("role","status");p.textContent=a.message;f.replaceWith(p);return}var first=null;Object.keys(a.errors||{}).forEach(function(k){var i=f.elements.namedItem(k);var p=document.getElementById(f.getAttribute("data-quire-form")+"-"+k+"-error");if(i&&i.setAttribute){i.setAttribute("aria-invalid","true");first=first||i}if(p)p.textContent=a.errors[k]});if(a.message)n.textContent=a.message;if(first)first.focus();b.disabled=false}).catch(function(){n.textContent=M;b.disabled=false})})})();`;
+export const FORM_SCRIPT = `(function(){var M="Your message could not be sent. Please reload the page and try again.";${MAIN_THREAD_SOLVER}function own(){if(window.$altcha&&$altcha.algorithms)$altcha.algorithms.set("SHA-256",solver)}document.addEventListener("DOMContentLoaded",own);document.querySelectorAll("form[data-quire-form]").forEach(function(f){var r=f.querySelector('input[name="_referrer"]');if(r)r.value=document.referrer});document.addEventListener("submit",function(e){var f=e.target;if(!f||!f.matches||!f.matches("form[data-quire-form]"))return;e.preventDefault();var b=f.querySelector('button[type="submit"]');if(b.disabled)return;b.disabled=true;var n=f.querySelector(".form-notice");var w=f.querySelector("altcha-widget");own();var proof=w&&w.verify?Promise.resolve().then(function(){return w.verify()}).catch(function(){return null}):Promise.resolve(null);proof.then(function(v){var d=new FormData(f);if(v&&v.payload)d.set("altcha",v.payload);return fetch(f.action,{method:"POST",body:new URLSearchParams(d),headers:{accept:"application/json"},credentials:"omit"})}).then(function(r){return r.json()}).then(function(a){f.querySelectorAll("[aria-invalid]").forEach(function(i){i.removeAttribute("aria-invalid")});f.querySelectorAll(".field-error").forEach(function(p){p.textContent=""});n.textContent="";if(a.status==="sent"){if(a.redirectUrl){location.href=a.redirectUrl;return}var p=document.createElement("p");p.className="form-done";p.setAttribute("role","status");p.textContent=a.message;f.replaceWith(p);return}var first=null;Object.keys(a.errors||{}).forEach(function(k){var i=f.elements.namedItem(k);var p=document.getElementById(f.getAttribute("data-quire-form")+"-"+k+"-error");if(i&&i.setAttribute){i.setAttribute("aria-invalid","true");first=first||i}if(p)p.textContent=a.errors[k]});if(a.message)n.textContent=a.message;if(first)first.focus();b.disabled=false}).catch(function(){n.textContent=M;b.disabled=false})})})();`;
 
 function sha256(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -74,7 +83,7 @@ export const PAGE_SANDBOX =
 interface FormPolicy {
   /** Where the forms post and may redirect to after (their origins; 'self' is always allowed). */
   actionOrigins: string[];
-  /** A proof-of-work widget runs: its stylesheet by hash, its blob: workers. */
+  /** A proof-of-work widget runs: its stylesheet by hash (it solves on the page's thread, no worker). */
   altcha: boolean;
 }
 
@@ -99,7 +108,6 @@ function policy(
     sources.length === 0 ? "script-src 'none'" : `script-src ${sources.join(' ')}`,
     origins.length === 0 ? "connect-src 'none'" : `connect-src ${origins.join(' ')}`,
     ...(video ? [`frame-src ${VIDEO_FRAMES}`] : []),
-    ...(forms?.altcha ? ['worker-src blob:'] : []),
     "base-uri 'none'",
     forms === null ? "form-action 'none'" : `form-action ${["'self'", ...forms.actionOrigins].join(' ')}`,
     // Only a preview may be framed, and only by this server's own pages (the console's live preview).

@@ -71,9 +71,10 @@ async function formState(
   resolved: Found,
   path: string,
   forms: FormBlock[],
-  query: string,
+  request: FastifyRequest,
   extra: Extra,
 ): Promise<FormState> {
+  const query = queryOf(request);
   const now = Date.now();
   const tokens: Record<string, string> = {};
   const challenges: Record<string, string> = {};
@@ -112,8 +113,23 @@ async function formState(
     sentBlockId: extra.sentBlockId ?? fromQuery.get('sent'),
     personName: person?.name ?? null,
     challenges,
-    altchaScriptUrl: `${deps.config.publicBaseUrl}${ALTCHA_SCRIPT_PATH}`,
+    altchaScriptUrl: `${ownOrigin(deps, address, request)}${ALTCHA_SCRIPT_PATH}`,
   };
+}
+
+const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$/;
+
+/**
+ * The origin the widget's script is loaded from, named exactly in the CSP: the page's own. On the
+ * /p/ routes it is the configured public URL, unless the page was reached at another host or port
+ * of this server (a test's random port, an internal address), whose own origin it then is.
+ */
+function ownOrigin(deps: HostedDeps, address: PageAddress, request: FastifyRequest): string {
+  const configured = new URL(deps.config.publicBaseUrl);
+  if (!address.base.startsWith('/p/')) return configured.origin;
+  const host = request.headers.host ?? '';
+  if (host === configured.host || !HOST.test(host)) return configured.origin;
+  return `${request.protocol}://${host}`;
 }
 
 function queryOf(request: FastifyRequest): string {
@@ -134,7 +150,7 @@ export async function serveFormPage(
 ) {
   const bare = await pageView(deps, address, resolved, path);
   const forms = bare.blocks.filter((b): b is FormBlock => b.type === 'form');
-  const state = await formState(deps, address, resolved, path, forms, queryOf(request), extra);
+  const state = await formState(deps, address, resolved, path, forms, request, extra);
   const view = { ...bare, form: state };
   if (resolved.fallback !== null) reply.header('quire-page-fallback', resolved.fallback);
   return sendHtml(request, reply, renderHostedPage(view), status, FORM_CACHE_CONTROL);
