@@ -77,13 +77,22 @@ export async function pageView(
   resolved: Found,
   path: string,
   form?: FormState,
-  pageBrand?: Awaited<ReturnType<typeof loadPageBrand>>,
 ): Promise<HostedView> {
+  const brand = await loadPageBrand(deps.db, resolved.tenantId, resolved.page.brand_id);
+  const images = await blockAssetFiles(deps.db, resolved.tenantId, resolved.page);
+  return buildPageView(address, resolved, path, brand, images, form);
+}
+
+/** The view from what was loaded for it: no database, so a cached page builds it only on a miss. */
+export function buildPageView(
+  address: PageAddress,
+  resolved: Found,
+  path: string,
+  brand: Awaited<ReturnType<typeof loadPageBrand>>,
+  images: Awaited<ReturnType<typeof blockAssetFiles>>,
+  form?: FormState,
+): HostedView {
   const { page, audience, version } = resolved;
-  // The page's brand restyles every block; its edit time is part of the cache key, so a changed
-  // brand is rendered anew.
-  const brand = pageBrand ?? (await loadPageBrand(deps.db, resolved.tenantId, page.brand_id));
-  const images = await blockAssetFiles(deps.db, resolved.tenantId, page);
   return hostedView(viewPage(page), contentOf(page, audience, version), metadataOf(page, audience), {
     pageUrl: `${address.origin}${address.base}`,
     selfPath: path,

@@ -3,12 +3,12 @@ import { isbot } from 'isbot';
 import { loadPageBrand } from '../brands/brands.service.js';
 import { type EngagementEvent, recordClick, recordView } from './engagement.service.js';
 import { actionTarget } from './hosted-view.js';
-import { contentOf, type Resolved, resolvePage, viewPage } from './load-page.js';
+import { blockAssetFiles, contentOf, type Resolved, resolvePage, viewPage } from './load-page.js';
 import {
+  buildPageView,
   type HostedDeps,
   PAGE_CACHE_CONTROL,
   type PageAddress,
-  pageView,
   selfPath,
   sendHtml,
   sendNotFound,
@@ -46,8 +46,10 @@ export async function servePage(
     address.origin,
     path,
   ].join('|');
-  const view = await pageView(deps, address, resolved, path, undefined, brand);
-  const rendered = deps.cache.get(key, () => renderHostedPage(view));
+  const images = await blockAssetFiles(deps.db, resolved.tenantId, page);
+  const rendered = deps.cache.get(key, () =>
+    renderHostedPage(buildPageView(address, resolved, path, brand, images)),
+  );
   if (resolved.fallback !== null) reply.header('quire-page-fallback', resolved.fallback);
   return sendHtml(request, reply, rendered, 200, PAGE_CACHE_CONTROL);
 }
