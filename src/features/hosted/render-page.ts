@@ -83,6 +83,8 @@ export const PAGE_SANDBOX =
 interface FormPolicy {
   /** Where the forms post and may redirect to after (their origins; 'self' is always allowed). */
   actionOrigins: string[];
+  /** The origin the forms post to when it is not the page's own (a tenant's host), else null. */
+  postOrigin: string | null;
   /** A proof-of-work widget runs: its stylesheet by hash (it solves on the page's thread, no worker). */
   altcha: boolean;
 }
@@ -98,7 +100,11 @@ function policy(
   const sources = scripts.map((s) => (s.src === null ? sha256(s.code) : s.src));
   const origins = [
     ...(beacon || forms !== null ? ["'self'"] : []),
-    ...new Set(scripts.flatMap((s) => (s.src === null ? [] : [new URL(s.src).origin]))),
+    ...new Set([
+      ...scripts.flatMap((s) => (s.src === null ? [] : [new URL(s.src).origin])),
+      // A form on a tenant's own host posts (in place, too) to its page's /p/ address.
+      ...(forms?.postOrigin ? [forms.postOrigin] : []),
+    ]),
   ];
   return [
     "default-src 'none'",
@@ -152,9 +158,11 @@ function formPolicy(view: HostedView): FormPolicy | null {
     if (safe !== null && !safe.startsWith('/')) origins.add(new URL(safe).origin);
   };
   originOf(view.form.action);
+  const postOrigin = origins.size === 0 ? null : [...origins][0]!;
   for (const form of forms) if (form.redirectUrl !== undefined) originOf(form.redirectUrl);
   return {
     actionOrigins: [...origins],
+    postOrigin,
     altcha: forms.some((f) => view.form!.challenges[f.blockId] !== undefined),
   };
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { makePerson, makeTenant, type TestTenant } from '../../../test/factories.js';
 import { BROWSER_AGENT, FULL_FORM, formFixture, postForm, solveProof } from '../../../test/form-factories.js';
-import { describeEachDatabase, type TestContext } from '../../../test/harness.js';
+import { ADMIN_TOKEN, describeEachDatabase, type TestContext } from '../../../test/harness.js';
 import { makeFormToken } from '../forms/form-token.js';
 import { REFUSED } from './serve-form.js';
 
@@ -80,6 +80,32 @@ describeEachDatabase('forms on hosted pages: POST /p/{handle}/{slug}[/{routeKey}
     assert.equal(widget.status, 200);
     assert.match(String(widget.headers['content-type']), /javascript/);
     assert.match(widget.raw, /altcha-widget/);
+  });
+
+  it("on a tenant's own host the form posts to the page's /p/ address, which its CSP allows", async () => {
+    const tenant = await makeTenant(ctx);
+    const f = await formFixture(ctx, tenant);
+    const host = `forms-${tenant.tenantId.slice(-12)}.example.com`;
+    const mapped = await ctx.request({
+      method: 'POST',
+      url: `/admin/v0/tenants/${tenant.tenantId}/hosts`,
+      body: { host },
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    assert.equal(mapped.status, 201, mapped.raw);
+    const routeKey = f.personUrl.split('/').at(-1)!;
+    const page = await ctx.request({
+      method: 'GET',
+      url: `/${f.page.slug}/${routeKey}`,
+      headers: { host, 'user-agent': BROWSER_AGENT },
+    });
+    assert.equal(page.status, 200, page.raw);
+    assert.match(page.raw, new RegExp(`<form method="post" action="http://127.0.0.1:3000${f.personUrl}"`));
+    const csp = String(page.headers['content-security-policy']);
+    assert.match(csp, /form-action 'self' http:\/\/127\.0\.0\.1:3000[;]/);
+    assert.match(csp, /connect-src 'self' [^;]*http:\/\/127\.0\.0\.1:3000/);
+    const sent = await postForm(ctx, f.personUrl, { ...FIELDS, _token: f.token(true) });
+    assert.equal(sent.statusCode, 303, sent.body);
   });
 
   it('without JavaScript: stores the lead, redirects to the thank-you state, marked unproven', async () => {
