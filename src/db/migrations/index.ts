@@ -13,7 +13,7 @@ import * as tenantScopedSearchPostgres from './0012-tenant-scoped-search-postgre
 import * as tenantKeyedEventPositions from './0013-tenant-keyed-event-positions.js';
 import * as filesBrands from './0014-files-brands.js';
 import * as pageBlocksTraits from './0015-page-blocks-traits.js';
-import * as formSubmissions from './0016-form-submissions.js';
+import * as formSubmissions from './0019-form-submissions.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -34,5 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0013-tenant-keyed-event-positions': tenantKeyedEventPositions,
   '0014-files-brands': filesBrands,
   '0015-page-blocks-traits': pageBlocksTraits,
-  '0016-form-submissions': formSubmissions,
+  '0019-form-submissions': formSubmissions,
 };
