@@ -68,6 +68,13 @@ export interface Config {
    * request for a longer one is refused, and a link whose expiry is further away is not honoured.
    */
   previewLinkMaxTtlSeconds: number;
+  /** Forms on hosted pages (docs/forms.md): submissions per minute per address and per form. */
+  formRateLimitPerAddress: number;
+  formRateLimitPerForm: number;
+  /** A form sent sooner than this after its page was rendered is refused (a person takes longer). */
+  formMinFillMs: number;
+  /** How long a rendered form's token is accepted. */
+  formTokenTtlMs: number;
   /** Run version workers inside the API process. */
   inProcessWorkers: number;
   /** How long a worker's claim on a version lasts without renewal (renewed every third of it). */
@@ -325,6 +332,10 @@ export function loadConfig(env: Env = process.env): Config {
       365 * 86_400,
     ),
     previewLinkMaxTtlSeconds,
+    formRateLimitPerAddress: reader.integer('FORM_RATE_LIMIT_PER_ADDRESS', 10, 0, 1_000_000),
+    formRateLimitPerForm: reader.integer('FORM_RATE_LIMIT_PER_FORM', 120, 0, 1_000_000),
+    formMinFillMs: reader.integer('FORM_MIN_FILL_SECONDS', 3, 0, 3600) * 1000,
+    formTokenTtlMs: reader.integer('FORM_TOKEN_TTL_SECONDS', 7200, 60, 30 * 86_400) * 1000,
     inProcessWorkers: reader.integer('WORKERS', 1, 0, 64),
     workerLeaseMs: reader.integer('WORKER_LEASE_MS', 15_000, 300, 3_600_000),
     workerPollMs: reader.integer('WORKER_POLL_MS', 200, 10, 60_000),

@@ -25,7 +25,8 @@ export type IdKind =
   | 'delivery'
   | 'attempt'
   | 'file'
-  | 'brand';
+  | 'brand'
+  | 'formsubmission';
 
 /** A new time-sortable id, e.g. `person_01jd...` (UUIDv7 inside). */
 export function newId(kind: IdKind): string {

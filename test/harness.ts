@@ -63,6 +63,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       // Suites race 50 requests of one tenant; test/http/tenant-concurrency.test.ts tests the bound.
       TENANT_CONCURRENCY: '0',
       TENANT_SEARCH_MS_PER_SECOND: '0',
+      // Suites send many forms from one address; src/features/hosted/form-limits.route.test.ts tests the bounds.
+      FORM_RATE_LIMIT_PER_ADDRESS: '100000',
+      FORM_RATE_LIMIT_PER_FORM: '100000',
     }),
     ...overrides,
   };

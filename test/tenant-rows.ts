@@ -179,5 +179,29 @@ export async function fillTenant(ctx: TestContext) {
       created_at: now,
     })
     .execute();
+  await db
+    .insertInto('form_submissions')
+    .values({
+      tenant_id: tenantId,
+      id: id('fsub'),
+      page_id: seed.pageId as string,
+      audience_id: '',
+      version_id: null,
+      block_id: 'contact',
+      person_id: 'person_x',
+      account_id: null,
+      person_log_id: 'personlog_x',
+      email: 'lead@example.com',
+      fields: '{}',
+      consent: null,
+      utm: '{}',
+      referrer_host: null,
+      proven: 1,
+      test: 0,
+      token_key: id('token'),
+      fingerprint: 'f',
+      created_at: now,
+    })
+    .execute();
   return { seed, tenantId, operator, console };
 }

@@ -1000,6 +1000,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v0/tenants/{tenant}/pages/{page_id}/form-submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The leads a page's forms captured, newest first
+         * @description Per page, optionally one audience (`page`: the page itself); test submissions only with `includeTests=true`; `unproven` selects by the proof of work (docs/forms.md).
+         */
+        get: operations["adminListFormSubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v0/tenants/{tenant}/pages/{page_id}/form-submissions.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page's form submissions as CSV
+         * @description The same selection as the list, every submission, one row each. Cells that a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) start with an apostrophe.
+         */
+        get: operations["adminExportFormSubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v0/tenants/{tenant}/form-submissions/{submission_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark a form submission as a test (or not)
+         * @description A test submission is left out of every count (lists without `includeTests`, the export, the page's conversions); its person and log stay.
+         */
+        patch: operations["adminMarkFormSubmission"];
+        trace?: never;
+    };
     "/admin/v0/session": {
         parameters: {
             query?: never;
@@ -1653,8 +1713,8 @@ export interface components {
                 subheadline: string;
                 blocks?: ({
                     blockId: string;
-                    type: "hero" | "logos" | "features" | "testimonial" | "stats" | "caseStudy" | "faq" | "richText" | "image" | "video" | "ctaBanner";
-                } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown))[];
+                    type: "hero" | "logos" | "features" | "testimonial" | "stats" | "caseStudy" | "faq" | "richText" | "image" | "video" | "ctaBanner" | "form";
+                } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown))[];
                 sections?: {
                     heading: string;
                     text: string;
@@ -1718,8 +1778,8 @@ export interface components {
                 subheadline: string;
                 blocks?: ({
                     blockId: string;
-                    type: "hero" | "logos" | "features" | "testimonial" | "stats" | "caseStudy" | "faq" | "richText" | "image" | "video" | "ctaBanner";
-                } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown))[];
+                    type: "hero" | "logos" | "features" | "testimonial" | "stats" | "caseStudy" | "faq" | "richText" | "image" | "video" | "ctaBanner" | "form";
+                } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown))[];
                 sections?: {
                     heading: string;
                     text: string;
@@ -2558,6 +2618,13 @@ export interface components {
             clicks: number;
             /** @description clicks / views (4 decimals), 0 without views. */
             clickThroughRate: number;
+            /**
+             * Format: int64
+             * @description Form submissions (leads), those marked a test left out (docs/forms.md).
+             */
+            submissions: number;
+            /** @description submissions / views (4 decimals), 0 without views. */
+            conversionRate: number;
         };
         /** PageEngagement */
         PageEngagement: {
@@ -2572,6 +2639,52 @@ export interface components {
             versionId: string;
             /** @description Signed, expires. */
             previewUrl: string;
+        };
+        /** FormSubmission */
+        FormSubmission: {
+            submissionId: string;
+            pageId: string;
+            /** @description null: the page itself. */
+            audienceId: string | null;
+            versionId: string | null;
+            /** @description The form block (its blockId). */
+            formId: string;
+            personId: string;
+            accountId: string | null;
+            email: string;
+            /** @description name, company, jobTitle, phone (E.164), message, choice: those the visitor gave. */
+            fields: {
+                [key: string]: string;
+            };
+            consent: {
+                /** @description The exact text shown beside the box. */
+                text: string;
+                ticked: boolean;
+                /** Format: date-time */
+                at: string;
+                pageVersionId: string | null;
+            } | null;
+            utm: {
+                [key: string]: string;
+            };
+            referrerHost: string | null;
+            /** @description The ALTCHA proof of work was verified; false: sent without JavaScript (docs/forms.md). */
+            proven: boolean;
+            /** @description Marked a test by an operator: left out of every count. */
+            test: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        FormSubmissionPage: {
+            items: components["schemas"]["FormSubmission"][];
+            /** Format: int64 */
+            totalCount: number;
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        AdminMarkFormSubmissionBody: {
+            /** @description true: a test submission, left out of every count. */
+            test: boolean;
         };
         AdminSignInBody: {
             email: string;
@@ -10418,6 +10531,310 @@ export interface operations {
             };
         };
     };
+    adminListFormSubmissions: {
+        parameters: {
+            query?: {
+                /** @description One audience; `page` for the page itself. */
+                audienceId?: string;
+                /** @description Also submissions marked a test (default false). */
+                includeTests?: boolean;
+                /** @description true: only those without a verified proof of work; false: only with one. */
+                unproven?: boolean;
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size, 20 by default; values above 100 are treated as 100. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                tenant: string;
+                page_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormSubmissionPage"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid), `invalid_cursor` (The cursor is not valid for this list) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminExportFormSubmissions: {
+        parameters: {
+            query?: {
+                /** @description One audience; `page` for the page itself. */
+                audienceId?: string;
+                /** @description Also submissions marked a test (default false). */
+                includeTests?: boolean;
+                /** @description true: only those without a verified proof of work; false: only with one. */
+                unproven?: boolean;
+            };
+            header?: never;
+            path: {
+                tenant: string;
+                page_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminMarkFormSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant: string;
+                submission_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminMarkFormSubmissionBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormSubmission"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `payload_too_large` (The request body is too large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     adminSignIn: {
         parameters: {
             query?: never;
@@ -13022,7 +13439,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Comma-separated event types or wildcards (`version.*,message.created`; `*` is every type, the default). The types: message.created, version.queued, version.drafted, version.published, version.cancelled, audience.created, audience.archived, page.published, page.archived, page.viewed, cta.clicked, person.created, account.created, account_log.created.
+                 * @description Comma-separated event types or wildcards (`version.*,message.created`; `*` is every type, the default). The types: message.created, version.queued, version.drafted, version.published, version.cancelled, audience.created, audience.archived, page.published, page.archived, page.viewed, cta.clicked, person.created, account.created, account_log.created, form.submitted.
                  * @example version.*,message.created
                  */
                 types?: string;

@@ -7,7 +7,18 @@ import { findTenantByIdOrName } from '../features/tenants/tenants.repository.js'
 import { configOrExit } from './context.js';
 
 /** Commands that change nothing, and groups that audit their own writes (in their transactions). */
-const READS = new Set(['list', 'show', 'serve', 'worker', 'migrate', 'mcp', 'demo', 'help', 'eval']);
+const READS = new Set([
+  'list',
+  'show',
+  'export',
+  'serve',
+  'worker',
+  'migrate',
+  'mcp',
+  'demo',
+  'help',
+  'eval',
+]);
 const SELF_AUDITED = new Set(['operators', 'audit', 'seed']);
 const ID = /^[a-z]+_[a-z0-9]{26}$/;
 

@@ -43,6 +43,37 @@ export interface PageEventsTable {
   created_at: number;
 }
 
+/** A lead captured by a page's form (src/features/forms, docs/forms.md). */
+export interface FormSubmissionsTable {
+  tenant_id: string;
+  id: string;
+  page_id: string;
+  /** '' for the page itself. */
+  audience_id: string;
+  version_id: string | null;
+  block_id: string;
+  person_id: string;
+  account_id: string | null;
+  person_log_id: string;
+  email: string;
+  /** JSON: the visitor's fields by name. */
+  fields: string;
+  /** JSON: the consent text shown, whether ticked, when, which page version; null without a box. */
+  consent: string | null;
+  /** JSON: the UTM parameters carried by the hidden fields. */
+  utm: string;
+  referrer_host: string | null;
+  /** 1: the ALTCHA proof of work was verified; 0: none could run (no JavaScript) or the form asks none. */
+  proven: number;
+  /** 1: marked a test by an operator; left out of every count. */
+  test: number;
+  /** SHA-256 of the form token: unique, so one token makes one submission. */
+  token_key: string;
+  /** SHA-256 of the submitted fields: a repeat with the same token and fields is the same lead. */
+  fingerprint: string;
+  created_at: number;
+}
+
 export interface ApiKeysTable {
   id: string;
   tenant_id: string;
@@ -533,6 +564,7 @@ export interface DB {
   tenant_hosts: TenantHostsTable;
   tenant_host_claims: TenantHostClaimsTable;
   page_events: PageEventsTable;
+  form_submissions: FormSubmissionsTable;
   instance_secrets: InstanceSecretsTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;

@@ -113,6 +113,53 @@ export interface CtaBannerBlock extends BlockBase {
   actionIds?: string[];
 }
 
+/** The visitor's fields a form may ask for; `email` is always asked (docs/forms.md). */
+export const FORM_FIELD_KINDS = [
+  'email',
+  'name',
+  'company',
+  'jobTitle',
+  'phone',
+  'message',
+  'choice',
+] as const;
+export type FormFieldKind = (typeof FORM_FIELD_KINDS)[number];
+
+export interface FormField {
+  field: FormFieldKind;
+  label: string;
+  placeholder?: string;
+  /** `email` is always required; the others only when this says so. */
+  required?: boolean;
+  /** `choice` only: a select of the operator's options, or one checkbox (its label is the text). */
+  kind?: 'select' | 'checkbox';
+  options?: string[];
+}
+
+/** A lead form: the visitor's fields, optional consent, a thank-you message or a redirect. */
+export interface FormBlock extends BlockBase {
+  type: 'form';
+  heading?: string;
+  intro?: string;
+  /** In display order; exactly one `email`, each kind at most once. */
+  fields: FormField[];
+  buttonText: string;
+  /** Shown after a submission (default: a plain thank you), unless `redirectUrl` is set. */
+  thankYouMessage?: string;
+  /** An absolute http(s) URL the visitor is sent to after submitting. */
+  redirectUrl?: string;
+  /** The consent checkbox's text; its exact words, whether ticked, the time and version are stored. */
+  consentText?: string;
+  /** Whether the consent box must be ticked to submit (default true when there is one). */
+  consentRequired?: boolean;
+  /** Hidden fields carrying the URL's UTM parameters (default true). */
+  captureUtm?: boolean;
+  /** The ALTCHA proof of work (default true); off for forms where JavaScript cannot be assumed. */
+  proofOfWork?: boolean;
+  /** On a person's page, prefill the person's name (never the email or phone). */
+  prefillName?: boolean;
+}
+
 export type PageBlock =
   | HeroBlock
   | LogosBlock
@@ -124,7 +171,8 @@ export type PageBlock =
   | RichTextBlock
   | ImageBlock
   | VideoBlock
-  | CtaBannerBlock;
+  | CtaBannerBlock
+  | FormBlock;
 export type BlockType = PageBlock['type'];
 
 export const BLOCK_TYPES = [
@@ -139,6 +187,7 @@ export const BLOCK_TYPES = [
   'image',
   'video',
   'ctaBanner',
+  'form',
 ] as const satisfies readonly BlockType[];
 
 /** The built-in icons a feature may show (inline SVG, no request). */
@@ -169,6 +218,7 @@ export const BLOCK_LABELS: Record<BlockType, string> = {
   image: 'the image',
   video: 'the video',
   ctaBanner: 'the call to action',
+  form: 'the form',
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -194,6 +244,10 @@ const TEXT_BOUNDS: Record<string, number> = {
   answer: 1500,
   caption: 300,
   alt: 300,
+  placeholder: 120,
+  buttonText: 60,
+  thankYouMessage: 600,
+  consentText: 600,
 };
 
 export interface BlockTextField {
@@ -209,6 +263,7 @@ const LIST_FIELDS: Partial<Record<BlockType, { list: string; fields: string[] }>
   stats: { list: 'items', fields: ['value', 'label'] },
   caseStudy: { list: 'metrics', fields: ['value', 'label'] },
   faq: { list: 'items', fields: ['question', 'answer'] },
+  form: { list: 'fields', fields: ['label', 'placeholder'] },
 };
 
 const OWN_FIELDS: Record<BlockType, string[]> = {
@@ -223,6 +278,7 @@ const OWN_FIELDS: Record<BlockType, string[]> = {
   image: ['caption'],
   video: ['title', 'caption'],
   ctaBanner: ['heading', 'text'],
+  form: ['heading', 'intro', 'buttonText', 'thankYouMessage', 'consentText'],
 };
 
 /** Every text field of a block a version may override, in reading order (present ones only). */

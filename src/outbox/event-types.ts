@@ -19,6 +19,7 @@ export const EVENT_TYPES = [
   'person.created',
   'account.created',
   'account_log.created',
+  'form.submitted',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -31,7 +32,7 @@ export const TEST_EVENT_TYPE = 'webhook.test';
  * event carries through /v0.
  */
 export function scopeOfEventType(type: string): Scope {
-  return /^(person|account|account_log)\./.test(type) ? 'persons:read' : 'pages:read';
+  return /^(person|account|account_log|form)\./.test(type) ? 'persons:read' : 'pages:read';
 }
 
 /** A subscription pattern: `*`, a known resource with `.*` (`version.*`), or a known type. */

@@ -1,7 +1,7 @@
 import type { PageBlock } from '../domain/page-blocks.js';
 
 /**
- * The demo page's body: eleven blocks of nine types, three case studies chosen by the account's
+ * The demo page's body: twelve blocks of ten types (the last a lead form), three case studies chosen by the account's
  * industry (a default for every other visitor). Every customer, number and quote a version may
  * show is written here, on the page, so the grounding check has its sources.
  *
@@ -186,6 +186,29 @@ export const DEMO_BLOCKS: PageBlock[] = [
     heading: 'See your own close in Loomwork',
     text: 'In thirty minutes a solutions engineer walks through a close with your bank feeds and your ERP.',
     actionIds: ['book-demo', 'roi-calculator'],
+  },
+  {
+    blockId: 'contact',
+    type: 'form',
+    heading: 'Ask us about your close',
+    intro: 'Tell us where your month-end hurts; a finance specialist answers within one business day.',
+    fields: [
+      { field: 'email', label: 'Work email', placeholder: 'you@company.com' },
+      { field: 'name', label: 'Name', required: true },
+      { field: 'company', label: 'Company' },
+      { field: 'jobTitle', label: 'Job title' },
+      {
+        field: 'choice',
+        label: 'Days to close today',
+        kind: 'select',
+        options: ['1-3', '4-7', '8-14', '15+'],
+      },
+      { field: 'message', label: 'What would you like to ask?' },
+    ],
+    buttonText: 'Send my question',
+    thankYouMessage: 'Thank you! A Loomwork finance specialist will write to you within one business day.',
+    consentText: 'Loomwork may email me about this request. I can withdraw this at any time.',
+    prefillName: true,
   },
 ];
 

@@ -16,6 +16,7 @@ import * as pageBlocksTraits from './0015-page-blocks-traits.js';
 import * as operatorsPerTenant from './0016-operators-per-tenant.js';
 import * as tenantHostClaims from './0017-tenant-host-claims.js';
 import * as versionAgentUsage from './0018-version-agent-usage.js';
+import * as formSubmissions from './0019-form-submissions.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0016-operators-per-tenant': operatorsPerTenant,
   '0017-tenant-host-claims': tenantHostClaims,
   '0018-version-agent-usage': versionAgentUsage,
+  '0019-form-submissions': formSubmissions,
 };

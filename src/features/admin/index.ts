@@ -14,6 +14,7 @@ import { adminActor, registerWriteAudit } from '../audit/record-writes.js';
 import { brandsAdminRoutes } from '../brands/index.js';
 import { eventsAdminRoutes } from '../event-stream/index.js';
 import { filesAdminRoutes } from '../files/index.js';
+import { formsAdminRoutes } from '../forms/admin.routes.js';
 import { hostedAdminRoutes } from '../hosted/admin.routes.js';
 import { findLiveSession, operatorsAdminRouteSet } from '../operators/index.js';
 import { opsAdminRoutes } from '../ops/index.js';
@@ -69,6 +70,7 @@ export async function adminRoutes(app: App): Promise<void> {
   activityAdminRoutes(app);
   opsAdminRoutes(app);
   hostedAdminRoutes(app);
+  formsAdminRoutes(app);
   operatorsAdminRouteSet(app);
   listAuditAdmin(app);
   webhooksAdminRoutes(app);

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { Nullable } from '../../http/common.schemas.js';
 
-/** Views, unique visitors and clicks of one audience (and version), as engagement.service.ts counts them. */
+/** Views, unique visitors, clicks and form submissions of one audience (and version), as engagement.service.ts counts them. */
 export const EngagementCounts = Type.Object(
   {
     audienceId: Nullable(Type.String({ description: 'null: the page itself, without an audience.' })),
@@ -12,6 +12,15 @@ export const EngagementCounts = Type.Object(
     clickThroughRate: Type.Number({
       minimum: 0,
       description: 'clicks / views (4 decimals), 0 without views.',
+    }),
+    submissions: Type.Integer({
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'Form submissions (leads), those marked a test left out (docs/forms.md).',
+    }),
+    conversionRate: Type.Number({
+      minimum: 0,
+      description: 'submissions / views (4 decimals), 0 without views.',
     }),
   },
   { title: 'EngagementCounts' },

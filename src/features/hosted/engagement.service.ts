@@ -4,6 +4,7 @@ import { newId } from '../../ids.js';
 import { emitEvent, type OutgoingEvent } from '../../outbox/emit.js';
 import { toIso } from '../../time.js';
 import { createPersonLog } from '../activity/person-logs.service.js';
+import { submissionCounts } from '../forms/submissions.service.js';
 import {
   countAudienceEvents,
   countPageEvents,
@@ -30,7 +31,7 @@ export interface EngagementEvent {
 
 const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 
-function referrerHost(referrer: string | null): string | null {
+export function referrerHost(referrer: string | null): string | null {
   if (referrer === null || referrer === '') return null;
   try {
     return new URL(referrer).host || null;
@@ -48,7 +49,7 @@ const UNSAFE_CHARACTERS = /[\p{Cc}\p{Cf}]/gu;
  * The UTM parameters of the visitor's query: attacker-chosen text that reaches account activity,
  * webhooks, events and the page agent, so it is bounded and stripped of invisible characters.
  */
-function utm(query: string | null): Record<string, string> {
+export function utm(query: string | null): Record<string, string> {
   const params = new URLSearchParams((query ?? '').slice(0, 2048));
   const out: Record<string, string> = {};
   for (const key of UTM_KEYS) {
@@ -166,11 +167,15 @@ export interface EngagementCounts {
   clicks: number;
   /** clicks / views, 0 without views. */
   clickThroughRate: number;
+  /** Form submissions, tests left out. */
+  submissions: number;
+  /** submissions / views, 0 without views. */
+  conversionRate: number;
 }
 
 /** A page's counts per audience (null: the page itself) and version. */
 export async function pageEngagement(db: Db, tenantId: string, pageId: string): Promise<EngagementCounts[]> {
-  return tally(await countPageEvents(db, tenantId, pageId));
+  return tally(await countPageEvents(db, tenantId, pageId), await submissionCounts(db, tenantId, pageId));
 }
 
 /** A page's counts per audience, its versions together (`versionId` null; visitors distinct). */
@@ -181,6 +186,7 @@ export async function audienceEngagement(
 ): Promise<EngagementCounts[]> {
   return tally(
     (await countAudienceEvents(db, tenantId, pageId)).map((row) => ({ ...row, version_id: null })),
+    (await submissionCounts(db, tenantId, pageId)).map((row) => ({ ...row, versionId: null })),
   );
 }
 
@@ -192,27 +198,38 @@ function tally(
     events: number | string;
     visitors: number | string;
   }[],
+  submissions: { audienceId: string; versionId: string | null; submissions: number }[],
 ): EngagementCounts[] {
   const byKey = new Map<string, EngagementCounts>();
-  for (const row of rows) {
-    const key = `${row.audience_id}|${row.version_id ?? ''}`;
+  const entry = (audienceId: string, versionId: string | null) => {
+    const key = `${audienceId}|${versionId ?? ''}`;
     const counts = byKey.get(key) ?? {
-      audienceId: row.audience_id === '' ? null : row.audience_id,
-      versionId: row.version_id,
+      audienceId: audienceId === '' ? null : audienceId,
+      versionId,
       views: 0,
       uniqueVisitors: 0,
       clicks: 0,
       clickThroughRate: 0,
+      submissions: 0,
+      conversionRate: 0,
     };
+    byKey.set(key, counts);
+    return counts;
+  };
+  for (const row of submissions) entry(row.audienceId, row.versionId).submissions += row.submissions;
+  for (const row of rows) {
+    const counts = entry(row.audience_id, row.version_id);
     if (row.kind === 'view') {
       counts.views = Number(row.events);
       counts.uniqueVisitors = Number(row.visitors);
     } else {
       counts.clicks = Number(row.events);
     }
-    counts.clickThroughRate =
-      counts.views === 0 ? 0 : Math.round((counts.clicks / counts.views) * 10_000) / 10_000;
-    byKey.set(key, counts);
+  }
+  const rate = (n: number, views: number) => (views === 0 ? 0 : Math.round((n / views) * 10_000) / 10_000);
+  for (const counts of byKey.values()) {
+    counts.clickThroughRate = rate(counts.clicks, counts.views);
+    counts.conversionRate = rate(counts.submissions, counts.views);
   }
   return [...byKey.values()];
 }

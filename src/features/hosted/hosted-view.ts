@@ -2,6 +2,7 @@ import type { AudienceContent } from '../../domain/audience-content.js';
 import { primaryAction } from '../../domain/audience-content.js';
 import { arrangeBlocks, type PageBlock } from '../../domain/page-blocks.js';
 import { resolveImages } from './block-images.js';
+import type { FormState } from './components/form-block.js';
 import { type PageScript, parsePageScripts } from './page-scripts.js';
 import { safeUrl } from './safe-url.js';
 
@@ -24,6 +25,8 @@ export interface HostedView {
   footer: { title: string; links: { text: string; url: string }[] }[];
   /** The script elements of the operator's enabled page scripts (none in previews). */
   scripts: PageScript[];
+  /** How the page's form blocks render for this request; null in previews (inert forms). */
+  form: FormState | null;
   /** Where the beacon posts a view; null for previews (they record nothing). */
   beaconUrl: string | null;
   /** A CSS colour, only when it is a plain hex colour (anything else is left out). */
@@ -82,6 +85,8 @@ export interface ViewOptions {
   assetFiles: ReadonlyMap<string, { fileId: string; alt: string }>;
   /** The brand's theme (src/features/brands/brand-theme.ts). */
   brand?: HostedView['brand'];
+  /** The request's form state (serve-form.ts), when the page shows a form. */
+  form?: FormState;
 }
 
 /** The URL a button sends visitors to: the audience's action URL for the primary action, else the page's. */
@@ -181,6 +186,7 @@ export function hostedView(
     scripts: options.preview
       ? []
       : page.scripts.filter((s) => s.enabled).flatMap((s) => parsePageScripts(s.content)),
+    form: options.preview ? null : (options.form ?? null),
     beaconUrl: options.preview ? null : `${options.selfPath}/view`,
     accent: themeColor !== null && HEX_COLOUR.test(themeColor) ? themeColor : null,
     brand: options.brand ?? { cssVariables: {}, logoUrl: null, faviconUrl: null, name: null },

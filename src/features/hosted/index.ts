@@ -4,9 +4,11 @@ import type { App } from '../../http/app-types.js';
 import { createRateLimiter, enforceRateLimit } from '../../http/rate-limit.js';
 import { settle } from '../../http/sync-hook.js';
 import { beaconFields } from './beacon-body.js';
+import { ALTCHA_SCRIPT_PATH, altchaScript } from './form-assets.js';
 import { mappedHostHandler } from './mapped-hosts.js';
 import { PageCache } from './page-cache.js';
 import { robotsTxtRoute } from './robots-txt.route.js';
+import { submitPageForm } from './serve-form.js';
 import { beaconView, followAction, type HostedDeps, type PageAddress, servePage } from './serve-page.js';
 import { servePreview } from './serve-preview.js';
 
@@ -18,11 +20,23 @@ const Name = Type.String({ minLength: 1, maxLength: 200 });
  */
 export function hostedRoutes(app: App): (request: FastifyRequest, reply: FastifyReply) => Promise<boolean> {
   const config = app.config;
+  // Per minute: a bucket that refills at perMinute/60 a second and holds a minute's worth.
+  const perMinute = (limit: number) =>
+    createRateLimiter(app, {
+      perSecond: limit / 60,
+      burst: limit,
+      redisUrl: config.redisUrl,
+      redisTimeoutMs: config.redisTimeoutMs,
+    });
   const deps: HostedDeps = {
     db: app.db,
     config,
     cache: new PageCache(),
     secret: config.hostedPagesSecret,
+    formLimits: {
+      perAddress: perMinute(config.formRateLimitPerAddress),
+      perForm: perMinute(config.formRateLimitPerForm),
+    },
   };
   const limiter = createRateLimiter(app, {
     perSecond: config.hostedRateLimitPerSecond,
@@ -38,6 +52,12 @@ export function hostedRoutes(app: App): (request: FastifyRequest, reply: Fastify
   // The sandboxed page's beacon is a text/plain simple request (beacon-body.ts); only here.
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 8192 }, (_request, body, done) =>
     done(null, body),
+  );
+  // A form's plain HTML post (serve-form.ts reads it); only here.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 32_768 },
+    (_request, body, done) => done(null, body),
   );
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
@@ -59,6 +79,23 @@ export function hostedRoutes(app: App): (request: FastifyRequest, reply: Fastify
   );
   app.get('/p/:handle/:slug/:route_key', { schema: { params: AudiencePath } }, async (request, reply) =>
     servePage(deps, address(request.params), request, reply),
+  );
+  app.post('/p/:handle/:slug', { schema: { params: PagePath }, bodyLimit: 32_768 }, async (request, reply) =>
+    submitPageForm(deps, address(request.params), request, reply),
+  );
+  app.post(
+    '/p/:handle/:slug/:route_key',
+    { schema: { params: AudiencePath }, bodyLimit: 32_768 },
+    async (request, reply) => submitPageForm(deps, address(request.params), request, reply),
+  );
+  // The proof-of-work widget, from Quire itself (form-assets.ts); its path names its version.
+  app.get(ALTCHA_SCRIPT_PATH, async (_request, reply) =>
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('access-control-allow-origin', '*')
+      .send(altchaScript()),
   );
   app.get('/p/:handle/:slug/go/:action_id', { schema: { params: GoPath } }, async (request, reply) =>
     followAction(deps, address(request.params), request.params.action_id, request, reply),

@@ -109,6 +109,17 @@ figure.media figcaption{color:var(--brand-muted);font-size:.9375rem;text-align:c
 .band .button{border-color:var(--brand-primary-text);color:var(--brand-primary-text)}
 .band .button.primary{background:var(--brand-primary-text);color:var(--brand-primary)}
 .band .button:focus-visible{outline-color:var(--brand-primary-text)}
+.form-block form{max-width:560px;margin:24px auto 0;display:flex;flex-direction:column;gap:16px}
+.form-block h2,.form-block .lead{text-align:center;max-width:640px;margin-left:auto;margin-right:auto}.form-block .lead{margin-top:12px;color:var(--brand-muted)}
+.field{display:flex;flex-direction:column;gap:6px}.field label{font-weight:600}.field .optional{font-weight:400;color:var(--brand-muted)}
+.field input,.field select,.field textarea{font:inherit;color:var(--brand-text);background:var(--brand-background);border:1px solid color-mix(in srgb,var(--brand-text) 45%,var(--brand-background));border-radius:var(--brand-radius);padding:10px 12px;min-height:48px}
+.field input:focus-visible,.field select:focus-visible,.field textarea:focus-visible,.field.check input:focus-visible{outline:3px solid var(--brand-accent);outline-offset:2px}
+.field.check{flex-direction:row;flex-wrap:wrap;align-items:flex-start;gap:10px}.field.check input{min-height:0;width:22px;height:22px;margin:2px 0 0}.field.check label{font-weight:400;flex:1}.field.check .field-error{flex-basis:100%}
+.field [aria-invalid=true]{border-color:#b91c1c;border-width:2px}
+.field-error,.form-notice{color:#b91c1c;font-size:.9375rem;font-weight:600}.field-error:empty,.form-notice:empty{display:none}
+.hint{color:var(--brand-muted);font-size:.875rem}
+.hp{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}
+.form-done{max-width:560px;margin:24px auto 0;padding:20px;border-radius:var(--brand-radius);background:var(--tint);text-align:center;font-weight:600}
 footer{border-top:1px solid var(--line);background:var(--tint);padding:56px 0;margin-top:0}
 footer .wrap{display:flex;flex-wrap:wrap;gap:48px}
 footer h2{font-size:1rem;margin:0 0 12px;letter-spacing:0}footer ul{list-style:none;padding:0;margin:0}

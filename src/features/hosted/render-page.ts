@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { renderToString } from 'preact-render-to-string';
+import type { FormBlock } from '../../domain/page-blocks.js';
 import { HostedPage, NotFoundPage } from './components/hosted-page.js';
+import { altchaStyleHash } from './form-assets.js';
 import type { HostedView } from './hosted-view.js';
 import { pageCss } from './page-css.js';
 import type { PageScript } from './page-scripts.js';
+import { safeUrl } from './safe-url.js';
 
 /**
  * Renders a hosted page to a complete HTML document with the Content-Security-Policy that allows
@@ -36,6 +39,23 @@ export function beaconScript(url: string): string {
   return `(function(){var n=navigator;if(n.doNotTrack==="1"||n.globalPrivacyControl)return;try{fetch(${target},{method:"POST",mode:"no-cors",keepalive:true,credentials:"omit",body:JSON.stringify({referrer:document.referrer,query:location.search})}).catch(function(){})}catch(e){}})();`;
 }
 
+/**
+ * The ALTCHA widget solves in Web Workers made from blob: URLs; a hosted page is sandboxed (an
+ * opaque origin), where such a worker has no WebCrypto (crypto.subtle), so the widget's own workers
+ * fail. This stands in for its SHA-256 worker: the same messages, solved on the page's own thread
+ * (some 45,000 digests, about a second), yielding to the page between batches.
+ */
+const MAIN_THREAD_SOLVER = `function solver(){var l={},stop=false;function hex(h){var b=new Uint8Array(h.length/2);for(var i=0;i<b.length;i++)b[i]=parseInt(h.substr(i*2,2),16);return b}function toHex(b){return Array.from(b).map(function(x){return x.toString(16).padStart(2,"0")}).join("")}function post(d){(l.message||[]).forEach(function(f){f({data:d})})}return{addEventListener:function(t,f){(l[t]=l[t]||[]).push(f)},removeEventListener:function(){},terminate:function(){stop=true},postMessage:function(m){if(m.type==="abort"){stop=true;return}var p=m.challenge.parameters,salt=hex(p.salt),nonce=hex(p.nonce),prefix=hex(p.keyPrefix),len=p.keyLength||32,cost=Math.max(1,p.cost),n=m.counterStart,step=m.counterStep,t0=performance.now();var buf=new Uint8Array(salt.length+nonce.length+4);buf.set(salt,0);buf.set(nonce,salt.length);var view=new DataView(buf.buffer);async function key(c){view.setUint32(salt.length+nonce.length,c,false);var d=buf;for(var i=0;i<cost;i++)d=new Uint8Array((await crypto.subtle.digest(p.algorithm,d)).slice(0,len));return d}(async function(){while(!stop){for(var j=0;j<200&&!stop;j++,n+=step){var k=await key(n),ok=true;for(var q=0;q<prefix.length;q++)if(k[q]!==prefix[q]){ok=false;break}if(ok){post({counter:n,derivedKey:toHex(k),time:Math.floor(performance.now()-t0)});return}if(n>4294967295){post(null);return}}await new Promise(function(r){setTimeout(r,0)})}})().catch(function(e){post({error:String(e)})})}}}`;
+
+/**
+ * Forms submit in place when JavaScript runs (docs/forms.md): the same POST as without it, asking
+ * for JSON; errors go beside their fields, the thank-you message replaces the form. With a
+ * proof-of-work widget it has the widget solve first (with MAIN_THREAD_SOLVER, set once the
+ * deferred widget script has run, before anything can submit). It fills
+ * `_referrer` (where the visitor came from), which a page without JavaScript cannot know.
+ */
+export const FORM_SCRIPT = `(function(){var M="Your message could not be sent. Please reload the page and try again.";${MAIN_THREAD_SOLVER}function own(){if(window.$altcha&&$altcha.algorithms)$altcha.algorithms.set("SHA-256",solver)}document.addEventListener("DOMContentLoaded",own);document.querySelectorAll("form[data-quire-form]").forEach(function(f){var r=f.querySelector('input[name="_referrer"]');if(r)r.value=document.referrer});document.addEventListener("submit",function(e){var f=e.target;if(!f||!f.matches||!f.matches("form[data-quire-form]"))return;e.preventDefault();var b=f.querySelector('button[type="submit"]');if(b.disabled)return;b.disabled=true;var n=f.querySelector(".form-notice");var w=f.querySelector("altcha-widget");own();var proof=w&&w.verify?Promise.resolve().then(function(){return w.verify()}).catch(function(){return null}):Promise.resolve(null);proof.then(function(v){var d=new FormData(f);if(v&&v.payload)d.set("altcha",v.payload);return fetch(f.action,{method:"POST",body:new URLSearchParams(d),headers:{accept:"application/json"},credentials:"omit"})}).then(function(r){return r.json()}).then(function(a){f.querySelectorAll("[aria-invalid]").forEach(function(i){i.removeAttribute("aria-invalid")});f.querySelectorAll(".field-error").forEach(function(p){p.textContent=""});n.textContent="";if(a.status==="sent"){if(a.redirectUrl){location.href=a.redirectUrl;return}var p=document.createElement("p");p.className="form-done";p.setAttribute("role","status");p.textContent=a.message;f.replaceWith(p);return}var first=null;Object.keys(a.errors||{}).forEach(function(k){var i=f.elements.namedItem(k);var p=document.getElementById(f.getAttribute("data-quire-form")+"-"+k+"-error");if(i&&i.setAttribute){i.setAttribute("aria-invalid","true");first=first||i}if(p)p.textContent=a.errors[k]});if(a.message)n.textContent=a.message;if(first)first.focus();b.disabled=false}).catch(function(){n.textContent=M;b.disabled=false})})})();`;
+
 function sha256(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
@@ -61,28 +81,42 @@ export const PAGE_SANDBOX =
  * one. A preview (`framedBySelf`) runs no script at all and is the only page not sandboxed: the
  * console reads its document for the element picker, which needs its real origin.
  */
+interface FormPolicy {
+  /** Where the forms post and may redirect to after (their origins; 'self' is always allowed). */
+  actionOrigins: string[];
+  /** The origin the forms post to when it is not the page's own (a tenant's host), else null. */
+  postOrigin: string | null;
+  /** A proof-of-work widget runs: its stylesheet by hash (it solves on the page's thread, no worker). */
+  altcha: boolean;
+}
+
 function policy(
   css: string,
   scripts: PageScript[],
   beacon: boolean,
   framedBySelf = false,
   video = false,
+  forms: FormPolicy | null = null,
 ): string {
   const sources = scripts.map((s) => (s.src === null ? sha256(s.code) : s.src));
   const origins = [
-    ...(beacon ? ["'self'"] : []),
-    ...new Set(scripts.flatMap((s) => (s.src === null ? [] : [new URL(s.src).origin]))),
+    ...(beacon || forms !== null ? ["'self'"] : []),
+    ...new Set([
+      ...scripts.flatMap((s) => (s.src === null ? [] : [new URL(s.src).origin])),
+      // A form on a tenant's own host posts (in place, too) to its page's /p/ address.
+      ...(forms?.postOrigin ? [forms.postOrigin] : []),
+    ]),
   ];
   return [
     "default-src 'none'",
     // Images are Quire's own files or the operator's http(s) URLs.
     "img-src 'self' https: http: data:",
-    `style-src ${sha256(css)}`,
+    `style-src ${sha256(css)}${forms?.altcha ? ` ${altchaStyleHash()}` : ''}`,
     sources.length === 0 ? "script-src 'none'" : `script-src ${sources.join(' ')}`,
     origins.length === 0 ? "connect-src 'none'" : `connect-src ${origins.join(' ')}`,
     ...(video ? [`frame-src ${VIDEO_FRAMES}`] : []),
     "base-uri 'none'",
-    "form-action 'none'",
+    forms === null ? "form-action 'none'" : `form-action ${["'self'", ...forms.actionOrigins].join(' ')}`,
     // Only a preview may be framed, and only by this server's own pages (the console's live preview).
     framedBySelf ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
     ...(framedBySelf ? [] : [PAGE_SANDBOX]),
@@ -101,13 +135,37 @@ export function renderHostedPage(view: HostedView, framedBySelf = false): Render
     module: false,
     data: {},
   });
+  const forms = formPolicy(view);
   const scripts: PageScript[] = [
     ...view.scripts.map((s) => ({ ...s, code: scriptText(s.code) })),
     ...(view.beaconUrl === null ? [] : [inline(beaconScript(view.beaconUrl))]),
     ...(video ? [inline(VIDEO_SCRIPT)] : []),
+    ...(forms === null ? [] : [inline(FORM_SCRIPT)]),
+    ...(forms?.altcha && view.form !== null
+      ? [{ ...inline(''), src: view.form.altchaScriptUrl, defer: true }]
+      : []),
   ];
   const html = `<!doctype html>${renderToString(HostedPage({ view, css, scripts }))}`;
-  return { html, csp: policy(css, scripts, view.beaconUrl !== null, framedBySelf, video) };
+  return { html, csp: policy(css, scripts, view.beaconUrl !== null, framedBySelf, video, forms) };
+}
+
+/** What a page's live forms need of its CSP; null when it shows none (or is a preview: inert forms). */
+function formPolicy(view: HostedView): FormPolicy | null {
+  const forms = view.blocks.filter((b): b is FormBlock => b.type === 'form');
+  if (forms.length === 0 || view.form === null) return null;
+  const origins = new Set<string>();
+  const originOf = (url: string) => {
+    const safe = safeUrl(url);
+    if (safe !== null && !safe.startsWith('/')) origins.add(new URL(safe).origin);
+  };
+  originOf(view.form.action);
+  const postOrigin = origins.size === 0 ? null : [...origins][0]!;
+  for (const form of forms) if (form.redirectUrl !== undefined) originOf(form.redirectUrl);
+  return {
+    actionOrigins: [...origins],
+    postOrigin,
+    altcha: forms.some((f) => view.form!.challenges[f.blockId] !== undefined),
+  };
 }
 
 const NOT_FOUND_CSS = pageCss(null);

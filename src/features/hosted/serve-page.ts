@@ -1,73 +1,23 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/schema.js';
-import { brandTheme } from '../brands/brand-theme.js';
 import { loadPageBrand } from '../brands/brands.service.js';
 import { type EngagementEvent, recordClick, recordView } from './engagement.service.js';
-import { actionTarget, hostedView } from './hosted-view.js';
-import { blockAssetFiles, contentOf, metadataOf, type Resolved, resolvePage, viewPage } from './load-page.js';
-import type { PageCache } from './page-cache.js';
-import { NOT_FOUND_PAGE, type RenderedPage, renderHostedPage } from './render-page.js';
+import { actionTarget } from './hosted-view.js';
+import { blockAssetFiles, contentOf, type Resolved, resolvePage, viewPage } from './load-page.js';
+import {
+  buildPageView,
+  type HostedDeps,
+  PAGE_CACHE_CONTROL,
+  type PageAddress,
+  selfPath,
+  sendHtml,
+  sendNotFound,
+} from './page-response.js';
+import { renderHostedPage } from './render-page.js';
+import { pageHasForm, serveFormPage } from './serve-form.js';
 import { visitorHash } from './visitor-hash.js';
 
-/**
- * Serving a public page, its click-through links and its beacon, shared by the /p/ routes and the
- * tenants' own hosts. `base` is the path the page lives under (`/p/{handle}/{slug}` or `/{slug}`),
- * `origin` the absolute origin its canonical URL uses.
- */
-export interface HostedDeps {
-  db: Db;
-  config: Config;
-  cache: PageCache;
-  secret: string;
-}
-
-export interface PageAddress {
-  handle: string;
-  slug: string;
-  routeKey: string | null;
-  /** `/p/{handle}/{slug}` or, on a mapped host, `/{slug}`. */
-  base: string;
-  origin: string;
-}
-
-/**
- * A CDN may keep a page a minute (a publish shows within 60 s); browsers revalidate with the ETag.
- * Person pages are cacheable by path because their route key is the secret, not a cookie.
- */
-export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, must-revalidate';
-
-const BASE_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  // Same-site navigations (the click-through links) keep the page's query, for UTM parameters.
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'cross-origin-resource-policy': 'cross-origin',
-};
-
-export function sendHtml(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  page: RenderedPage & { etag?: string },
-  status: number,
-  cacheControl: string,
-) {
-  reply.code(status).headers(BASE_HEADERS).header('content-security-policy', page.csp);
-  reply.header('cache-control', cacheControl);
-  if (page.etag !== undefined) {
-    reply.header('etag', page.etag);
-    if (status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-  }
-  return reply.send(page.html);
-}
-
-export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return sendHtml(request, reply, NOT_FOUND_PAGE, 404, 'no-store');
-}
-
-function selfPath(address: PageAddress, routeKey: string | null): string {
-  return routeKey === null ? address.base : `${address.base}/${encodeURIComponent(routeKey)}`;
-}
+export { type HostedDeps, type PageAddress, sendHtml, sendNotFound } from './page-response.js';
 
 export async function servePage(
   deps: HostedDeps,
@@ -80,9 +30,11 @@ export async function servePage(
   const { page, audience, version } = resolved;
   const shownKey = audience === null ? null : address.routeKey;
   const path = selfPath(address, shownKey);
+  // A page with a form is rendered for each request: its form carries a token made for it.
+  if (pageHasForm(page)) return serveFormPage(deps, address, resolved, path, request, reply);
+  const brand = await loadPageBrand(deps.db, resolved.tenantId, page.brand_id);
   // The page's brand restyles every block; its edit time is part of the key, so a changed brand
   // is rendered anew.
-  const brand = await loadPageBrand(deps.db, resolved.tenantId, page.brand_id);
   const key = [
     resolved.tenantId,
     page.id,
@@ -96,18 +48,7 @@ export async function servePage(
   ].join('|');
   const images = await blockAssetFiles(deps.db, resolved.tenantId, page);
   const rendered = deps.cache.get(key, () =>
-    renderHostedPage(
-      hostedView(viewPage(page), contentOf(page, audience, version), metadataOf(page, audience), {
-        pageUrl: `${address.origin}${address.base}`,
-        selfPath: path,
-        noindex: audience?.person_id != null,
-        audience: audience !== null,
-        preview: false,
-        assetFiles: images,
-        // No brand: the stylesheet's own defaults, tuned for every block's background.
-        ...(brand === null ? {} : { brand: brandTheme(brand) }),
-      }),
-    ),
+    renderHostedPage(buildPageView(address, resolved, path, brand, images)),
   );
   if (resolved.fallback !== null) reply.header('quire-page-fallback', resolved.fallback);
   return sendHtml(request, reply, rendered, 200, PAGE_CACHE_CONTROL);

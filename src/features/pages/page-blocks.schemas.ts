@@ -1,5 +1,5 @@
 import { type TSchema, Type } from 'typebox';
-import { BLOCK_TYPES, ICON_NAMES, type PageBlock } from '../../domain/page-blocks.js';
+import { BLOCK_TYPES, FORM_FIELD_KINDS, ICON_NAMES, type PageBlock } from '../../domain/page-blocks.js';
 
 /**
  * The JSON schemas of a page's blocks (src/domain/page-blocks.ts). A block is validated by the
@@ -118,6 +118,32 @@ const BY_TYPE: Record<PageBlock['type'], Record<string, TSchema>> = {
     text: Type.Optional(Text(600)),
     actionIds: Type.Optional(Type.Array(Text(255, 1), { maxItems: 3 })),
   },
+  form: {
+    heading: Type.Optional(Text(200)),
+    intro: Type.Optional(Text(600)),
+    fields: Type.Array(
+      Type.Object(
+        {
+          field: Type.Union(FORM_FIELD_KINDS.map((kind) => Type.Literal(kind))),
+          label: Text(120, 1),
+          placeholder: Type.Optional(Text(120)),
+          required: Type.Optional(Type.Boolean()),
+          kind: Type.Optional(Type.Union([Type.Literal('select'), Type.Literal('checkbox')])),
+          options: Type.Optional(Type.Array(Text(120, 1), { minItems: 1, maxItems: 30 })),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: FORM_FIELD_KINDS.length },
+    ),
+    buttonText: Text(60, 1),
+    thankYouMessage: Type.Optional(Text(600)),
+    redirectUrl: Type.Optional(Text(2048, 1)),
+    consentText: Type.Optional(Text(600, 1)),
+    consentRequired: Type.Optional(Type.Boolean()),
+    captureUtm: Type.Optional(Type.Boolean()),
+    proofOfWork: Type.Optional(Type.Boolean()),
+    prefillName: Type.Optional(Type.Boolean()),
+  },
 };
 
 /** One block as an operator writes it: its `type` picks the schema its other members must match. */
@@ -134,7 +160,7 @@ export const PageBlockInput = Type.Unsafe<PageBlock>({
     ),
   })),
   description:
-    'Extension: one typed block of the page body (hero, logos, features, testimonial, stats, caseStudy, faq, richText, image, video, ctaBanner); see docs/pages-and-audiences.md.',
+    'Extension: one typed block of the page body (hero, logos, features, testimonial, stats, caseStudy, faq, richText, image, video, ctaBanner, form); see docs/pages-and-audiences.md.',
 });
 
 /** A block as the API shows it (written as validated above). */

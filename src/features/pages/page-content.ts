@@ -11,7 +11,7 @@
  */
 import type { Executor } from '../../db/schema.js';
 import { isHttpUrl } from '../../domain/audience-content.js';
-import type { ImageRef, PageBlock } from '../../domain/page-blocks.js';
+import type { FormBlock, ImageRef, PageBlock } from '../../domain/page-blocks.js';
 import { ApiError, type FieldError } from '../../errors.js';
 import { findAsset } from '../assets/assets.repository.js';
 import type { Action } from './pages.schemas.js';
@@ -156,6 +156,7 @@ function blockProblems(blocks: readonly PageBlock[], actions: readonly Action[])
         });
       }
     }
+    if (block.type === 'form') problems.push(...formProblems(block, at));
   });
   const groups = new Map<string, number[]>();
   blocks.forEach((b, i) => {
@@ -170,6 +171,68 @@ function blockProblems(blocks: readonly PageBlock[], actions: readonly Action[])
         detail: `group "${group}" has more than one default block (body/blocks/${defaults[0]} is one)`,
       });
     }
+  }
+  return problems;
+}
+
+/**
+ * A form's rules beyond its schema: one `email` field, each field kind once, a `choice` with its
+ * kind (a select with options), a redirect URL that is absolute http(s) like action URLs.
+ */
+function formProblems(block: FormBlock, at: string): FieldError[] {
+  const problems: FieldError[] = [];
+  const seen = new Map<string, number>();
+  block.fields.forEach((field, f) => {
+    const first = seen.get(field.field);
+    if (first !== undefined) {
+      problems.push({
+        pointer: `${at}/fields/${f}/field`,
+        code: 'invalid_value',
+        detail: `field "${field.field}" is already asked by fields/${first}; each field is asked once`,
+      });
+    } else seen.set(field.field, f);
+    if (field.field === 'choice') {
+      if (field.kind === undefined) {
+        problems.push({
+          pointer: `${at}/fields/${f}/kind`,
+          code: 'required',
+          detail: 'a choice field needs a kind: select or checkbox',
+        });
+      } else if (field.kind === 'select' && (field.options ?? []).length === 0) {
+        problems.push({
+          pointer: `${at}/fields/${f}/options`,
+          code: 'required',
+          detail: 'a select needs at least one option',
+        });
+      }
+    } else if (field.kind !== undefined || field.options !== undefined) {
+      problems.push({
+        pointer: `${at}/fields/${f}/${field.kind !== undefined ? 'kind' : 'options'}`,
+        code: 'invalid_value',
+        detail: 'only a choice field has a kind and options',
+      });
+    }
+  });
+  if (!seen.has('email')) {
+    problems.push({
+      pointer: `${at}/fields`,
+      code: 'required',
+      detail: 'a form always asks for the email: add a field "email"',
+    });
+  }
+  if (block.redirectUrl !== undefined && !isHttpUrl(block.redirectUrl)) {
+    problems.push({
+      pointer: `${at}/redirectUrl`,
+      code: 'invalid_format',
+      detail: `redirectUrl must be an absolute http(s) URL such as https://example.com/thanks (got "${clip(block.redirectUrl)}")`,
+    });
+  }
+  if (block.consentRequired !== undefined && block.consentText === undefined) {
+    problems.push({
+      pointer: `${at}/consentRequired`,
+      code: 'invalid_value',
+      detail: 'consentRequired needs a consentText: the checkbox shows it',
+    });
   }
   return problems;
 }

@@ -12,6 +12,7 @@ import {
   deleteIdempotencyRecordsNaming,
   deletePersonLogs,
   deletePersonRow,
+  deletePersonSubmissions,
   eraseAuditDocumentsNaming,
   eraseEventsNaming,
   findPersonAudiences,
@@ -25,7 +26,7 @@ export interface PersonDeletion extends Deletion {
 
 /**
  * Deletes a person, in one transaction (README, "What a deletion removes"):
- * - the person, their logs, and their audiences (personalised pages are about the person) with
+ * - the person, their logs, their form submissions, and their audiences (personalised pages are about the person) with
  *   their versions, conversation, messages and page views and clicks;
  * - the person's data elsewhere is erased, the records staying: the payload of every event naming
  *   the person or of their audiences, and the before/after documents of every audit entry about the
@@ -64,6 +65,7 @@ export async function deletePerson(
 
     count('persons', await deletePersonRow(tx, tenantId, personId));
     count('personLogs', logs.ids.length);
+    count('formSubmissions', await deletePersonSubmissions(tx, tenantId, personId));
     for (const [kind, n] of Object.entries(await deleteAudiencesWithHistory(tx, tenantId, audienceIds)))
       count(kind, n);
     count('idempotencyRecords', await deleteIdempotencyRecordsNaming(tx, personId));

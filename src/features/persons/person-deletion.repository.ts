@@ -183,3 +183,13 @@ export async function deleteIdempotencyRecordsNaming(db: Executor, personId: str
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The person's form submissions (their fields are the person's data), deleted with the person. */
+export async function deletePersonSubmissions(db: Executor, tenantId: string, personId: string) {
+  const result = await db
+    .deleteFrom('form_submissions')
+    .where('tenant_id', '=', tenantId)
+    .where('person_id', '=', personId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -141,3 +141,31 @@ export async function setPersonTraits(
     .returningAll()
     .executeTakeFirst();
 }
+
+/** The tenant's oldest person with this email, compared case-insensitively (index persons_email). */
+export async function findPersonByEmail(db: Executor, tenantId: string, email: string) {
+  return db
+    .selectFrom('persons')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where(sql<boolean>`lower(email) = ${email.toLowerCase()}`)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Writes members a person lacked (a form's lead); the caller decided which were empty. */
+export async function fillPersonFields(
+  db: Executor,
+  tenantId: string,
+  personId: string,
+  changes: Partial<Pick<PersonsTable, 'phone_number' | 'domain' | 'account_id' | 'traits' | 'updated_at'>>,
+) {
+  await db
+    .updateTable('persons')
+    .set(changes)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', personId)
+    .execute();
+}

@@ -16,6 +16,7 @@ export const TENANT_TABLES = [
   'webhook_endpoints',
   'events',
   'page_events',
+  'form_submissions',
   'tenant_hosts',
   'tenant_host_claims',
   'version_changes',

@@ -13,9 +13,9 @@ export function usePageEngagement(tenant: string, pageId: string) {
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
-/** "12 views, 9 visitors, 3 clicks, CTR 25 %", or "No views yet". */
+/** "12 views, 9 visitors, 3 clicks, CTR 25 %, 2 leads (17 %)", or "No views yet". */
 export function EngagementSummary({ counts }: { counts: EngagementCounts | undefined }) {
-  if (counts === undefined || (counts.views === 0 && counts.clicks === 0))
+  if (counts === undefined || (counts.views === 0 && counts.clicks === 0 && counts.submissions === 0))
     return (
       <Text size="xs" c="dimmed">
         No views yet
@@ -26,6 +26,8 @@ export function EngagementSummary({ counts }: { counts: EngagementCounts | undef
     <Text size="xs">
       {plural(counts.views, 'view')}, {plural(counts.uniqueVisitors, 'visitor')},{' '}
       {plural(counts.clicks, 'click')}, CTR {ctr}
+      {counts.submissions > 0 &&
+        `, ${plural(counts.submissions, 'lead')} (${Math.round(counts.conversionRate * 1000) / 10} %)`}
     </Text>
   );
 }

@@ -13,6 +13,7 @@ import type {
 } from '../../../domain/page-blocks.js';
 import type { ImageView } from '../block-images.js';
 import type { ButtonView } from '../hosted-view.js';
+import { FormSection, type FormState } from './form-block.js';
 import { Icon, PlayIcon } from './icons.js';
 import { RichText } from './rich-text.js';
 
@@ -24,6 +25,8 @@ import { RichText } from './rich-text.js';
 export interface BlockContext {
   /** The page's buttons, primary first (the header action, else the first). */
   actions: ButtonView[];
+  /** How the page's forms are rendered for this request (none: a preview, forms shown inert). */
+  form: FormState | null;
 }
 
 const image = (value: unknown) => value as ImageView | undefined;
@@ -336,6 +339,21 @@ function CtaBanner({ block, context }: { block: CtaBannerBlock; context: BlockCo
   );
 }
 
+/** A preview's form: shown as the visitor would see it, posting nowhere that accepts it. */
+const PREVIEW_FORM: FormState = {
+  action: '#',
+  tokens: {},
+  utm: {},
+  activeBlockId: null,
+  values: {},
+  errors: {},
+  notice: null,
+  sentBlockId: null,
+  personName: null,
+  challenges: {},
+  altchaScriptUrl: '',
+};
+
 /** One block (the hero is rendered by the page, which knows the headline and the buttons). */
 export function Block({ block, context }: { block: PageBlock; context: BlockContext }) {
   switch (block.type) {
@@ -359,6 +377,8 @@ export function Block({ block, context }: { block: PageBlock; context: BlockCont
       return <Video block={block} />;
     case 'ctaBanner':
       return <CtaBanner block={block} context={context} />;
+    case 'form':
+      return <FormSection block={block} state={context.form ?? PREVIEW_FORM} />;
     default:
       return null;
   }

@@ -44,7 +44,7 @@ export function HostedPage({ view, css, scripts }: HostedPageProps) {
             block === null || block.type === 'hero' ? (
               <Hero key="hero" view={view} block={block} buttons={buttons} />
             ) : (
-              <Block key={block.blockId} block={block} context={{ actions: buttons }} />
+              <Block key={block.blockId} block={block} context={{ actions: buttons, form: view.form }} />
             ),
           )}
           {view.widgets.map((widget, index) => (
@@ -59,7 +59,7 @@ export function HostedPage({ view, css, scripts }: HostedPageProps) {
                   image: { src: logo.url, alt: logo.alt } as never,
                 })),
               }}
-              context={{ actions: buttons }}
+              context={{ actions: buttons, form: view.form }}
             />
           ))}
         </main>
