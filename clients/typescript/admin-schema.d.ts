@@ -10443,7 +10443,7 @@ export interface operations {
     adminPreviewVersion: {
         parameters: {
             query?: {
-                /** @description Seconds the link works. */
+                /** @description Seconds the link works (at most PREVIEW_LINK_MAX_TTL_SECONDS). */
                 expiresIn?: number;
             };
             header?: never;

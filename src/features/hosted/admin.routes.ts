@@ -48,7 +48,16 @@ export function hostedAdminRoutes(app: App): void {
           'hour), at most PREVIEW_LINK_MAX_TTL_SECONDS (30 days unless configured): a longer one is a 400.',
         params: AdminVersionPath,
         querystring: Type.Object(
-          { expiresIn: Type.Optional(Type.Integer({ minimum: 60, description: 'Seconds the link works.' })) },
+          {
+            expiresIn: Type.Optional(
+              Type.Integer({
+                minimum: 60,
+                // The largest PREVIEW_LINK_MAX_TTL_SECONDS can be; the configured one is checked after.
+                maximum: 365 * 86_400,
+                description: 'Seconds the link works (at most PREVIEW_LINK_MAX_TTL_SECONDS).',
+              }),
+            ),
+          },
           { additionalProperties: false },
         ),
         response: {
