@@ -266,16 +266,23 @@ describe('PostgreSQL restarts and terminated backends under load (private cluste
       if (pending > 0) await sleep(200);
     }
     assert.equal(pending, 0, 'the worker drained the queue');
-    const versions = await query<{ id: string; status: string; replies: string }>(
-      `SELECT v.id, v.status, (SELECT count(*) FROM messages m
+    const versions = await query<{ id: string; status: string; last_error: string | null; replies: string }>(
+      `SELECT v.id, v.status, v.last_error, (SELECT count(*) FROM messages m
                                 WHERE m.version_id = v.id AND m.role = 'agent') AS replies
          FROM audience_versions v WHERE v.tenant_id = $1`,
       [seed.tenantId],
     );
     assert.ok(versions.length >= requested.size);
     const byId = new Map(versions.map((v) => [v.id, v]));
+    // Every request reached its outcome: a draft, or (once "make it shorter" has nothing left to
+    // shorten) an answer in the conversation with no new content: cancelled without an error.
     for (const id of requested) {
-      assert.equal(byId.get(id)?.status, 'draft', `requested version ${id} was drafted`);
+      const version = byId.get(id);
+      const answered = version?.status === 'cancelled' && version.last_error === null;
+      assert.ok(
+        version?.status === 'draft' || answered,
+        `requested version ${id} was drafted or answered: ${JSON.stringify(version)}`,
+      );
     }
     const twice = versions.filter((v) => Number(v.replies) !== 1);
     assert.deepEqual(twice, [], 'every version has exactly one agent reply');
