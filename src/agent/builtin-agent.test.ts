@@ -26,6 +26,36 @@ function changed(result: AgentResult): Record<string, string> {
 }
 
 describe('built-in agent: first draft', () => {
+  it('on a page with a hero block, keeps the headline as written and says in the eyebrow whom the page is for', async () => {
+    const base = agentInput();
+    const input = agentInput({
+      page: {
+        ...base.page,
+        blocks: [
+          { blockId: 'top', type: 'hero', eyebrow: 'Forecasting for finance teams' },
+          {
+            blockId: 'faq',
+            type: 'faq',
+            heading: 'Questions',
+            items: [{ question: 'Why?', answer: 'Because.' }],
+          },
+        ],
+      },
+    });
+    const result = await run(input);
+    assertConsistent(input, result);
+    assert.equal(result.content.headline, base.page.headline, 'no name appended to the headline');
+    assert.equal(result.content.subheadline, base.page.subheadline);
+    assert.deepEqual(result.content.blocks?.text, { top: { eyebrow: 'Prepared for Ada Lovelace at Acme' } });
+    assert.match(result.reply, /the hero says .Prepared for Ada Lovelace at Acme. above your headline/);
+    // A hero without an eyebrow has no line to carry it: the headline names the company as before.
+    const bare = agentInput({ page: { ...base.page, blocks: [{ blockId: 'top', type: 'hero' }] } });
+    const plain = await run(bare);
+    assertConsistent(bare, plain);
+    assert.equal(plain.content.headline, 'Revenue forecasts your finance team can trust for Acme');
+    assert.deepEqual(plain.content.blocks?.text, {});
+  });
+
   it('names the person and company and what the page offers', async () => {
     const input = agentInput();
     const result = await run(input);

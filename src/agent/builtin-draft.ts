@@ -6,7 +6,13 @@
 
 import { AGENT_LIMITS, type AudienceContent, dedupeKeywords } from '../domain/audience-content.js';
 import { DRAFT_SUMMARY_START, notesWithSummary, operatorNotesOf } from '../domain/operator-notes.js';
-import { BLOCK_LABELS, type BlockPlan, defaultPlan, NO_TRAITS } from '../domain/page-blocks.js';
+import {
+  BLOCK_LABELS,
+  type BlockPlan,
+  defaultPlan,
+  NO_TRAITS,
+  type PageBlock,
+} from '../domain/page-blocks.js';
 import {
   activityDetail,
   clip,
@@ -44,7 +50,7 @@ export function draftVersion(input: AgentInput): Draft {
     supplementaryContext: draftContext(input, subject, relevant.entries),
     headline: draftHeadline(input, subject),
     subheadline: draftSubheadline(input, subject),
-    ...draftBlocks(input),
+    ...draftBlocks(input, subject),
   };
   return {
     content,
@@ -76,13 +82,57 @@ function subjectOf(input: AgentInput): Subject {
 /**
  * The blocks the audience sees: the page's rules applied to the person's and the account's traits
  * (one case study of three by industry, say). The version records each decision and its reason;
- * text the conversation changed in a block stays.
+ * text the conversation changed in a block stays. A hero block's eyebrow says whom the page was
+ * prepared for (heroEyebrow), unless the conversation set it.
  */
-function draftBlocks(input: AgentInput): { blocks?: BlockPlan } {
+function draftBlocks(input: AgentInput, subject: Subject): { blocks?: BlockPlan } {
   const blocks = input.page.blocks ?? [];
   if (blocks.length === 0) return {};
   const plan = defaultPlan(blocks, input.traits ?? NO_TRAITS);
-  return { blocks: { ...plan, text: input.current.blocks?.text ?? {} } };
+  const text = { ...(input.current.blocks?.text ?? {}) };
+  const hero = personalHero(input);
+  const eyebrow = heroEyebrow(subject);
+  if (hero !== undefined && eyebrow !== null && text[hero.blockId]?.eyebrow === undefined) {
+    text[hero.blockId] = { ...text[hero.blockId], eyebrow };
+  }
+  return { blocks: { ...plan, text } };
+}
+
+/**
+ * "Prepared for Ada Lovelace at Acme": the personal line of a page with a hero block. The headline
+ * is the marketer's own sentence and stays as written; a company's name appended to it ("Close
+ * your books in two days, not ten for Acme") read as a mail merge.
+ */
+function heroEyebrow(subject: Subject): string | null {
+  for (const whom of [subject.label, subject.company, subject.person]) {
+    if (whom === null) continue;
+    const line = `Prepared for ${whom}`;
+    if (line.length <= EYEBROW_MAX) return line;
+  }
+  return null;
+}
+
+/** What the reply says of the hero: its eyebrow when the draft set one, else its headline. */
+function heroLine(content: AudienceContent): string {
+  const eyebrow = Object.values(content.blocks?.text ?? {}).find((t) => t.eyebrow !== undefined)?.eyebrow;
+  return eyebrow === undefined
+    ? `the headline ${q(content.headline)}`
+    : `the hero says ${q(eyebrow)} above your headline`;
+}
+
+/** The eyebrow's bound (page-blocks.ts TEXT_BOUNDS). */
+const EYEBROW_MAX = 80;
+
+/**
+ * The hero block whose eyebrow carries the personal line: one with an eyebrow (a version may only
+ * reword text a block has, page-blocks.ts blockTextFields).
+ */
+function personalHero(input: AgentInput): PageBlock | undefined {
+  return (input.page.blocks ?? []).find((b) => b.type === 'hero' && typeof b.eyebrow === 'string');
+}
+
+function hasHeroBlock(input: AgentInput): boolean {
+  return personalHero(input) !== undefined;
 }
 
 function pageTitle(input: AgentInput): string {
@@ -107,22 +157,27 @@ function draftTitle(input: AgentInput, subject: Subject): string {
 }
 
 /**
- * The hero headline names the company (else whoever the audience is): "Revenue forecasts your
- * finance team can trust for Acme". Built from the page's own headline, so a redraft never stacks.
+ * The hero headline names the company (else whoever the audience is) on a page without a hero
+ * block: "Revenue forecasts your finance team can trust for Acme". Built from the page's own
+ * headline, so a redraft never stacks. A page with a hero block keeps its headline as written and
+ * says whom it was prepared for in the hero's eyebrow (heroEyebrow).
  */
 function draftHeadline(input: AgentInput, subject: Subject): string {
   const own = input.page.headline.trim() || pageTitle(input);
   const whom = subject.company ?? subject.label;
-  if (whom === null) return own;
+  if (whom === null || hasHeroBlock(input)) return own;
   const end = /[.!]$/.exec(own)?.[0] ?? '';
   const personal = `${own.slice(0, own.length - end.length)} for ${whom}${end}`;
   return personal.length <= AGENT_LIMITS.headline ? personal : own;
 }
 
-/** The subheadline says who the page is for, in front of the page's own (or alone when it has none). */
+/**
+ * The subheadline says who the page is for, in front of the page's own (or alone when it has none);
+ * on a page with a hero block the eyebrow already says it, and the subheadline stays the page's.
+ */
 function draftSubheadline(input: AgentInput, subject: Subject): string {
   const own = input.page.subheadline.trim();
-  if (subject.label === null) return own;
+  if (subject.label === null || (hasHeroBlock(input) && heroEyebrow(subject) !== null)) return own;
   const personal = own === '' ? `Prepared for ${subject.label}.` : `For ${subject.label}: ${own}`;
   return personal.length <= AGENT_LIMITS.subheadline ? personal : own;
 }
@@ -258,8 +313,7 @@ export function describeDraft(input: AgentInput, draft: Draft, changed: boolean)
   facts.push(plural(draft.activityCount, 'recent activity', 'recent activities'));
   facts.push(plural(draft.relevantTopics.length, 'relevant topic entry', 'relevant topic entries'));
   const reply = changed
-    ? `I drafted a version for ${who}. The title now reads ${q(draft.content.metaTitle)}, the headline ` +
-      `${q(draft.content.headline)}, the description ` +
+    ? `I drafted a version for ${who}. The title now reads ${q(draft.content.metaTitle)}, ${heroLine(draft.content)}, the description ` +
       `speaks to them, the keywords come from the page, their activity and your topics, and the ` +
       `supplementary context ${notes ? 'keeps your notes and adds a summary of' : 'summarises'} ${facts.join(' and ')}. Tell me what to adjust, for example ` +
       `"set the title to …", "change the headline to …", "add keyword …" or "rename the … button to …".`
