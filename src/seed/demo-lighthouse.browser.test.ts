@@ -53,21 +53,43 @@ describeEachDatabase('the demo pages in Lighthouse', (ctx) => {
             logLevel: 'error' as const,
             onlyCategories: CATEGORIES,
           };
-          let result = await lighthouse(url, flags, config);
-          // A run Lighthouse could not finish (a trace lost on a loaded machine) has no scores at
-          // all, which is not a measurement: it is run once more, and its error is reported.
-          if (result?.lhr.runtimeError !== undefined) {
-            t.diagnostic(
-              `${kind} ${formFactor}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}; once more`,
+          const measure = async () => {
+            let run = await lighthouse(url, flags, config);
+            // A run Lighthouse could not finish (a trace lost on a loaded machine) has no scores at
+            // all, which is not a measurement: it is run once more, and its error is reported.
+            if (run?.lhr.runtimeError !== undefined) {
+              t.diagnostic(
+                `${kind} ${formFactor}: ${run.lhr.runtimeError.code} ${run.lhr.runtimeError.message}; once more`,
+              );
+              run = await lighthouse(url, flags, config);
+            }
+            assert.ok(run, 'Lighthouse returned a result');
+            assert.equal(
+              run.lhr.runtimeError,
+              undefined,
+              `${kind} ${formFactor}: ${JSON.stringify(run.lhr.runtimeError)}`,
             );
-            result = await lighthouse(url, flags, config);
+            return run;
+          };
+          // The performance score moves with what else the machine runs (its blocking time is the
+          // page's main-thread work as observed here, slowed 4x for a phone): 0.94-1 for the same
+          // page in one day's runs. Below its goal, two more runs are made and the median counts,
+          // as Lighthouse's own guidance on variability advises.
+          let result = await measure();
+          const performance = [result.lhr.categories.performance?.score ?? 0];
+          const goal = (GOALS[kind] as Record<string, number>).performance;
+          if (goal !== undefined && performance[0]! < goal) {
+            const runs = [result, await measure(), await measure()];
+            runs.sort(
+              (a, b) =>
+                (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0),
+            );
+            performance.splice(0, 1, ...runs.map((r) => r.lhr.categories.performance?.score ?? 0));
+            result = runs[1]!;
+            t.diagnostic(
+              `${kind} ${formFactor}: performance over three runs ${performance.join(', ')}; the median counts`,
+            );
           }
-          assert.ok(result, 'Lighthouse returned a result');
-          assert.equal(
-            result.lhr.runtimeError,
-            undefined,
-            `${kind} ${formFactor}: ${JSON.stringify(result.lhr.runtimeError)}`,
-          );
           const [html, json] = result.report as string[];
           fs.writeFileSync(`${REPORTS}/demo-${kind}-${formFactor}.html`, html!);
           fs.writeFileSync(`${REPORTS}/demo-${kind}-${formFactor}.json`, json!);
