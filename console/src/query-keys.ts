@@ -21,6 +21,11 @@ export const queryKeys = {
   audienceViews: (tenant: string) =>
     (['audience', 'versions', 'conversation', 'audiences'] as const).map((name) => [name, tenant] as const),
   audiences: (tenant: string, pageId: string) => ['audiences', tenant, pageId] as const,
+  /** A page's leads; without `includeTests` the prefix of both lists. */
+  leads: (tenant: string, pageId: string, includeTests?: boolean) =>
+    includeTests === undefined
+      ? (['leads', tenant, pageId] as const)
+      : (['leads', tenant, pageId, includeTests] as const),
   audience: (tenant: string, audienceId: string) => ['audience', tenant, audienceId] as const,
   versions: (tenant: string, audienceId: string) => ['versions', tenant, audienceId] as const,
   conversation: (tenant: string, audienceId: string) => ['conversation', tenant, audienceId] as const,

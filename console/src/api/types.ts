@@ -39,6 +39,7 @@ export type PageAction = NonNullable<Page['actions']>[number];
 export type PageInput = Schemas['AdminUpdatePageBody'] & Partial<Schemas['AdminCreatePageBody']>;
 
 export type Audience = Schemas['Audience'];
+export type FormSubmission = Schemas['FormSubmission'];
 export type Version = Schemas['VersionDetail'];
 export type AudienceContent = Schemas['AudienceContent'];
 export type Message = Schemas['Message'];

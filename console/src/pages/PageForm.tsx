@@ -19,6 +19,7 @@ import { queryKeys } from '../query-keys';
 import { can, useMe } from '../session';
 import { actionsOf, type ButtonRow, ButtonsField, rowsOf } from './ButtonsField';
 import { PageAudiences } from './PageAudiences';
+import { PageLeads } from './PageLeads';
 
 interface Values {
   name: string;
@@ -313,6 +314,7 @@ export function PageForm() {
         </fieldset>
       </form>
       {current ? <PageAudiences tenant={tenant} pageId={current.pageId} /> : null}
+      {current ? <PageLeads tenant={tenant} pageId={current.pageId} /> : null}
     </Stack>
   );
 }

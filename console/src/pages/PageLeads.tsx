@@ -1,0 +1,130 @@
+import { Anchor, Badge, Button, Group, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { api, type FormSubmission, submissionsCsvUrl } from '../api';
+import { PagedTable } from '../components/PagedTable';
+import { QueryError } from '../components/QueryError';
+import { usePaged } from '../components/use-paged';
+import { queryKeys } from '../query-keys';
+import { can, useMe } from '../session';
+
+/** When a lead came, short: "28 Nov, 14:05" in the operator's locale and time zone. */
+const received = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/**
+ * The leads a page's forms captured (docs/forms.md): newest first, tests hidden unless asked for,
+ * an editor marks a submission a test (left out of every count), anyone may export the CSV.
+ * Every value a visitor typed is shown as text (React escapes it), never as markup.
+ */
+export function PageLeads({ tenant, pageId }: { tenant: string; pageId: string }) {
+  const editable = can(useMe(), 'editor');
+  const queryClient = useQueryClient();
+  const [includeTests, setIncludeTests] = useState(false);
+  const leads = usePaged(queryKeys.leads(tenant, pageId, includeTests), (cursor) =>
+    api.listSubmissions(tenant, pageId, includeTests, cursor),
+  );
+  const mark = useMutation({
+    mutationFn: (s: FormSubmission) => api.markSubmission(tenant, s.submissionId, !s.test),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.leads(tenant, pageId) }),
+  });
+
+  return (
+    <Stack component="section" aria-labelledby="leads-heading">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} size="h3" id="leads-heading">
+          Leads
+        </Title>
+        <Group wrap="wrap">
+          <Switch
+            label="Show tests"
+            checked={includeTests}
+            onChange={(e) => setIncludeTests(e.currentTarget.checked)}
+          />
+          <Button component="a" variant="default" href={submissionsCsvUrl(tenant, pageId)} download>
+            Export CSV
+          </Button>
+        </Group>
+      </Group>
+      <QueryError error={leads.error ?? mark.error} />
+      {leads.query.isSuccess && leads.items.length === 0 ? (
+        <Text c="dimmed">No lead yet: a visitor who sends the page's form shows here.</Text>
+      ) : null}
+      {leads.items.length > 0 ? (
+        <PagedTable
+          paged={leads}
+          minWidth={900}
+          label="Leads"
+          columns={['Lead', 'Company', 'From', 'Received', 'Checks', editable ? 'Actions' : null]}
+          row={(s) => (
+            <Table.Tr key={s.submissionId}>
+              <Table.Td className="cell-wrap">
+                <Text size="sm" fw={600}>
+                  {s.fields.name ?? s.email}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {s.email}
+                </Text>
+              </Table.Td>
+              <Table.Td className="cell-wrap">
+                <Text size="sm">{s.fields.company ?? '—'}</Text>
+                {s.fields.jobTitle ? (
+                  <Text size="sm" c="dimmed">
+                    {s.fields.jobTitle}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td className="nowrap">
+                {s.audienceId === null ? (
+                  'The page'
+                ) : (
+                  <Anchor
+                    size="sm"
+                    component={Link}
+                    to={`/t/${tenant}/pages/${pageId}/audiences/${s.audienceId}`}
+                  >
+                    Personal page
+                  </Anchor>
+                )}
+              </Table.Td>
+              <Table.Td className="nowrap">{received.format(new Date(s.createdAt))}</Table.Td>
+              <Table.Td className="nowrap">
+                <Group gap={4}>
+                  {s.test ? <Badge color="gray.7">test</Badge> : null}
+                  {s.proven ? null : (
+                    <Badge
+                      color="gray.7"
+                      variant="outline"
+                      title="Sent without the proof of work (no JavaScript)"
+                    >
+                      unproven
+                    </Badge>
+                  )}
+                  {s.consent?.ticked ? <Badge color="teal.9">consent</Badge> : null}
+                </Group>
+              </Table.Td>
+              {editable ? (
+                <Table.Td>
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    aria-label={`${s.test ? 'Not a test' : 'Mark as test'}: ${s.email}`}
+                    onClick={() => mark.mutate(s)}
+                    loading={mark.isPending && mark.variables?.submissionId === s.submissionId}
+                  >
+                    {s.test ? 'Not a test' : 'Mark as test'}
+                  </Button>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          )}
+        />
+      ) : null}
+    </Stack>
+  );
+}
