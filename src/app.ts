@@ -16,6 +16,7 @@ import { consoleRoutes } from './features/console-app/console.route.js';
 import { eventsRoutes } from './features/event-stream/index.js';
 import { useFileBase } from './features/files/file-urls.js';
 import { serveFileRoutes } from './features/files/index.js';
+import { formsRoutes } from './features/forms/index.js';
 import { hostedRoutes } from './features/hosted/index.js';
 import { acceptBearerApiKey, MCP_PATH, mcpRoutes } from './features/mcp/index.js';
 import { registerOperability } from './features/ops/index.js';
@@ -187,6 +188,7 @@ export async function buildApp({
       });
       personsRoutes(scope);
       pagesRoutes(scope);
+      formsRoutes(scope);
       audiencesRoutes(scope);
       assetsRoutes(scope);
       topicsRoutes(scope);

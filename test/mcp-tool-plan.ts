@@ -40,6 +40,11 @@ export function toolCallPlan(seed: DemoSeed): PlannedCall[] {
     { tool: 'list_pages', args: { limit: 5 }, rest: get('/v0/pages?limit=5') },
     { tool: 'list_audiences', args: { page_id: seed.pageId }, rest: get(`${page}/audiences`) },
     {
+      tool: 'list_form_submissions',
+      args: { page_id: seed.pageId, limit: 5 },
+      rest: get(`${page}/form-submissions?limit=5`),
+    },
+    {
       tool: 'create_audience',
       args: { page_id: seed.pageId, customName: 'Created through MCP', routeKey: 'created-through-mcp' },
       rest: (created) => ({ method: 'GET', url: `${page}/audiences/${created.audienceId}` }),

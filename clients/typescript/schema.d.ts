@@ -108,6 +108,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v0/pages/{page_id}/form-submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the leads a page's forms captured, newest first
+         * @description Extension. The same read as the operator API's: per page, optionally one audience (`page`: the page itself); test submissions only with `includeTests=true`; `unproven` selects by the proof of work. Keyset pagination: pass `nextCursor` back as `cursor`. The `form.submitted` event (webhooks, `GET /v0/events`) announces each new one (docs/forms.md).
+         */
+        get: operations["listFormSubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v0/pages/{page_id}/audiences/{audience_id}": {
         parameters: {
             query?: never;
@@ -640,6 +660,48 @@ export interface components {
         };
         /** @description An empty JSON object. */
         RestorePageBody: Record<string, never>;
+        /** FormSubmission */
+        FormSubmission: {
+            submissionId: string;
+            pageId: string;
+            /** @description null: the page itself. */
+            audienceId: string | null;
+            versionId: string | null;
+            /** @description The form block (its blockId). */
+            formId: string;
+            personId: string;
+            accountId: string | null;
+            email: string;
+            /** @description name, company, jobTitle, phone (E.164), message, choice: those the visitor gave. */
+            fields: {
+                [key: string]: string;
+            };
+            consent: {
+                /** @description The exact text shown beside the box. */
+                text: string;
+                ticked: boolean;
+                /** Format: date-time */
+                at: string;
+                pageVersionId: string | null;
+            } | null;
+            utm: {
+                [key: string]: string;
+            };
+            referrerHost: string | null;
+            /** @description The ALTCHA proof of work was verified; false: sent without JavaScript (docs/forms.md). */
+            proven: boolean;
+            /** @description Marked a test by an operator: left out of every count. */
+            test: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        FormSubmissionPage: {
+            items: components["schemas"]["FormSubmission"][];
+            /** Format: int64 */
+            totalCount: number;
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
         /**
          * BlockPlan
          * @description Extension: which of the page's blocks the version shows, in what order and why (the rule's trait), and its text overrides; absent: the page's own.
@@ -1860,6 +1922,140 @@ export interface operations {
             };
             /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
             415: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listFormSubmissions: {
+        parameters: {
+            query?: {
+                /** @description One audience; `page` for the page itself. */
+                audienceId?: string;
+                /** @description Also submissions marked a test (default false). */
+                includeTests?: boolean;
+                /** @description true: only those without a verified proof of work; false: only with one. */
+                unproven?: boolean;
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size, 20 by default; values above 100 are treated as 100. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                page_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormSubmissionPage"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid), `invalid_cursor` (The cursor is not valid for this list) */
+            400: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
                     "RateLimit-Policy"?: string;
