@@ -62,12 +62,19 @@ describeEachDatabase(
             if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico'))
               errors.push(`${message.text()} @ ${message.location().url}`);
           });
-          await tab.goto(seed.publicUrl!);
+          const widgetLoads: string[] = [];
+          tab.on('request', (r) => {
+            if (r.url().includes('/p/_quire/altcha-')) widgetLoads.push(r.url());
+          });
+          await tab.goto(seed.publicUrl!, { waitUntil: 'load' });
           assert.equal(await tab.locator('form[data-quire-form="contact"]').count(), 1);
+          // The proof-of-work widget is not part of the page's load: the first focus in the form loads it.
+          assert.deepEqual(widgetLoads, [], 'no widget script before the visitor is in the form');
           // The person's name is prefilled (the operator's choice); the email never is.
           assert.equal(await tab.inputValue('#contact-email'), '');
           assert.notEqual(await tab.inputValue('#contact-name'), '');
           await fillForm(tab, email);
+          assert.equal(widgetLoads.length, javaScriptEnabled ? 1 : 0, 'the widget loads once, on focus');
           await tab.waitForTimeout(1_200); // the minimum fill time of this suite
           await tab.click('button[type="submit"]');
           await tab.locator('.form-done').waitFor({ timeout: 20_000 });

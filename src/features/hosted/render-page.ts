@@ -49,12 +49,14 @@ const MAIN_THREAD_SOLVER = `function solver(){var l={},stop=false;function hex(h
 
 /**
  * Forms submit in place when JavaScript runs (docs/forms.md): the same POST as without it, asking
- * for JSON; errors go beside their fields, the thank-you message replaces the form. With a
- * proof-of-work widget it has the widget solve first (with MAIN_THREAD_SOLVER, set once the
- * deferred widget script has run, before anything can submit). It fills
- * `_referrer` (where the visitor came from), which a page without JavaScript cannot know.
+ * for JSON; errors go beside their fields, the thank-you message replaces the form. A form asking
+ * for proof of work names the widget's script (`data-altcha-src`): it is loaded on the visitor's
+ * first focus in that form (not with the page, whose load it would slow), given MAIN_THREAD_SOLVER,
+ * and told of that focus so it starts solving in the background; a submit waits for the script and
+ * the proof (starting it if nothing was focused). It fills `_referrer` (where the visitor came
+ * from), which a page without JavaScript cannot know.
  */
-export const FORM_SCRIPT = `(function(){var M="Your message could not be sent. Please reload the page and try again.";${MAIN_THREAD_SOLVER}function own(){if(window.$altcha&&$altcha.algorithms)$altcha.algorithms.set("SHA-256",solver)}document.addEventListener("DOMContentLoaded",own);document.querySelectorAll("form[data-quire-form]").forEach(function(f){var r=f.querySelector('input[name="_referrer"]');if(r)r.value=document.referrer});document.addEventListener("submit",function(e){var f=e.target;if(!f||!f.matches||!f.matches("form[data-quire-form]"))return;e.preventDefault();var b=f.querySelector('button[type="submit"]');if(b.disabled)return;b.disabled=true;var n=f.querySelector(".form-notice");var w=f.querySelector("altcha-widget");own();var proof=w&&w.verify?Promise.resolve().then(function(){return w.verify()}).catch(function(){return null}):Promise.resolve(null);proof.then(function(v){var d=new FormData(f);if(v&&v.payload)d.set("altcha",v.payload);return fetch(f.action,{method:"POST",body:new URLSearchParams(d),headers:{accept:"application/json"},credentials:"omit"})}).then(function(r){return r.json()}).then(function(a){f.querySelectorAll("[aria-invalid]").forEach(function(i){i.removeAttribute("aria-invalid")});f.querySelectorAll(".field-error").forEach(function(p){p.textContent=""});n.textContent="";if(a.status==="sent"){if(a.redirectUrl){location.href=a.redirectUrl;return}var p=document.createElement("p");p.className="form-done";p.setAttribute("role","status");p.textContent=a.message;f.replaceWith(p);return}var first=null;Object.keys(a.errors||{}).forEach(function(k){var i=f.elements.namedItem(k);var p=document.getElementById(f.getAttribute("data-quire-form")+"-"+k+"-error");if(i&&i.setAttribute){i.setAttribute("aria-invalid","true");first=first||i}if(p)p.textContent=a.errors[k]});if(a.message)n.textContent=a.message;if(first)first.focus();b.disabled=false}).catch(function(){n.textContent=M;b.disabled=false})})})();`;
+export const FORM_SCRIPT = `(function(){var M="Your message could not be sent. Please reload the page and try again.";${MAIN_THREAD_SOLVER}function own(){if(window.$altcha&&$altcha.algorithms)$altcha.algorithms.set("SHA-256",solver)}var L=null;function load(){if(L)return L;var a=document.querySelector("form[data-altcha-src]");L=a?new Promise(function(r){var t=document.createElement("script");t.src=a.getAttribute("data-altcha-src");t.onload=function(){own();setTimeout(function(){var g=document.activeElement;if(g&&g.closest&&g.closest("form[data-altcha-src]"))g.dispatchEvent(new FocusEvent("focusin",{bubbles:true}));r()},0)};t.onerror=function(){r()};document.head.appendChild(t)}):Promise.resolve();return L}document.addEventListener("focusin",function(e){var t=e.target;if(t&&t.closest&&t.closest("form[data-altcha-src]"))load()});document.querySelectorAll("form[data-quire-form]").forEach(function(f){var r=f.querySelector('input[name="_referrer"]');if(r)r.value=document.referrer});document.addEventListener("submit",function(e){var f=e.target;if(!f||!f.matches||!f.matches("form[data-quire-form]"))return;e.preventDefault();var b=f.querySelector('button[type="submit"]');if(b.disabled)return;b.disabled=true;var n=f.querySelector(".form-notice");var proof=load().then(function(){own();var w=f.querySelector("altcha-widget");return w&&w.verify?w.verify():null}).catch(function(){return null});proof.then(function(v){var d=new FormData(f);if(v&&v.payload)d.set("altcha",v.payload);return fetch(f.action,{method:"POST",body:new URLSearchParams(d),headers:{accept:"application/json"},credentials:"omit"})}).then(function(r){return r.json()}).then(function(a){f.querySelectorAll("[aria-invalid]").forEach(function(i){i.removeAttribute("aria-invalid")});f.querySelectorAll(".field-error").forEach(function(p){p.textContent=""});n.textContent="";if(a.status==="sent"){if(a.redirectUrl){location.href=a.redirectUrl;return}var p=document.createElement("p");p.className="form-done";p.setAttribute("role","status");p.textContent=a.message;f.replaceWith(p);return}var first=null;Object.keys(a.errors||{}).forEach(function(k){var i=f.elements.namedItem(k);var p=document.getElementById(f.getAttribute("data-quire-form")+"-"+k+"-error");if(i&&i.setAttribute){i.setAttribute("aria-invalid","true");first=first||i}if(p)p.textContent=a.errors[k]});if(a.message)n.textContent=a.message;if(first)first.focus();b.disabled=false}).catch(function(){n.textContent=M;b.disabled=false})})})();`;
 
 function sha256(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -86,8 +88,12 @@ interface FormPolicy {
   actionOrigins: string[];
   /** The origin the forms post to when it is not the page's own (a tenant's host), else null. */
   postOrigin: string | null;
-  /** A proof-of-work widget runs: its stylesheet by hash (it solves on the page's thread, no worker). */
-  altcha: boolean;
+  /**
+   * The proof-of-work widget's script when a form asks for it, else null: allowed by its exact URL
+   * and its stylesheet by hash (it solves on the page's thread, no worker). The form script loads it
+   * on the visitor's first focus in such a form, so a page's load never pays for it.
+   */
+  altchaScriptUrl: string | null;
 }
 
 function policy(
@@ -98,11 +104,15 @@ function policy(
   video = false,
   forms: FormPolicy | null = null,
 ): string {
-  const sources = scripts.map((s) => (s.src === null ? sha256(s.code) : s.src));
+  const sources = [
+    ...scripts.map((s) => (s.src === null ? sha256(s.code) : s.src)),
+    ...(forms?.altchaScriptUrl ? [forms.altchaScriptUrl] : []),
+  ];
   const origins = [
     ...(beacon || forms !== null ? ["'self'"] : []),
     ...new Set([
       ...scripts.flatMap((s) => (s.src === null ? [] : [new URL(s.src).origin])),
+      ...(forms?.altchaScriptUrl ? [new URL(forms.altchaScriptUrl).origin] : []),
       // A form on a tenant's own host posts (in place, too) to its page's /p/ address.
       ...(forms?.postOrigin ? [forms.postOrigin] : []),
     ]),
@@ -111,7 +121,7 @@ function policy(
     "default-src 'none'",
     // Images are Quire's own files or the operator's http(s) URLs.
     "img-src 'self' https: http: data:",
-    `style-src ${sha256(css)}${forms?.altcha ? ` ${altchaStyleHash()}` : ''}`,
+    `style-src ${sha256(css)}${forms?.altchaScriptUrl ? ` ${altchaStyleHash()}` : ''}`,
     sources.length === 0 ? "script-src 'none'" : `script-src ${sources.join(' ')}`,
     origins.length === 0 ? "connect-src 'none'" : `connect-src ${origins.join(' ')}`,
     ...(video ? [`frame-src ${VIDEO_FRAMES}`] : []),
@@ -141,9 +151,6 @@ export function renderHostedPage(view: HostedView, framedBySelf = false): Render
     ...(view.beaconUrl === null ? [] : [inline(beaconScript(view.beaconUrl))]),
     ...(video ? [inline(VIDEO_SCRIPT)] : []),
     ...(forms === null ? [] : [inline(FORM_SCRIPT)]),
-    ...(forms?.altcha && view.form !== null
-      ? [{ ...inline(''), src: view.form.altchaScriptUrl, defer: true }]
-      : []),
   ];
   const html = `<!doctype html>${renderToString(HostedPage({ view, css, scripts }))}`;
   return { html, csp: policy(css, scripts, view.beaconUrl !== null, framedBySelf, video, forms) };
@@ -164,7 +171,9 @@ function formPolicy(view: HostedView): FormPolicy | null {
   return {
     actionOrigins: [...origins],
     postOrigin,
-    altcha: forms.some((f) => view.form!.challenges[f.blockId] !== undefined),
+    altchaScriptUrl: forms.some((f) => view.form!.challenges[f.blockId] !== undefined)
+      ? view.form.altchaScriptUrl
+      : null,
   };
 }
 

@@ -64,8 +64,10 @@ describeEachDatabase('forms on hosted pages: POST /p/{handle}/{slug}[/{routeKey}
     assert.match(csp, /form-action 'self'/);
     assert.match(csp, /connect-src 'self'/);
     assert.doesNotMatch(csp, /worker-src/);
-    // The widget's script by its exact URL, on the page's own origin.
+    // The widget's script by its exact URL, on the page's own origin; named by the form, which loads
+    // it on the first focus: the page itself does not.
     assert.match(csp, /script-src [^;]*http:\/\/[^ ;/]+\/p\/_quire\/altcha-[\d.]+\.js/);
+    assert.doesNotMatch(page.raw, /<script[^>]*altcha/);
     const again = await ctx.request({
       method: 'GET',
       url: f.personUrl,
@@ -75,7 +77,7 @@ describeEachDatabase('forms on hosted pages: POST /p/{handle}/{slug}[/{routeKey}
     assert.notEqual(token(again.raw), undefined);
     const widget = await ctx.request({
       method: 'GET',
-      url: /src="http:\/\/[^/"]+(\/p\/_quire\/[^"]+)"/.exec(page.raw)![1]!,
+      url: /data-altcha-src="http:\/\/[^/"]+(\/p\/_quire\/[^"]+)"/.exec(page.raw)![1]!,
     });
     assert.equal(widget.status, 200);
     assert.match(String(widget.headers['content-type']), /javascript/);

@@ -187,6 +187,7 @@ export function FormSection({ block, state: page }: { block: FormBlock; state: F
             method="post"
             action={state.action}
             data-quire-form={block.blockId}
+            data-altcha-src={challenge === undefined ? undefined : page.altchaScriptUrl}
             data-thank-you={block.thankYouMessage || DEFAULT_THANK_YOU}
             noValidate={false}
           >
