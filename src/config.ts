@@ -1,6 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
-import { AGENT_KINDS, type AgentOptions } from './agent/agent-options.js';
+import { AGENT_KINDS, AGENT_OUTPUTS, type AgentOptions } from './agent/agent-options.js';
 
 /**
  * Configuration is read from the environment once, at start, checked, and passed in.
@@ -259,6 +259,7 @@ export function loadConfig(env: Env = process.env): Config {
     openaiBaseUrl: reader.optionalUrl('OPENAI_BASE_URL'),
     openaiApiKey: reader.optionalString('OPENAI_API_KEY'),
     openaiModel: reader.optionalString('OPENAI_MODEL'),
+    output: reader.oneOf('AGENT_OUTPUT', AGENT_OUTPUTS, 'json_schema'),
     timeoutMs: reader.integer('AGENT_TIMEOUT_MS', 30_000, 100, 600_000),
     maxAttempts: reader.integer('AGENT_MAX_ATTEMPTS', 3, 1, 20),
     priceInputPerMTok: reader.optionalPrice('AGENT_PRICE_INPUT'),

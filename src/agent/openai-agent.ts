@@ -43,7 +43,7 @@ export class OpenAIAgent implements PageAgent {
       response = await fetch(this.endpoint, {
         method: 'POST',
         headers,
-        body: JSON.stringify(requestBody(input, this.model)),
+        body: JSON.stringify(requestBody(input, this.model, this.config.output)),
         signal: attemptSignal,
       });
       // Reading the body is covered by the same signal, so a server that stalls mid-body times out too.

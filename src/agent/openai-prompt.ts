@@ -4,6 +4,7 @@
  * a model that honours strict mode cannot even name a button the page does not have.
  */
 import { AGENT_LIMITS, contentFields } from '../domain/audience-content.js';
+import type { AgentOutput } from './agent-options.js';
 import { clip } from './builtin-text.js';
 import type { AgentInput } from './page-agent.js';
 
@@ -134,13 +135,33 @@ export function buildMessages(input: AgentInput): ChatMessage[] {
   return messages;
 }
 
-export function requestBody(input: AgentInput, model: string) {
+export function requestBody(input: AgentInput, model: string, output: AgentOutput = 'json_schema') {
+  const schema = responseSchema(input);
+  if (output === 'tools') {
+    return {
+      model,
+      messages: buildMessages(input),
+      tools: [
+        {
+          type: 'function',
+          function: {
+            name: RESPONSE_SCHEMA_NAME,
+            description:
+              'Give your answer: the reply to the user, your reasoning and the changes to the page.',
+            parameters: schema,
+            strict: true,
+          },
+        },
+      ],
+      tool_choice: { type: 'function', function: { name: RESPONSE_SCHEMA_NAME } },
+    };
+  }
   return {
     model,
     messages: buildMessages(input),
     response_format: {
       type: 'json_schema',
-      json_schema: { name: RESPONSE_SCHEMA_NAME, strict: true, schema: responseSchema(input) },
+      json_schema: { name: RESPONSE_SCHEMA_NAME, strict: true, schema },
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   withField,
 } from '../domain/audience-content.js';
 import { keepOperatorNotes, operatorNotesOf } from '../domain/operator-notes.js';
+import { RESPONSE_SCHEMA_NAME } from './openai-prompt.js';
 import type { AgentInput, AgentResult } from './page-agent.js';
 
 /** The model answered, but not with something usable: worth another attempt. */
@@ -48,6 +49,20 @@ const validateCompletion = ajv.compile<Completion>({
             properties: {
               content: { type: ['string', 'null'] },
               refusal: { type: ['string', 'null'] },
+              tool_calls: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['function'],
+                  properties: {
+                    function: {
+                      type: 'object',
+                      required: ['name', 'arguments'],
+                      properties: { name: { type: 'string' }, arguments: { type: 'string' } },
+                    },
+                  },
+                },
+              },
             },
           },
         },
@@ -60,7 +75,11 @@ interface Completion {
   usage?: { prompt_tokens?: number; completion_tokens?: number };
   choices: {
     finish_reason?: string | null;
-    message: { content?: string | null; refusal?: string | null };
+    message: {
+      content?: string | null;
+      refusal?: string | null;
+      tool_calls?: { function: { name: string; arguments: string } }[];
+    };
   }[];
 }
 
@@ -108,9 +127,7 @@ export function readCompletion(body: unknown, input: AgentInput, model: string):
   }
   if (choice.finish_reason === 'length')
     throw new MalformedOutputError('the answer was cut off (finish_reason "length")');
-  const content = choice.message.content;
-  if (typeof content !== 'string' || content.trim() === '')
-    throw new MalformedOutputError('the answer has no content');
+  const content = answerText(choice.message);
 
   let answer: unknown;
   try {
@@ -124,6 +141,27 @@ export function readCompletion(body: unknown, input: AgentInput, model: string):
     );
   }
   return toResult(answer, input);
+}
+
+/**
+ * The answer's JSON text: the arguments of the call of our one function (AGENT_OUTPUT=tools, or a
+ * server that answers a schema request with a tool call), else the message's content.
+ */
+function answerText(message: Completion['choices'][number]['message']): string {
+  const calls = message.tool_calls ?? [];
+  if (calls.length > 0) {
+    const ours = calls.find((call) => call.function.name === RESPONSE_SCHEMA_NAME);
+    if (ours === undefined) {
+      throw new MalformedOutputError(
+        `the answer called ${calls.map((c) => `"${c.function.name}"`).join(', ')}, not "${RESPONSE_SCHEMA_NAME}"`,
+      );
+    }
+    return ours.function.arguments;
+  }
+  const content = message.content;
+  if (typeof content !== 'string' || content.trim() === '')
+    throw new MalformedOutputError('the answer has no content');
+  return content;
 }
 
 /** The tokens a completion reports (0 when a server reports none). */

@@ -90,6 +90,33 @@ export function completion(
   });
 }
 
+/** A completion answering with one tool call of `name` whose arguments are `args` (JSON unless a string). */
+export function toolCompletion(args: unknown, name = 'page_agent_result'): Answer {
+  return json(200, {
+    id: 'chatcmpl-test',
+    object: 'chat.completion',
+    model: 'test-model',
+    choices: [
+      {
+        index: 0,
+        finish_reason: 'tool_calls',
+        message: {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            {
+              id: 'call_1',
+              type: 'function',
+              function: { name, arguments: typeof args === 'string' ? args : JSON.stringify(args) },
+            },
+          ],
+        },
+      },
+    ],
+    usage: { prompt_tokens: 1200, completion_tokens: 80, total_tokens: 1280 },
+  });
+}
+
 /** A well-formed answer for the agent-input fixture's page. */
 export const goodAnswer = {
   reply: 'I renamed the demo button and tightened the title for Acme.',
