@@ -32,13 +32,21 @@ export const ROLE_KEYS = ['jobTitle', 'job_title', 'role', 'position'];
 
 function whoFor(input: AgentInput): string {
   const { person, account, audience } = input;
-  const parts = [`This page is for ${audience.effectiveName}`];
-  if (person) parts.push(`${person.name}${person.email ? ` (${person.email})` : ''}`);
-  if (account) parts.push(`at ${account.name} (${account.domain})`);
+  // An account without a name of its own is named by its domain: say it once.
+  const company = account
+    ? account.name === account.domain
+      ? account.domain
+      : `${account.name} (${account.domain})`
+    : null;
+  const whom = person
+    ? `${person.name}${person.email ? ` (${person.email})` : ''}${company ? ` at ${company}` : ''}`
+    : company
+      ? `the people of ${company}`
+      : `the audience “${audience.effectiveName}”`;
   const industry = trait(input, INDUSTRY_KEYS);
   const role = trait(input, ROLE_KEYS);
   const traits = [role, industry].filter(Boolean).join(', ');
-  return `${parts[0]}${parts.length > 1 ? `: ${parts.slice(1).join(' ')}` : ''}${traits ? ` (${traits})` : ''}.`;
+  return `This page is for ${whom}${traits ? `, ${traits}` : ''}.`;
 }
 
 function recent(input: AgentInput): string {

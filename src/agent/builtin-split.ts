@@ -20,9 +20,13 @@ const FIELD_START =
 const ELLIPTIC =
   /^(?:the\s+)?(?:(?:meta|seo|page|hero)\s+)?(?:sub-?\s?headline|headline|title|description|subtitle)\s+to\s/i;
 
+/** "…, and the (main) button should say X": a field and what it should say, the request's own verb. */
+const FIELD_SHOULD =
+  /^(?:the\s+)?(?:[\p{L}\d-]+\s+){0,3}?(?:sub-?\s?headline|headline|title|description|subtitle|button|cta|keywords?)(?:\s+(?:title|text|label|copy))?\s+(?:should|must|needs?\s+to|has\s+to)\s+(?:say|read|be)\b/iu;
+
 function startsRequest(rest: string): boolean {
   const text = rest.trimStart();
-  return REQUEST_VERB.test(text) || FIELD_START.test(text) || ELLIPTIC.test(text);
+  return REQUEST_VERB.test(text) || FIELD_START.test(text) || ELLIPTIC.test(text) || FIELD_SHOULD.test(text);
 }
 
 /** Index just past the closing quote of a quote opening at `i`, or -1 when `i` opens none. */

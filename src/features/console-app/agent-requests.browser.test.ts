@@ -1,0 +1,172 @@
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { before, it } from 'node:test';
+import { type Browser, chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, skipWithoutChromium } from '../../../test/chromium.js';
+import { shoot, signInToConsole } from '../../../test/console-browser.js';
+import { ensureConsoleBuilt } from '../../../test/console-build.js';
+import { makeOperator } from '../../../test/console-factories.js';
+import { makePerson, makeTenant } from '../../../test/factories.js';
+import { describeEachDatabase } from '../../../test/harness.js';
+import { makeAudience, makePage, makeWorker } from '../../../test/pages-factories.js';
+import { BuiltinAgent } from '../../agent/builtin-agent.js';
+import { DEMO_PAGE } from '../../seed/pages.js';
+
+const ORIGINAL_HEADLINE = DEMO_PAGE.body!.headline!;
+const ORIGINAL_SUBHEADLINE = DEMO_PAGE.body!.subheadline!;
+
+/**
+ * Issue 33's acceptance in the console: the requests it quotes, as a marketer types them into the
+ * workspace of a person's page (two buttons, the demo one primary), with the built-in agent. Each
+ * is carried out (the preview shows it) or answered (a question: no new version).
+ */
+describeEachDatabase("the page agent in the console: issue 33's quoted requests", (ctx) => {
+  before(() => {
+    if (skipWithoutChromium === false) ensureConsoleBuilt();
+  });
+
+  it('carries out or answers each quoted request, seen in the preview', {
+    skip: skipWithoutChromium,
+    timeout: 240_000,
+  }, async (t) => {
+    if (ctx.dialect !== 'sqlite') return t.skip('the browser walk runs once, on SQLite');
+    const tenant = await makeTenant(ctx);
+    const page = await makePage(ctx, tenant);
+    const ada = await makePerson(ctx, tenant, { name: 'Ada Lovelace', domain: 'analytical.example' });
+    const { audienceId } = await makeAudience(ctx, tenant, page.id, { personId: ada.personId });
+    const editor = await makeOperator(ctx, tenant.tenantId, 'editor');
+    const worker = makeWorker(ctx, tenant, new BuiltinAgent());
+    worker.start();
+    t.after(() => worker.stop());
+
+    if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    try {
+      const tab = await signInToConsole(browser, base, editor.email, editor.password);
+      const problems: string[] = [];
+      tab.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      await tab.getByRole('heading', { name: 'Pages' }).waitFor();
+      await tab.goto(`${base}/console/t/${tenant.tenantId}/pages/${page.id}/audiences/${audienceId}`);
+      await tab.locator('iframe[title="Preview of version 1"]').waitFor({ timeout: 30_000 });
+      const log = tab.getByRole('log', { name: 'Conversation with the page agent' });
+      const preview = tab.frameLocator('iframe[title^="Preview of version"]');
+      let version = 1;
+      let edits = 0;
+
+      /** Sends `message`; returns the agent's reply once it is in the conversation. */
+      const send = async (message: string, versioned: boolean) => {
+        const replies = await log.getByText(/^Page agent/).count();
+        await tab.getByRole('textbox', { name: 'Message to the page agent' }).fill(message);
+        await tab.getByRole('button', { name: 'Send' }).click();
+        await tab.waitForFunction(
+          ([before]) =>
+            [...document.querySelectorAll('[role=log] *')].filter((e) =>
+              e.childNodes[0]?.textContent?.startsWith('Page agent'),
+            ).length > before!,
+          [replies],
+          { timeout: 30_000 },
+        );
+        const lastReply = async () => {
+          const read = await ctx.request({
+            method: 'GET',
+            url: `/v0/pages/${page.id}/audiences/${audienceId}/messages`,
+            key: tenant.key,
+          });
+          const agentMessages = read.body.messages.filter((m: { role: string }) => m.role === 'agent');
+          return String(agentMessages.at(-1)?.content ?? '');
+        };
+        const audience = await ctx.request({
+          method: 'GET',
+          url: `/v0/pages/${page.id}/audiences/${audienceId}`,
+          key: tenant.key,
+        });
+        const latest = audience.body.latestVersion as {
+          versionNumber: number;
+          status: string;
+          content: unknown;
+        };
+        // An edit is a new version with content; an answer closes the version it queued, cancelled
+        // without content (docs/agent.md), and the preview keeps the last one.
+        const asExpected = versioned
+          ? latest.versionNumber > version && latest.content !== null
+          : latest.status === 'cancelled' && latest.content === null;
+        if (!asExpected)
+          throw new Error(
+            `"${message}": version ${latest.versionNumber} (${latest.status}) after ${version}; the agent said: ${await lastReply()}`,
+          );
+        if (versioned) {
+          version = latest.versionNumber;
+          edits += 1;
+          await tab.locator(`iframe[title="Preview of version ${version}"]`).waitFor({ timeout: 30_000 });
+        }
+        return lastReply();
+      };
+      const heading = () => preview.getByRole('heading', { level: 1 }).textContent();
+      const buttons = () => preview.locator('main a.button, header a.button').allTextContents();
+
+      // "The main button should say Book a 15-minute demo"
+      await send('The main button should say Book a 15-minute demo', true);
+      await preview.getByRole('link', { name: 'Book a 15-minute demo' }).first().waitFor();
+
+      // "Make the demo button say …": the demo button is the one whose title says demo.
+      await send('Make the demo button say Talk to a finance expert', true);
+      await preview.getByRole('link', { name: 'Talk to a finance expert' }).first().waitFor();
+      assert.equal(await preview.getByRole('link', { name: 'Book a 15-minute demo' }).count(), 0);
+
+      // "Add "SOC 2 Type II certified" to the subheadline"
+      await send('Add "SOC 2 Type II certified" to the subheadline', true);
+      await preview
+        .getByText(/SOC 2 Type II certified/)
+        .first()
+        .waitFor();
+
+      // "Shorten the subheadline"
+      const longer =
+        (await preview
+          .getByText(/SOC 2 Type II certified/)
+          .first()
+          .textContent()) ?? '';
+      await send('Shorten the subheadline', true);
+      const sub = await ctx.request({
+        method: 'GET',
+        url: `/v0/pages/${page.id}/audiences/${audienceId}`,
+        key: tenant.key,
+      });
+      const shortened = sub.body.latestVersion.content.subheadline as string;
+      assert.ok(shortened.length < longer.length, `shorter: "${shortened}" after "${longer}"`);
+      await preview.getByText(shortened).first().waitFor();
+
+      // "Address Ada by name in the headline"
+      await send('Address Ada by name in the headline', true);
+      assert.match((await heading()) ?? '', /Ada/);
+
+      // "Go back to the original headline"
+      await send('Go back to the original headline', true);
+      assert.equal((await heading())?.trim(), ORIGINAL_HEADLINE);
+
+      // "What does the headline say right now?": answered from the content, nothing written.
+      const now = await send('What does the headline say right now?', false);
+      assert.ok(now.includes(ORIGINAL_HEADLINE), now);
+      // "Who is this page for?"
+      const whom = await send('Who is this page for?', false);
+      assert.match(whom, /Ada Lovelace/);
+
+      // Two requests in one message, the second naming "the button" on a page with two buttons:
+      // the primary one is meant, and neither request is refused for the other.
+      await send('Make the headline "Close in two days, Ada" and the button should say Start now', true);
+      assert.equal((await heading())?.trim(), 'Close in two days, Ada');
+      await preview.getByRole('link', { name: 'Start now' }).first().waitFor();
+      assert.ok(
+        (await buttons()).some((b) => b.includes('Calculate your savings')),
+        'the other button is untouched',
+      );
+      await shoot(tab, 'agent-requests');
+      assert.equal(edits, 7, 'six edits and one two-part edit; the questions wrote no version');
+      assert.notEqual(ORIGINAL_SUBHEADLINE, shortened);
+      assert.deepEqual(problems, []);
+    } finally {
+      await browser.close();
+    }
+  });
+});
