@@ -24,8 +24,8 @@ import { pagesRoutes } from './features/pages/index.js';
 import { personsRoutes } from './features/persons/index.js';
 import { findLiveKeyByHash } from './features/tenants/api-keys.repository.js';
 import { type HostProver, networkHostProver } from './features/tenants/host-proof.js';
+import { onKeysInvalidated } from './features/tenants/key-invalidations.js';
 import { keyUsageRecorder } from './features/tenants/key-usage.js';
-import { onTenantDeleted } from './features/tenants/tenant-deletions.js';
 import { hashApiKey } from './features/tenants/tenants.service.js';
 import { topicsRoutes } from './features/topics/index.js';
 import { typedScope } from './http/app-types.js';
@@ -173,9 +173,12 @@ export async function buildApp({
         failureBurst: config.authFailureBurst,
         limiter,
       });
-      // A deleted tenant's keys stop working at once here, not when their cached verdicts expire.
-      const forgetDeletedTenants = onTenantDeleted((tenantId) => keyCache.forgetTenant(tenantId));
-      scope.addHook('onClose', async () => forgetDeletedTenants());
+      // A deleted tenant's keys and a revoked key stop working at once here, not when their cached
+      // verdicts expire.
+      const stopForgetting = onKeysInvalidated((gone) =>
+        'keyId' in gone ? keyCache.forgetKey(gone.keyId) : keyCache.forgetTenant(gone.tenantId),
+      );
+      scope.addHook('onClose', async () => stopForgetting());
       registerRateLimit(scope, limiter);
       registerTenantConcurrency(scope, config.tenantConcurrency);
       registerMalformedUrlRoute(scope, '/v0');

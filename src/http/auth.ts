@@ -149,13 +149,18 @@ export function registerApiKeyAuth(
       return lookUp(hash, request.ip).then((found) => accept(request, reply, found));
     }, done);
   });
-  return { forgetTenant: (tenantId) => cache.deleteWhere((verdict) => verdict.tenantId === tenantId) };
+  return {
+    forgetTenant: (tenantId) => cache.deleteWhere((verdict) => verdict.tenantId === tenantId),
+    forgetKey: (keyId) => cache.deleteWhere((verdict) => verdict.keyId === keyId),
+  };
 }
 
 /** The cached verdicts, for the application to drop when it knows better than their expiry. */
 export interface ApiKeyCache {
   /** Forgets every key of a deleted tenant: the next request with one is looked up (and refused). */
   forgetTenant(tenantId: string): void;
+  /** Forgets a revoked key: its next request is looked up (and refused). */
+  forgetKey(keyId: string): void;
 }
 
 function keyInUrl(parameter: string): ApiError {

@@ -1,6 +1,7 @@
 import { writeOrRehearse } from '../../db/rehearsal.js';
 import type { Db } from '../../db/schema.js';
 import { ApiError } from '../../errors.js';
+import { announceTenantDeleted } from './key-invalidations.js';
 import {
   deleteIdempotencyRecordsNaming,
   deleteTenantOperators,
@@ -8,7 +9,6 @@ import {
   deleteTenantRows,
   TENANT_TABLES,
 } from './tenant-data.repository.js';
-import { announceTenantDeleted } from './tenant-deletions.js';
 import { findTenantByIdOrName } from './tenants.repository.js';
 
 export interface Deletion {

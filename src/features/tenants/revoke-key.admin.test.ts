@@ -36,3 +36,23 @@ describeEachDatabase(
   },
   { config: { apiKeyCacheTtlMs: 0 } },
 );
+
+describeEachDatabase('admin API: revoke a key whose verdict this process has cached', (ctx) => {
+  it('the key stops working here at once, not when its cached verdict expires', async () => {
+    assert.ok(ctx.config.apiKeyCacheTtlMs >= 1_000, 'the cache is on (its default)');
+    const tenant = await makeTenant(ctx);
+    const key = await createApiKey(ctx.database.db, tenant.tenantId, 'leaked', ['persons:read']);
+    const used = await ctx.request({ method: 'GET', url: '/v0/persons', key: key.apiKey });
+    assert.equal(used.status, 200, 'the verdict is now cached');
+    const revoked = await ctx.request({
+      method: 'POST',
+      url: `/admin/v0/tenants/${tenant.tenantId}/keys/${key.keyId}/revoke`,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    assert.equal(revoked.status, 200, revoked.raw);
+    const refused = await ctx.request({ method: 'GET', url: '/v0/persons', key: key.apiKey });
+    assert.equal(refused.status, 401, refused.raw);
+    // Another key of the tenant keeps its cached verdict and works.
+    assert.equal((await ctx.request({ method: 'GET', url: '/v0/persons', key: tenant.key })).status, 200);
+  });
+});

@@ -19,6 +19,7 @@ import {
   revokeApiKey,
 } from './api-keys.repository.js';
 import { type HostChallenge, type HostProver, hostChallenge, hostProven } from './host-proof.js';
+import { announceKeyRevoked } from './key-invalidations.js';
 import { requireTenant } from './require-tenant.js';
 import {
   assignProvenHost,
@@ -360,10 +361,11 @@ export async function revokeTenantKey(
   return getKey(db, tenantId, keyId);
 }
 
-/** Revokes a key. It stops working everywhere within API_KEY_CACHE_TTL_MS. */
+/** Revokes a key: at once in this process, everywhere else within API_KEY_CACHE_TTL_MS. */
 export async function revokeKey(db: Executor, keyId: string): Promise<'revoked' | 'already'> {
   const outcome = await revokeApiKey(db, keyId, Date.now());
   if (outcome === 'missing') throw ApiError.notFound(`API key "${keyId}"`);
+  announceKeyRevoked(keyId);
   return outcome;
 }
 
