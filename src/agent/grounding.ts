@@ -3,11 +3,12 @@
  * (a capitalised word in mid-sentence, such as a customer whose logo a model would like to show)
  * that appears in a changed value must appear somewhere in what the agent was given: the page, the
  * audience's person, account and activity, the topic entries, the current and original content,
- * the conversation or the request itself. Both agents' results are held to it; the OpenAI-compatible
- * agent's are refused when they break it (openai-agent.ts), and the evaluation checks every result.
+ * the conversation or the request itself. Every agent's result is held to it by the version worker
+ * (src/worker/version-worker.ts), whatever the agent; the OpenAI-compatible agent also applies it
+ * itself, so a direct run (the evaluation) says the same; and the evaluation checks every result.
  */
 import { type AudienceContent, contentFields, fieldValue } from '../domain/audience-content.js';
-import type { AgentInput } from './page-agent.js';
+import type { AgentInput, AgentResult } from './page-agent.js';
 
 const NUMBER = /\d+(?:[.,]\d+)*/g;
 const PERCENT = /\d+(?:[.,]\d+)?\s?(?:%|percent\b|per cent\b)/gi;
@@ -66,4 +67,24 @@ export function unsupportedClaims(input: AgentInput, content: AudienceContent): 
     }
   }
   return [...claims];
+}
+
+/**
+ * `result` when it claims nothing unsupported; otherwise a refusal: the content stays as it was, no
+ * change, and the reply says what was refused and how to make it true (`whose`: "the model's
+ * edit", "the edit").
+ */
+export function refuseUnsupported(input: AgentInput, result: AgentResult, whose = 'the edit'): AgentResult {
+  const claims = unsupportedClaims(input, result.content);
+  if (claims.length === 0) return result;
+  return {
+    reply:
+      `I refused ${whose} and changed nothing: it claimed ${claims.map((c) => `“${c}”`).join(', ')}, ` +
+      "which nothing Quire knows about this page or audience supports, and a version cannot state what Quire does not know (only what the page, the audience's data or the topic entries say). " +
+      'Add the fact as a topic entry if it is true, or write the exact text yourself.',
+    reasoning: `Unsupported claims in the answer: ${claims.join(', ')}. Its reply was: ${result.reply}`,
+    content: input.current,
+    changes: [],
+    ...(result.usage ? { usage: result.usage } : {}),
+  };
 }

@@ -7,7 +7,7 @@
  * more than that many calls. A refusal is an answer, not a failure.
  */
 import type { AgentOptions } from './agent-options.js';
-import { unsupportedClaims } from './grounding.js';
+import { refuseUnsupported } from './grounding.js';
 import { requestBody } from './openai-prompt.js';
 import { MalformedOutputError, readCompletion, usageOf } from './openai-response.js';
 import { AgentError, type AgentInput, type AgentResult, type PageAgent } from './page-agent.js';
@@ -92,23 +92,9 @@ export class OpenAIAgent implements PageAgent {
     return { model: this.model, inputTokens, outputTokens, costUsd, calls: 1 };
   }
 
-  /**
-   * A result that claims a figure or a name nothing Quire knows supports (a customer logo, a
-   * percentage) is refused: the version keeps its content and the reply says what was refused.
-   */
+  /** A result claiming what nothing Quire knows supports is refused (grounding.ts). */
   private grounded(input: AgentInput, result: AgentResult): AgentResult {
-    const claims = unsupportedClaims(input, result.content);
-    if (claims.length === 0) return result;
-    return {
-      reply:
-        `I refused the model's edit and changed nothing: it claimed ${claims.map((c) => `“${c}”`).join(', ')}, ` +
-        "which nothing Quire knows about this page or audience supports, and a version cannot state what Quire does not know (only what the page, the audience's data or the topic entries say). " +
-        'Add the fact as a topic entry if it is true, or write the exact text yourself.',
-      reasoning: `Unsupported claims in the model's answer: ${claims.join(', ')}. Its reply was: ${result.reply}`,
-      content: input.current,
-      changes: [],
-      ...(result.usage ? { usage: result.usage } : {}),
-    };
+    return refuseUnsupported(input, result, "the model's edit");
   }
 
   private retryable(problem: string, retryAfterMs: number | null = null, problems?: string[]): AgentError {

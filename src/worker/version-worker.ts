@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import { refuseUnsupported } from '../agent/grounding.js';
 import {
   AgentError,
   type AgentInput,
@@ -182,7 +183,8 @@ export class VersionWorker {
   async #tryOnce(asked: AgentInput, signal: AbortSignal) {
     let result: AgentResult;
     try {
-      result = await raceAbort(this.#options.agent.run(asked, signal), signal);
+      // Whatever the agent, a version never states what Quire does not know (grounding.ts).
+      result = refuseUnsupported(asked, await raceAbort(this.#options.agent.run(asked, signal), signal));
     } catch (error) {
       if (error instanceof AgentError && error.problems !== null) {
         return { ok: false as const, error, problems: error.problems, usage: undefined };
