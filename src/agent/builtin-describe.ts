@@ -60,6 +60,7 @@ export function describeChange(change: ContentChange, page: AgentPage): string {
     const position = page.actions.findIndex((a) => a.actionId === actionId) + 1;
     return `renamed the ${q(change.previousValue)} button (button ${position}, ${actionId}) to ${q(change.newValue)}`;
   }
+  if (change.field === 'blocks') return describeBlocks(change);
   if (change.newValue === '') return `cleared ${fieldLabel(change.field)}`;
   if (change.field === 'actionUrl') {
     const primary = primaryAction(page.actions, page.headerActionId ?? null);
@@ -70,4 +71,24 @@ export function describeChange(change: ContentChange, page: AgentPage): string {
   if (change.field === 'supplementaryContext')
     return `updated the supplementary context to ${q(clip(change.newValue, 120))}`;
   return `changed ${fieldLabel(change.field)} to ${q(change.newValue)}`;
+}
+
+/** The blocks shown changed: which were hidden, which shown, or the new order. */
+function describeBlocks(change: ContentChange): string {
+  const ids = (value: string) =>
+    value
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
+  const before = ids(change.previousValue);
+  const after = ids(change.newValue);
+  const block = (list: string[]) => `block${list.length === 1 ? '' : 's'} ${listing(list.map(q))}`;
+  const hidden = before.filter((id) => !after.includes(id));
+  const shown = after.filter((id) => !before.includes(id));
+  const parts = [
+    shown.length > 0 ? `showed ${block(shown)}` : null,
+    hidden.length > 0 ? `hid ${block(hidden)}` : null,
+  ].filter((p): p is string => p !== null);
+  if (parts.length > 0) return parts.join(' and ');
+  return `reordered the blocks to ${listing(after.map(q))}`;
 }

@@ -16,6 +16,7 @@ import {
   fieldValue,
   withField,
 } from '../domain/audience-content.js';
+import { blockEdit } from './builtin-blocks.js';
 import { type ButtonContext, resolveButton } from './builtin-buttons.js';
 import { allButtonFields, FIELD_PHRASE, fieldIn, originalContent } from './builtin-fields.js';
 import type { ComputeOutcome, Edit, Parsed } from './builtin-parse.js';
@@ -149,6 +150,9 @@ export function understand(text: string, raw: string, ctx: UnderstandContext): P
   if (isQuestion(raw) && !/^(?:what\s+if|how\s+about)\b/i.test(raw.trim()))
     return { status: 'answer', text, answer: answerQuestion(text, input, ctx.buttons) };
 
+  // A block of this page named by its kind or id ("hide the video") is an edit, not a refusal below.
+  const block = blockEdit(text, input, edit, (problem) => ({ status: 'problem', text, problem }));
+  if (block) return block;
   for (const [pattern, reason] of CANNOT) if (pattern.test(text)) return decline(`${reason}.`);
   // A figure nobody gave me is not something I will claim ("say customers grew 40%").
   const claims = unsupportedClaims(

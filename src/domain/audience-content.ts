@@ -146,7 +146,13 @@ export function isContentField(page: ContentPage, field: string): field is Conte
 /** A field as a sentence names it: "the title", "the title of button act_demo". */
 export function fieldLabel(field: ContentField): string {
   if (field === 'blocks') return 'the blocks shown';
-  if (field.startsWith('block:')) return `the ${field.slice(6).replace('/', ' ').replaceAll('/', ' ')} text`;
+  if (field.startsWith('block:')) {
+    // block:faq/items/1/answer → "answer 2 of block “faq”"; block:faq/heading → "the heading of block “faq”".
+    const [blockId, ...path] = field.slice(6).split('/');
+    return path.length === 3
+      ? `${path[2]} ${Number(path[1]) + 1} of block “${blockId}”`
+      : `the ${path.join(' ')} of block “${blockId}”`;
+  }
   if (field.startsWith(BUTTON_FIELD_PREFIX)) {
     return `the title of button ${field.slice(BUTTON_FIELD_PREFIX.length)}`;
   }

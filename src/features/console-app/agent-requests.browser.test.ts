@@ -34,7 +34,7 @@ describeEachDatabase("the page agent in the console: issue 33's quoted requests"
     const page = await makePage(ctx, tenant);
     const ada = await makePerson(ctx, tenant, { name: 'Ada Lovelace', domain: 'analytical.example' });
     const { audienceId } = await makeAudience(ctx, tenant, page.id, { personId: ada.personId });
-    const editor = await makeOperator(ctx, tenant.tenantId, 'editor');
+    const publisher = await makeOperator(ctx, tenant.tenantId, 'publisher');
     const worker = makeWorker(ctx, tenant, new BuiltinAgent());
     worker.start();
     t.after(() => worker.stop());
@@ -43,7 +43,7 @@ describeEachDatabase("the page agent in the console: issue 33's quoted requests"
     const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
     const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     try {
-      const tab = await signInToConsole(browser, base, editor.email, editor.password);
+      const tab = await signInToConsole(browser, base, publisher.email, publisher.password);
       const problems: string[] = [];
       tab.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
       await tab.getByRole('heading', { name: 'Pages' }).waitFor();
@@ -163,6 +163,44 @@ describeEachDatabase("the page agent in the console: issue 33's quoted requests"
       );
       await shoot(tab, 'agent-requests');
       assert.equal(edits, 7, 'six edits and one two-part edit; the questions wrote no version');
+
+      // Issue 31: an edit of a block's text shows in the preview and in the diff; published, the
+      // public page has it; restoring the version before brings the page's own text back.
+      const faq = preview.locator('[data-block-id="faq"]');
+      // The second answer sits in a closed <details>: it is read, not seen.
+      const secondAnswer = faq.locator('.answer').nth(1);
+      const ownAnswer = (await secondAnswer.textContent())?.trim() ?? '';
+      assert.ok(ownAnswer.length > 10, ownAnswer);
+      const newAnswer = 'Yes: most teams are live within two weeks.';
+      await send(`Change the second FAQ answer to "${newAnswer}"`, true);
+      const edited = version;
+      await faq.locator('.answer', { hasText: newAnswer }).waitFor({ state: 'attached' });
+      const diff = tab.getByRole('table', { name: 'Changed fields' });
+      await diff.getByRole('cell', { name: 'FAQ “faq”: item 2 answer' }).waitFor();
+      await diff.getByRole('cell', { name: newAnswer }).waitFor();
+      await send('hide the video', true);
+      assert.equal(await preview.locator('[data-block="video"]').count(), 0, 'the video is hidden');
+      await diff.getByRole('cell', { name: 'Blocks shown' }).waitFor();
+      await tab.getByRole('button', { name: `Publish version ${version}` }).click();
+      await tab.getByText(`version ${version} published`).waitFor();
+      const audience = await ctx.request({
+        method: 'GET',
+        url: `/v0/pages/${page.id}/audiences/${audienceId}`,
+        key: tenant.key,
+      });
+      const publicPage = await ctx.app.inject({
+        method: 'GET',
+        url: new URL(audience.body.publicUrl).pathname,
+        headers: { 'user-agent': 'Mozilla/5.0 Chrome/131.0.0.0 Safari/537.36' },
+      });
+      assert.equal(publicPage.statusCode, 200);
+      assert.ok(publicPage.body.includes(newAnswer), 'the published page has the edited answer');
+      assert.doesNotMatch(publicPage.body, /data-block="video"/);
+      await shoot(tab, 'agent-block-edit');
+      await tab.getByRole('button', { name: `Restore version ${edited - 1}` }).click();
+      await tab.locator(`iframe[title="Preview of version ${version + 1}"]`).waitFor({ timeout: 30_000 });
+      assert.equal((await secondAnswer.textContent())?.trim(), ownAnswer, "the page's own answer is back");
+      assert.equal(await preview.locator('[data-block="video"]').count(), 1, 'the video is back');
       assert.notEqual(ORIGINAL_SUBHEADLINE, shortened);
       assert.deepEqual(problems, []);
     } finally {

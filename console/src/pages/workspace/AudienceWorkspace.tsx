@@ -14,6 +14,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import type { PageBlock } from '../../../../src/domain/page-blocks.js';
 import { api, type Version } from '../../api';
 import { QueryError } from '../../components/QueryError';
 import { usePaged } from '../../components/use-paged';
@@ -41,6 +42,11 @@ export function AudienceWorkspace() {
   const audience = useQuery({
     queryKey: queryKeys.audience(tenant, audienceId),
     queryFn: () => api.getAudience(tenant, audienceId),
+  });
+  // The page's blocks, for the diff of block texts and of the blocks shown.
+  const page = useQuery({
+    queryKey: queryKeys.page(tenant, pageId),
+    queryFn: () => api.getPage(tenant, pageId),
   });
   const versions = useQuery({
     queryKey: queryKeys.versions(tenant, audienceId),
@@ -171,6 +177,7 @@ export function AudienceWorkspace() {
             />
             <VersionDiff
               versions={list}
+              blocks={(page.data?.body?.blocks ?? []) as PageBlock[]}
               from={from}
               to={to}
               onChange={(f, t) => setDiff({ from: f, to: t })}

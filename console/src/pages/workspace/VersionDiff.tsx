@@ -1,15 +1,19 @@
 import { Group, Select, Table, Text, Title } from '@mantine/core';
+import type { PageBlock } from '../../../../src/domain/page-blocks.js';
 import type { Version } from '../../api';
 import { diffVersions } from './diff';
 
 /** A field-level diff between any two versions that have content. */
 export function VersionDiff({
   versions,
+  blocks,
   from,
   to,
   onChange,
 }: {
   versions: Version[];
+  /** The page's blocks: their texts and which show are diffed too. */
+  blocks: readonly PageBlock[];
   from: string | null;
   to: string | null;
   onChange: (from: string | null, to: string | null) => void;
@@ -19,7 +23,7 @@ export function VersionDiff({
     .map((v) => ({ value: v.versionId, label: `Version ${v.versionNumber} (${v.status})` }));
   const a = versions.find((v) => v.versionId === from);
   const b = versions.find((v) => v.versionId === to);
-  const changes = a && b ? diffVersions(a.content, b.content) : [];
+  const changes = a && b ? diffVersions(a.content, b.content, blocks) : [];
   return (
     <section aria-labelledby="diff-heading">
       <Title order={3} size="h4" id="diff-heading" mb="xs">
