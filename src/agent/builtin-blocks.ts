@@ -77,7 +77,9 @@ const ORDINALS: Record<string, number> = {
 
 /** "the second …", "answer 2", "#3", "the last …": the item meant (1-based; -1 for the last), else null. */
 function ordinalIn(text: string): number | null {
-  const word = text.match(/\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|4th|5th|6th|last)\b/i)?.[1];
+  const word = text.match(
+    /\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|4th|5th|6th|last)\b/i,
+  )?.[1];
   if (word) return word.toLowerCase() === 'last' ? -1 : ORDINALS[word.toLowerCase()]!;
   const number = text.match(
     /#\s*(\d)\b|\b(?:question|answer|item|feature|stat|metric|number|figure)\s+(\d)\b/i,
