@@ -201,3 +201,48 @@ describeEachDatabase('hosted pages: GET /p/{handle}/{slug}[/{routeKey}]', (ctx) 
     assert.deepEqual(clicked.payload.utm, { source: 'ad' });
   });
 });
+
+describeEachDatabase('hosted pages: the render cache follows the assets a page shows', (ctx) => {
+  it("an image asset's new description is served at once, with a new ETag", async () => {
+    const tenant = await makeTenant(ctx);
+    const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    const asset = await ctx.request({
+      method: 'POST',
+      url: `/admin/v0/tenants/${tenant.tenantId}/assets`,
+      headers: admin,
+      body: { fileId: 'file_checklist', name: 'Checklist', assetType: 'image', aiDescription: 'A month-end checklist' },
+    });
+    assert.equal(asset.status, 201, asset.raw);
+    const page = await makePage(ctx, tenant, {
+      body: {
+        headline: 'Close in two days',
+        subheadline: 'Finance automation',
+        blocks: [
+          { blockId: 'hero', type: 'hero' },
+          { blockId: 'shot', type: 'image', image: { assetId: asset.body.assetId, alt: '' } },
+        ],
+      },
+    });
+    const tenants = await ctx.request({ method: 'GET', url: '/admin/v0/tenants', headers: admin });
+    const handle = tenants.body.items.find((t: { tenantId: string }) => t.tenantId === tenant.tenantId).handle;
+    const url = `/p/${handle}/${page.slug}`;
+    const first = await ctx.request({ method: 'GET', url, headers: { 'user-agent': BROWSER } });
+    assert.equal(first.status, 200, first.raw);
+    assert.match(first.raw, /alt="A month-end checklist"/);
+    const changed = await ctx.request({
+      method: 'PATCH',
+      url: `/admin/v0/tenants/${tenant.tenantId}/assets/${asset.body.assetId}`,
+      headers: admin,
+      body: { aiDescription: 'Every box of the close ticked' },
+    });
+    assert.equal(changed.status, 200, changed.raw);
+    const second = await ctx.request({
+      method: 'GET',
+      url,
+      headers: { 'user-agent': BROWSER, 'if-none-match': String(first.headers.etag) },
+    });
+    assert.equal(second.status, 200, 'not a 304: the page changed');
+    assert.match(second.raw, /alt="Every box of the close ticked"/);
+    assert.notEqual(second.headers.etag, first.headers.etag);
+  });
+});

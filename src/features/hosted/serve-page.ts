@@ -33,8 +33,11 @@ export async function servePage(
   // A page with a form is rendered for each request: its form carries a token made for it.
   if (pageHasForm(page)) return serveFormPage(deps, address, resolved, path, request, reply);
   const brand = await loadPageBrand(deps.db, resolved.tenantId, page.brand_id);
-  // The page's brand restyles every block; its edit time is part of the key, so a changed brand
-  // is rendered anew.
+  const images = await blockAssetFiles(deps.db, resolved.tenantId, page);
+  // Everything the rendering depends on is read for each request and is part of the key: the
+  // page's, the audience's and the brand's edit times, the version and the images' assets. So a
+  // change made through any node is served by every node at once (the cache never holds a stale
+  // page; the price is these indexed reads per request).
   const key = [
     resolved.tenantId,
     page.id,
@@ -45,8 +48,8 @@ export async function servePage(
     version?.id,
     address.origin,
     path,
+    ...[...images].map(([assetId, image]) => `${assetId}:${image.fileId}:${image.alt}`),
   ].join('|');
-  const images = await blockAssetFiles(deps.db, resolved.tenantId, page);
   const rendered = deps.cache.get(key, () =>
     renderHostedPage(buildPageView(address, resolved, path, brand, images)),
   );
