@@ -4,6 +4,7 @@ import pino from 'pino';
 import { createAgent } from './agent/create-agent.js';
 import { buildApp } from './app.js';
 import { humanBanner, startupFacts } from './banner.js';
+import { setupNeeded, setupToken } from './features/operators/first-admin.service.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -32,6 +33,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
   app.log.info(facts, `Quire is serving ${url}`);
   // Logs are JSON on stdout; the human line goes to the terminal's other stream.
   process.stderr.write(`${humanBanner(facts)}\n`);
+  // First run: the one place the setup token is shown (the terminal, never the JSON log).
+  if (await setupNeeded(database.db)) {
+    const token = setupToken(app.config.hostedPagesSecret);
+    process.stderr.write(
+      `No operator yet: create the first admin at ${facts.consoleUrl}/setup?token=${token} (this link works until an operator exists)\n`,
+    );
+  }
   // In-process page-agent workers (WORKERS, default 1; 0 leaves the queue to `quire worker`).
   let workers: WorkerPool | null = null;
   if (config.inProcessWorkers > 0) {

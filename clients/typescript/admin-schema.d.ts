@@ -1060,6 +1060,30 @@ export interface paths {
         patch: operations["adminMarkFormSubmission"];
         trace?: never;
     };
+    "/admin/v0/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the instance still needs its first admin
+         * @description Tells only whether any operator exists, nothing about them.
+         */
+        get: operations["adminSetupStatus"];
+        put?: never;
+        /**
+         * Create the first admin (and its tenant, optionally with the demo), and sign it in
+         * @description Only while the instance has no operator, and only with the setup token of the server's startup output: another token is a 400 naming `/setupToken`; once an operator exists, 409.
+         */
+        post: operations["adminSetUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v0/session": {
         parameters: {
             query?: never;
@@ -2685,6 +2709,22 @@ export interface components {
         AdminMarkFormSubmissionBody: {
             /** @description true: a test submission, left out of every count. */
             test: boolean;
+        };
+        /** SetupStatus */
+        SetupStatus: {
+            needed: boolean;
+        };
+        /** SetupBody */
+        SetupBody: {
+            /** @description From the server's startup output. */
+            setupToken: string;
+            /** @description Your workspace. */
+            tenantName: string;
+            /** Format: email */
+            email: string;
+            password: string;
+            /** @description Seed the demo into the new tenant (default false). */
+            loadDemo?: boolean;
         };
         AdminSignInBody: {
             email: string;
@@ -10779,6 +10819,179 @@ export interface operations {
             };
             /** @description Problem: `not_found` (Not found) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `payload_too_large` (The request body is too large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminSetupStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupStatus"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminSetUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetupBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        operator: {
+                            operatorId: string;
+                            tenantId: string | null;
+                            email: string;
+                            role: "viewer" | "editor" | "publisher" | "admin";
+                            instanceAdmin: boolean;
+                            mustChangePassword: boolean;
+                            disabledAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:00:00.000Z
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T10:00:00.000Z
+                             */
+                            updatedAt: string;
+                        };
+                        csrfToken: string;
+                        /** @description The page agent this instance's workers run (the console shows it beside the conversation). */
+                        pageAgent: {
+                            /** @description builtin: deterministic, offline; openai: an OpenAI-compatible model (AGENT). */
+                            kind: "builtin" | "openai";
+                            /** @description OPENAI_MODEL, for the openai agent. */
+                            model: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `conflict` (The request conflicts with the current state) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

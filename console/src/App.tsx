@@ -20,6 +20,7 @@ import { TenantSettings } from './settings/TenantSettings';
 import { WebhookDeliveries } from './settings/webhooks/WebhookDeliveries';
 import { Webhooks } from './settings/webhooks/Webhooks';
 import { ChangePassword } from './shell/ChangePassword';
+import { Setup } from './shell/Setup';
 import { Shell } from './shell/Shell';
 import { SignIn } from './shell/SignIn';
 import { TenantHome } from './shell/TenantHome';
@@ -29,6 +30,7 @@ export function App() {
   const location = useLocation();
   const me = useQuery({ queryKey: queryKeys.me, queryFn: api.me });
   if (location.pathname === '/sign-in') return <SignIn />;
+  if (location.pathname === '/setup') return <Setup />;
   if (me.isPending) {
     return (
       <Center h="100vh">

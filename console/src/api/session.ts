@@ -10,4 +10,13 @@ export const sessionCalls = {
   signOut: () => ok(client.DELETE('/admin/v0/session')),
   signOutEverywhere: () => ok(client.POST('/admin/v0/session/sign-out-everywhere')),
   listTenants: () => ok(client.GET('/admin/v0/tenants')),
+  /** First run: whether the instance has no operator yet, and making its first admin. */
+  setupStatus: () => ok(client.GET('/admin/v0/setup')),
+  setUp: async (body: {
+    setupToken: string;
+    tenantName: string;
+    email: string;
+    password: string;
+    loadDemo: boolean;
+  }) => remember(await ok(client.POST('/admin/v0/setup', { body }))),
 };

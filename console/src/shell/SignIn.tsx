@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { api } from '../api';
@@ -10,6 +10,7 @@ export function SignIn() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
+  const setup = useQuery({ queryKey: ['setup'], queryFn: api.setupStatus });
   const signIn = useMutation({
     mutationFn: () => api.signIn(email, password),
     onSuccess: (me) => {
@@ -30,6 +31,12 @@ export function SignIn() {
             <Title order={1} size="h2">
               Sign in to Quire
             </Title>
+            {setup.data?.needed ? (
+              <Alert variant="outline" color="blue.9" title="No operator yet">
+                This instance has no operator. Open the setup link the server printed when it started (“create
+                the first admin at …/console/setup?token=…”) to create the first admin.
+              </Alert>
+            ) : null}
             {signIn.isError ? (
               <Alert variant="outline" color="red.9" role="alert" title="Not signed in">
                 {signIn.error.message}

@@ -27,6 +27,9 @@ const T = '/tenants/:tenant';
 
 export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   // The console's own session (src/features/operators).
+  // First run: the first admin, made with the server's setup token (src/features/operators/setup.admin.ts).
+  'GET /setup': { access: 'public' },
+  'POST /setup': { access: 'public', audited: 'service' },
   'POST /session': { access: 'public', audited: 'service' },
   'DELETE /session': { access: 'signed-in', audited: 'service' },
   'POST /session/sign-out-everywhere': { access: 'signed-in', audited: 'service' },

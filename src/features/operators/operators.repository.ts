@@ -84,3 +84,9 @@ export async function updateOperator(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** Whether the instance has any operator at all (first-run setup; an instance-wide read on purpose). */
+export async function anyOperatorExists(db: Executor): Promise<boolean> {
+  const row = await db.selectFrom('operators').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}

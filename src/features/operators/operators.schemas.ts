@@ -55,6 +55,23 @@ export const SignInBody = Type.Object(
   { additionalProperties: false },
 );
 
+export const SetupBody = Type.Object(
+  {
+    setupToken: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: "From the server's startup output.",
+    }),
+    tenantName: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S', description: 'Your workspace.' }),
+    email: Type.String({ minLength: 3, maxLength: 320, format: 'email' }),
+    password: Password,
+    loadDemo: Type.Optional(
+      Type.Boolean({ description: 'Seed the demo into the new tenant (default false).' }),
+    ),
+  },
+  { additionalProperties: false, title: 'SetupBody' },
+);
+
 export const ChangePasswordBody = Type.Object(
   { currentPassword: Password, newPassword: Password },
   { additionalProperties: false },
