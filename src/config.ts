@@ -118,6 +118,11 @@ export interface S3Config {
 export interface EventsConfig {
   /** How often the stream and the workers look for new events. */
   pollMs: number;
+  /**
+   * PostgreSQL: wake the stream, the event pumps and the version workers at once with
+   * LISTEN/NOTIFY (src/db/wakeups.ts); polling stays as the fallback. Off: polling only.
+   */
+  listen: boolean;
   /** A comment line on every open stream this often, so proxies and clients see it alive. */
   heartbeatMs: number;
   /** How often an open stream asks whether its key or session still grants it. */
@@ -355,6 +360,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     events: {
       pollMs: reader.integer('EVENTS_POLL_MS', 250, 10, 60_000),
+      listen: reader.boolean('EVENTS_LISTEN', true),
       heartbeatMs: reader.integer('EVENTS_HEARTBEAT_MS', 15_000, 100, 300_000),
       accessCheckMs: reader.integer('EVENTS_ACCESS_CHECK_MS', 2_000, 50, 60_000),
       maxStreamsPerTenant: reader.integer('EVENTS_MAX_STREAMS_PER_TENANT', 20, 1, 10_000),

@@ -16,6 +16,7 @@ import { setSqliteBusyBudget } from './retry.js';
 import type { DB, Executor } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-dialect.js';
 import { SyncReader, setSyncReader } from './sync-reader.js';
+import { setWakeupListener, WakeupListener } from './wakeups.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -175,6 +176,9 @@ export function openPostgres(
     idleTimeoutMillis: 30_000,
   });
   ignoreConnectionErrors(pingPool);
+  // LISTEN for wake-ups (wakeups.ts) on a connection of its own, opened by the first consumer.
+  const listener = new WakeupListener(url);
+  setWakeupListener(db, listener);
   const parsed = new URL(url);
   return {
     db,
@@ -183,7 +187,7 @@ export function openPostgres(
     ping: (timeoutMs) => withTimeout(pingPool.query('select 1'), timeoutMs),
     poolUsage: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
-      await Promise.all([db.destroy(), pingPool.end()]);
+      await Promise.all([db.destroy(), pingPool.end(), listener.close()]);
     },
   };
 }
