@@ -32,6 +32,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
   app.log.info(facts, `Quire is serving ${url}`);
   // Logs are JSON on stdout; the human line goes to the terminal's other stream.
   process.stderr.write(`${humanBanner(facts)}\n`);
+  if (config.secretKeys.length === 0) {
+    const warning =
+      'QUIRE_SECRET_KEYS is not set: webhook signing secrets and the instance secrets are stored in clear, so a copy of the database can sign webhooks. Set it (openssl rand -hex 32; docs/security.md, "Secrets at rest") and run `quire secrets reencrypt`.';
+    app.log.warn({ secretKeys: 0 }, warning);
+    process.stderr.write(`WARNING: ${warning}\n`);
+  }
   // In-process page-agent workers (WORKERS, default 1; 0 leaves the queue to `quire worker`).
   let workers: WorkerPool | null = null;
   if (config.inProcessWorkers > 0) {

@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { type Config, type DatabaseWaits, DEFAULT_WAITS } from '../config.js';
+import { setSecretKeys } from '../secrets/secret-box.js';
 import { PreparedPool, setPreparedPool } from './prepared-pool.js';
 import { setSqliteBusyBudget } from './retry.js';
 import type { DB, Executor } from './schema.js';
@@ -49,10 +50,13 @@ const unwrapped: WrapDialect = (dialect) => dialect;
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
 export function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'sqliteSynchronous' | 'databaseWaits'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'sqliteSynchronous' | 'databaseWaits'> &
+    Partial<Pick<Config, 'secretKeys'>>,
   options: DatabaseOptions = {},
 ): Database {
   const waits = config.databaseWaits;
+  // The keys of the stored secrets (src/secrets/secret-box.ts): every entry point opens its database here.
+  if (config.secretKeys !== undefined) setSecretKeys(config.secretKeys);
   if (config.databaseUrl !== null) {
     return openPostgres(config.databaseUrl, options.poolSize ?? waits.pgPoolSize, waits, options.wrapDialect);
   }
