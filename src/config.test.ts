@@ -109,6 +109,7 @@ describe('loadConfig: events and webhooks', () => {
   it('has safe defaults: https only, no private addresses, a day of retries', () => {
     assert.deepEqual(loadConfig({}).events, {
       pollMs: 250,
+      listen: true,
       heartbeatMs: 15_000,
       accessCheckMs: 2_000,
       maxStreamsPerTenant: 20,

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { AGENT_KINDS, AGENT_OUTPUTS, type AgentOptions } from './agent/agent-options.js';
+import { parseSecretKeys, type SecretKey } from './secrets/secret-box.js';
 
 /**
  * Configuration is read from the environment once, at start, checked, and passed in.
@@ -58,6 +59,12 @@ export interface Config {
    * command reads it at start (withInstanceSecrets, src/db/instance-secrets.ts).
    */
   hostedPagesSecret: string | null;
+  /**
+   * QUIRE_SECRET_KEYS: the keys that encrypt stored secrets (webhook signing secrets, the
+   * instance's secrets), the current one first (src/secrets/secret-box.ts, docs/security.md).
+   * Empty: they are stored in clear, with a warning at start.
+   */
+  secretKeys: SecretKey[];
   /** Requests per second (and burst) one address may make to the public /p/ endpoints. */
   hostedRateLimitPerSecond: number;
   hostedRateLimitBurst: number;
@@ -118,6 +125,11 @@ export interface S3Config {
 export interface EventsConfig {
   /** How often the stream and the workers look for new events. */
   pollMs: number;
+  /**
+   * PostgreSQL: wake the stream, the event pumps and the version workers at once with
+   * LISTEN/NOTIFY (src/db/wakeups.ts); polling stays as the fallback. Off: polling only.
+   */
+  listen: boolean;
   /** A comment line on every open stream this often, so proxies and clients see it alive. */
   heartbeatMs: number;
   /** How often an open stream asks whether its key or session still grants it. */
@@ -323,6 +335,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicBaseUrl: '',
     consoleBaseUrl: reader.optionalUrl('CONSOLE_BASE_URL')?.replace(/\/+$/, '') ?? null,
     hostedPagesSecret: reader.optionalString('HOSTED_PAGES_SECRET'),
+    secretKeys: secretKeysOf(reader.optionalString('QUIRE_SECRET_KEYS'), problems),
     hostedRateLimitPerSecond: reader.integer('HOSTED_RATE_LIMIT_PER_SECOND', 20, 0, 1_000_000),
     hostedRateLimitBurst: reader.integer('HOSTED_RATE_LIMIT_BURST', 60, 0, 10_000_000),
     // A day, or the maximum when that is shorter.
@@ -356,6 +369,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     events: {
       pollMs: reader.integer('EVENTS_POLL_MS', 250, 10, 60_000),
+      listen: reader.boolean('EVENTS_LISTEN', true),
       heartbeatMs: reader.integer('EVENTS_HEARTBEAT_MS', 15_000, 100, 300_000),
       accessCheckMs: reader.integer('EVENTS_ACCESS_CHECK_MS', 2_000, 50, 60_000),
       maxStreamsPerTenant: reader.integer('EVENTS_MAX_STREAMS_PER_TENANT', 20, 1, 10_000),
@@ -393,6 +407,16 @@ export function loadConfig(env: Env = process.env): Config {
   if (weakness !== null) problems.push(`ADMIN_TOKEN ${weakness}; generate one with: openssl rand -hex 32`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function secretKeysOf(text: string | null, problems: string[]): SecretKey[] {
+  if (text === null) return [];
+  const keys = parseSecretKeys(text);
+  if (typeof keys === 'string') {
+    problems.push(`QUIRE_SECRET_KEYS: ${keys}`);
+    return [];
+  }
+  return keys;
 }
 
 function filesConfigOf(reader: EnvReader, problems: string[]): FilesConfig {

@@ -4,10 +4,10 @@ import pino from 'pino';
 import { createAgent } from './agent/create-agent.js';
 import { buildApp } from './app.js';
 import { humanBanner, startupFacts } from './banner.js';
-import { setupNeeded, setupToken } from './features/operators/first-admin.service.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { setupNeeded, setupToken } from './features/operators/first-admin.service.js';
 import { loadTracing } from './tracing/load.js';
 import { startWorkers, type WorkerPool } from './worker/worker-pool.js';
 
@@ -33,6 +33,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
   app.log.info(facts, `Quire is serving ${url}`);
   // Logs are JSON on stdout; the human line goes to the terminal's other stream.
   process.stderr.write(`${humanBanner(facts)}\n`);
+  if (config.secretKeys.length === 0) {
+    const warning =
+      'QUIRE_SECRET_KEYS is not set: webhook signing secrets and the instance secrets are stored in clear, so a copy of the database can sign webhooks. Set it (openssl rand -hex 32; docs/security.md, "Secrets at rest") and run `quire secrets reencrypt`.';
+    app.log.warn({ secretKeys: 0 }, warning);
+    process.stderr.write(`WARNING: ${warning}\n`);
+  }
   // First run: the one place the setup token is shown (the terminal, never the JSON log).
   if (await setupNeeded(database.db)) {
     const token = setupToken(app.config.hostedPagesSecret);

@@ -20,6 +20,7 @@ import { operatorsCommand } from './operators.command.js';
 import { pagesCommand } from './pages.command.js';
 import { personsCommand } from './persons.command.js';
 import { addReadCommands } from './read.commands.js';
+import { secretsCommand } from './secrets.command.js';
 import { seedCommand } from './seed.command.js';
 import { serveCommand } from './serve.command.js';
 import { tenantsCommand } from './tenants.command.js';
@@ -49,6 +50,7 @@ Every command says on stderr which database it uses; --json prints one JSON docu
 
 program.addCommand(serveCommand());
 program.addCommand(migrateCommand());
+program.addCommand(secretsCommand());
 program.addCommand(tenantsCommand());
 program.addCommand(keysCommand());
 program.addCommand(seedCommand());

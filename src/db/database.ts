@@ -11,11 +11,13 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { type Config, type DatabaseWaits, DEFAULT_WAITS } from '../config.js';
+import { setSecretKeys } from '../secrets/secret-box.js';
 import { PreparedPool, setPreparedPool } from './prepared-pool.js';
 import { setSqliteBusyBudget } from './retry.js';
 import type { DB, Executor } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-dialect.js';
 import { SyncReader, setSyncReader } from './sync-reader.js';
+import { setWakeupListener, WakeupListener } from './wakeups.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -48,10 +50,13 @@ const unwrapped: WrapDialect = (dialect) => dialect;
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
 export function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'sqliteSynchronous' | 'databaseWaits'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'sqliteSynchronous' | 'databaseWaits'> &
+    Partial<Pick<Config, 'secretKeys'>>,
   options: DatabaseOptions = {},
 ): Database {
   const waits = config.databaseWaits;
+  // The keys of the stored secrets (src/secrets/secret-box.ts): every entry point opens its database here.
+  if (config.secretKeys !== undefined) setSecretKeys(config.secretKeys);
   if (config.databaseUrl !== null) {
     return openPostgres(config.databaseUrl, options.poolSize ?? waits.pgPoolSize, waits, options.wrapDialect);
   }
@@ -175,6 +180,9 @@ export function openPostgres(
     idleTimeoutMillis: 30_000,
   });
   ignoreConnectionErrors(pingPool);
+  // LISTEN for wake-ups (wakeups.ts) on a connection of its own, opened by the first consumer.
+  const listener = new WakeupListener(url);
+  setWakeupListener(db, listener);
   const parsed = new URL(url);
   return {
     db,
@@ -183,7 +191,7 @@ export function openPostgres(
     ping: (timeoutMs) => withTimeout(pingPool.query('select 1'), timeoutMs),
     poolUsage: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
-      await Promise.all([db.destroy(), pingPool.end()]);
+      await Promise.all([db.destroy(), pingPool.end(), listener.close()]);
     },
   };
 }

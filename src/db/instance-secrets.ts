@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Config, InstanceConfig } from '../config.js';
+import { openSecret, sealSecret, secretContext } from '../secrets/secret-box.js';
 import type { Db } from './schema.js';
 import { writeTransaction } from './write-transaction.js';
 
@@ -9,7 +10,8 @@ export const HOSTED_PAGES_SECRET = 'hosted-pages';
 /**
  * The installation's secret called `name`: 32 random bytes (hex) made by the first process that
  * asks, then read by every process that shares the database. Two processes starting at once both
- * insert-if-absent and both read back the one row that won, so they can never disagree.
+ * insert-if-absent and both read back the one row that won, so they can never disagree. Stored
+ * encrypted when QUIRE_SECRET_KEYS is set (src/secrets/secret-box.ts).
  */
 export async function instanceSecret(db: Db, name: string): Promise<string> {
   const existing = await readSecret(db, name);
@@ -17,7 +19,11 @@ export async function instanceSecret(db: Db, name: string): Promise<string> {
   await writeTransaction(db, (tx) =>
     tx
       .insertInto('instance_secrets')
-      .values({ name, value: randomBytes(32).toString('hex'), created_at: Date.now() })
+      .values({
+        name,
+        value: sealSecret(randomBytes(32).toString('hex'), secretContext.instance(name)),
+        created_at: Date.now(),
+      })
       .onConflict((oc) => oc.column('name').doNothing())
       .execute(),
   );
@@ -32,7 +38,7 @@ async function readSecret(db: Db, name: string): Promise<string | undefined> {
     .select('value')
     .where('name', '=', name)
     .executeTakeFirst();
-  return row?.value;
+  return row === undefined ? undefined : openSecret(row.value, secretContext.instance(name));
 }
 
 /** The configuration with HOSTED_PAGES_SECRET, or else the instance's own shared secret. */

@@ -3,6 +3,7 @@ import { dialectOf } from '../db/database.js';
 import { rowChunks } from '../db/row-chunks.js';
 import type { EventCursorsTable, EventsTable, Executor } from '../db/schema.js';
 import { statement } from '../db/statement.js';
+import { EVENTS_CHANNEL, notifyWakeup, VERSIONS_CHANNEL } from '../db/wakeups.js';
 
 /** SQL of the outbox (`events`) and of the cursors of the sequencer and the fan-out. */
 
@@ -15,7 +16,18 @@ const insertEvent = statement(
     `values ($1, $2, $3, $4, $5, $6, $7, $8)`,
 );
 
+/**
+ * Inserts outbox rows and, on PostgreSQL, wakes the stream's pollers and the event pumps (and the
+ * version workers for a `version.queued`) when the transaction commits (src/db/wakeups.ts).
+ */
 export async function insertEvents(db: Executor, rows: readonly Omit<EventsTable, 'seq'>[]): Promise<void> {
+  if (rows.length === 0) return;
+  await insertEventRows(db, rows);
+  await notifyWakeup(db, EVENTS_CHANNEL);
+  if (rows.some((row) => row.type === 'version.queued')) await notifyWakeup(db, VERSIONS_CHANNEL);
+}
+
+async function insertEventRows(db: Executor, rows: readonly Omit<EventsTable, 'seq'>[]): Promise<void> {
   if (rows.length === 1) {
     const row = rows[0]!;
     await insertEvent.run(db, [

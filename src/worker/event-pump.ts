@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { EventsConfig } from '../config.js';
 import type { Db } from '../db/schema.js';
+import { EVENTS_CHANNEL, onWakeup } from '../db/wakeups.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { attemptDelivery, claimDue, type DeliverySettings } from '../features/webhooks/deliver.js';
 import { nextDueTenant, pruneFinishedDeliveries } from '../features/webhooks/deliveries.repository.js';
@@ -30,6 +31,7 @@ export class EventPump {
   readonly #loop: PollLoop;
   #prunedAt = 0;
   readonly #tenantId: string | undefined;
+  #unlisten: (() => void) | null = null;
 
   /**
    * With `tenantId`, delivers and prunes that tenant's events only (a dedicated worker,
@@ -48,12 +50,16 @@ export class EventPump {
     );
   }
 
+  /** Starts the loop, woken by NOTIFY on PostgreSQL (src/db/wakeups.ts) besides polling every EVENTS_POLL_MS. */
   start(): void {
+    this.#unlisten ??= onWakeup(this.#db, EVENTS_CHANNEL, this.#config.listen, () => this.#loop.wake());
     this.#loop.start();
   }
 
   /** Stops claiming and waits for the attempts in flight (each bounded by WEBHOOK_TIMEOUT_MS). */
   async stop(): Promise<void> {
+    this.#unlisten?.();
+    this.#unlisten = null;
     await this.#loop.stop();
     await Promise.allSettled([...this.#inFlight]);
   }

@@ -2,8 +2,8 @@
  * The loop of a worker: runs `step` again at once while it finds work, waits `pollMs` when it did
  * not, and logs a step that failed without stopping. Failures in a row back off (twice the wait
  * each time, at most MAX_BACKOFF_MS), so a database that is restarting is asked a few times a
- * second, not forty, and the log holds a few lines, not hundreds. `wake` cuts a wait short; `stop`
- * ends the loop after the step in progress.
+ * second, not forty, and the log holds a few lines, not hundreds. `wake` cuts a wait short (and,
+ * called during a step, skips the wait after it); `stop` ends the loop after the step in progress.
  */
 export class PollLoop {
   readonly #step: () => Promise<boolean>;
@@ -12,6 +12,8 @@ export class PollLoop {
   #loop: Promise<void> | null = null;
   #stopping = false;
   #wake: (() => void) | null = null;
+  /** A wake-up arrived during a step: the next wait is skipped (what woke it may be unseen yet). */
+  #woken = false;
 
   constructor(step: () => Promise<boolean>, pollMs: number, onError: (error: unknown) => void) {
     this.#step = step;
@@ -28,6 +30,7 @@ export class PollLoop {
   }
 
   wake(): void {
+    this.#woken = true;
     this.#wake?.();
   }
 
@@ -41,6 +44,7 @@ export class PollLoop {
     let failures = 0;
     while (!this.#stopping) {
       let worked = false;
+      this.#woken = false;
       try {
         worked = await this.#step();
         failures = 0;
@@ -48,17 +52,21 @@ export class PollLoop {
         failures += 1;
         this.#onError(error);
       }
-      if (!worked && !this.#stopping) await this.#sleep(failureBackoffMs(this.#pollMs, failures));
+      // A wake-up (LISTEN/NOTIFY, a finished delivery) skips the ordinary wait, not a failure's backoff.
+      if (!worked && !this.#stopping && !(this.#woken && failures === 0))
+        await this.#sleep(failureBackoffMs(this.#pollMs, failures));
     }
   }
 
   #sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.#wake = () => {
+      const done = () => {
         clearTimeout(timer);
+        if (this.#wake === done) this.#wake = null;
         resolve();
       };
+      const timer = setTimeout(done, ms);
+      this.#wake = done;
     });
   }
 }

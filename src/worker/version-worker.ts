@@ -11,6 +11,7 @@ import {
 import type { AgentLimitsConfig } from '../config.js';
 import type { AudienceVersionsTable, Db } from '../db/schema.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { onWakeup, VERSIONS_CHANNEL } from '../db/wakeups.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import {
   checkProposedVersion,
@@ -61,6 +62,8 @@ export interface VersionWorkerOptions {
   tenantId?: TenantScope;
   /** Each tenant's daily agent budget and how many of its runs may be in progress at once. */
   limits?: Partial<AgentLimitsConfig>;
+  /** PostgreSQL: woken by NOTIFY when a version is queued (src/db/wakeups.ts; EVENTS_LISTEN). Default true. */
+  listen?: boolean;
 }
 
 /** A tenant's daily agent budget is used up: the version is cancelled at once, the reply says so. */
@@ -77,16 +80,20 @@ const silent: WorkerLogger = { info() {}, warn() {}, error() {} };
  */
 export class VersionWorker {
   readonly id: string;
-  readonly #options: Required<Omit<VersionWorkerOptions, 'id' | 'tenantId' | 'limits'>> & {
+  readonly #options: Required<Omit<VersionWorkerOptions, 'id' | 'tenantId' | 'limits' | 'listen'>> & {
     tenantId?: TenantScope;
     limits: Partial<AgentLimitsConfig>;
   };
   readonly #loop: PollLoop;
   #current: AbortController | null = null;
+  #unlisten: (() => void) | null = null;
+  readonly #listen: boolean;
 
   constructor(options: VersionWorkerOptions) {
     this.id = options.id ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-    this.#options = { retryDelayMs: 1000, logger: silent, limits: {}, ...options };
+    const { listen = true, ...rest } = options;
+    this.#listen = listen;
+    this.#options = { retryDelayMs: 1000, logger: silent, limits: {}, ...rest };
     this.#loop = new PollLoop(
       async () => (await this.runOnce()) === 'processed',
       this.#options.pollMs,
@@ -95,11 +102,14 @@ export class VersionWorker {
   }
 
   start(): void {
+    this.#unlisten ??= onWakeup(this.#options.db, VERSIONS_CHANNEL, this.#listen, () => this.#loop.wake());
     this.#loop.start();
   }
 
   /** Stops claiming; a version in progress is aborted and given back to the queue. */
   async stop(): Promise<void> {
+    this.#unlisten?.();
+    this.#unlisten = null;
     const stopped = this.#loop.stop();
     this.#current?.abort(new Error('worker shutting down'));
     await stopped;

@@ -38,6 +38,7 @@ export function startWorkers(
         agentTimeoutMs: config.agent.timeoutMs,
         maxAttempts: config.agent.maxAttempts,
         limits: config.agent,
+        listen: config.events.listen,
         ...(logger === undefined ? {} : { logger }),
         ...(tenantId === undefined ? {} : { tenantId }),
       }),

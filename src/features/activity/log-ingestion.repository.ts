@@ -9,6 +9,7 @@ import { dialectOf } from '../../db/database.js';
 import { rowChunks } from '../../db/row-chunks.js';
 import type { AccountLogsTable, AuditLogTable, Executor } from '../../db/schema.js';
 import { type Statement, statement } from '../../db/statement.js';
+import { EVENTS_CHANNEL, notifySql } from '../../db/wakeups.js';
 import type { EventRow } from '../../outbox/emit.js';
 import { insertEvents } from '../../outbox/outbox.repository.js';
 import { moveLatestActivity } from '../accounts/accounts.repository.js';
@@ -73,7 +74,9 @@ const accountLogInOneStatement = statement<{ domain: string | null; inserted: st
     `"event" as (insert into "events" ("tenant_id", "id", "type", "data", "created_at") ` +
     `select $18, $19, $20, $21, "created_at" from "log"), ` +
     `${auditedLogsCte(22)} ` +
-    `select (select "domain" from "account") as "domain", (select count(*) from "log") as "inserted"`,
+    `select (select "domain" from "account") as "domain", (select count(*) from "log") as "inserted", ` +
+    // Wakes the stream's pollers and the event pumps (src/db/wakeups.ts) when a log was written.
+    `(select count(*) from (select ${notifySql(EVENTS_CHANNEL)} from "log" limit 1) as "n") as "notified"`,
 );
 
 /** A log of an account given by id, for the batched ingestion (log-ingestion.ts). */
@@ -186,8 +189,10 @@ const accountLogBatchPostgres = statement<{ id: string }>(
     `on conflict ("tenant_id", "name") do update set "value" = "counters"."value" + excluded."value"), ` +
     `"event" as (insert into "events" ("tenant_id", "id", "type", "data", "created_at") ` +
     `select l."tenant_id", i."event_id", i."event_type", i."event_data", l."created_at" from "log" l join "input" i on i."id" = l."id"), ` +
-    `${auditedLogsCte(15)} ` +
-    `select "id" from "log"`,
+    `${auditedLogsCte(15)}, ` +
+    // Wakes the stream's pollers and the event pumps (src/db/wakeups.ts) when a log was written.
+    `"notified" as (select ${notifySql(EVENTS_CHANNEL)} from "log" limit 1) ` +
+    `select "id" from "log" where (select count(*) from "notified") >= 0`,
 );
 
 /**

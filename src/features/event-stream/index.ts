@@ -13,7 +13,7 @@ const hubs = new WeakMap<Db, EventStreamHub>();
 function hubOf(app: App): EventStreamHub {
   let hub = hubs.get(app.db);
   if (hub === undefined) {
-    hub = new EventStreamHub(app.db, app.config.events.pollMs);
+    hub = new EventStreamHub(app.db, app.config.events.pollMs, app.config.events.listen);
     hubs.set(app.db, hub);
   }
   const shared = hub;

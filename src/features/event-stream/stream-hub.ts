@@ -1,4 +1,5 @@
 import type { Db } from '../../db/schema.js';
+import { EVENTS_CHANNEL, onWakeup } from '../../db/wakeups.js';
 import { eventsAfter, readCursor, type StreamedEvent } from '../../outbox/outbox.repository.js';
 import { SEQUENCE_BATCH, sequenceEvents } from '../../outbox/sequencer.js';
 
@@ -28,7 +29,9 @@ const POLL_BATCH = 1_000;
  * hands each event to the streams of its tenant. A stream that resumes (Last-Event-ID) first reads
  * its tenant's backlog from the outbox. Events written by other processes are seen like this
  * process's own: they are all read back from the database, after the sequencer has numbered them
- * (the poller runs it too, so the stream does not depend on a worker running).
+ * (the poller runs it too, so the stream does not depend on a worker running). On PostgreSQL a
+ * NOTIFY sent with each event (src/db/wakeups.ts) wakes the poller at once; the poll every
+ * EVENTS_POLL_MS stays as the fallback.
  */
 export class EventStreamHub {
   readonly #db: Db;
@@ -37,11 +40,18 @@ export class EventStreamHub {
   /** Position of the newest event the poller has read; null while no stream is open. */
   #seen: number | null = null;
   #timer: NodeJS.Timeout | null = null;
+  #polling = false;
+  /** A wake-up arrived during a poll: the next one runs at once. */
+  #woken = false;
   #closed = false;
+  readonly #listen: boolean;
+  #unlisten: (() => void) | null = null;
 
-  constructor(db: Db, pollMs: number) {
+  /** `listen`: woken by LISTEN/NOTIFY on PostgreSQL (src/db/wakeups.ts) besides polling every `pollMs`. */
+  constructor(db: Db, pollMs: number, listen = true) {
     this.#db = db;
     this.#pollMs = pollMs;
+    this.#listen = listen;
   }
 
   /** Open streams of a tenant (EVENTS_MAX_STREAMS_PER_TENANT bounds them). */
@@ -75,6 +85,7 @@ export class EventStreamHub {
     };
     try {
       if (this.#seen === null) this.#seen = await readCursor(this.#db, 'sequence');
+      this.#unlisten ??= onWakeup(this.#db, EVENTS_CHANNEL, this.#listen, () => this.#wake());
       this.#schedule();
       for (;;) {
         const backlog = await eventsAfter(
@@ -112,16 +123,32 @@ export class EventStreamHub {
     if (subscription.subscriber.wants(event)) subscription.subscriber.send(event);
   }
 
+  /** New events were announced (NOTIFY): poll now, or right after the poll in progress. */
+  #wake(): void {
+    if (this.#closed || this.#subscriptions.size === 0) return;
+    if (this.#polling) {
+      this.#woken = true;
+      return;
+    }
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#schedule(0);
+  }
+
   #schedule(delay = this.#pollMs): void {
     if (this.#timer !== null || this.#closed || this.#subscriptions.size === 0) return;
     this.#timer = setTimeout(() => {
+      this.#polling = true;
+      this.#woken = false;
       this.#poll().then(
         (full) => {
+          this.#polling = false;
           this.#timer = null;
-          this.#schedule(full ? 0 : this.#pollMs);
+          this.#schedule(full || this.#woken ? 0 : this.#pollMs);
         },
         () => {
           // The database is unavailable for a moment: try again at the next tick.
+          this.#polling = false;
           this.#timer = null;
           this.#schedule();
         },
@@ -133,6 +160,8 @@ export class EventStreamHub {
     if (this.#timer !== null) clearTimeout(this.#timer);
     this.#timer = null;
     this.#seen = null;
+    this.#unlisten?.();
+    this.#unlisten = null;
   }
 
   /** One read of what is new; true when the batch was full (more may be waiting). */

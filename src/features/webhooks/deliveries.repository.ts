@@ -7,6 +7,7 @@ import type {
   WebhookDeliveriesTable,
 } from '../../db/schema.js';
 import type { SortKey } from '../../db/sort-key.js';
+import { EVENTS_CHANNEL, notifyWakeup } from '../../db/wakeups.js';
 import { newId } from '../../ids.js';
 
 /** SQL of webhook deliveries and their attempts. */
@@ -42,7 +43,10 @@ export function pendingDelivery(
   };
 }
 
+/** Inserts deliveries and wakes the event pumps (LISTEN/NOTIFY, src/db/wakeups.ts) when they commit. */
 export async function insertDeliveries(db: Executor, rows: readonly WebhookDeliveriesTable[]): Promise<void> {
+  if (rows.length === 0) return;
+  await notifyWakeup(db, EVENTS_CHANNEL);
   for (let start = 0; start < rows.length; start += 500)
     await db
       .insertInto('webhook_deliveries')

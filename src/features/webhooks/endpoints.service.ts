@@ -4,6 +4,7 @@ import { newId } from '../../ids.js';
 import { keysetPage, type PageRequest } from '../../lists/keyset-page.js';
 import type { Page } from '../../lists/pagination.js';
 import { isEventPattern } from '../../outbox/event-types.js';
+import { openSecret, sealSecret, secretContext } from '../../secrets/secret-box.js';
 import { requireTenant } from '../tenants/require-tenant.js';
 import type { NetworkPolicy } from './address-guard.js';
 import { checkEndpointUrl } from './endpoint-url.js';
@@ -71,7 +72,7 @@ export async function createWebhook(
     enabled: input.enabled === false ? 0 : 1,
     disabled_reason: null,
     disabled_at: null,
-    secret: newSigningSecret(),
+    secret: '',
     previous_secret: null,
     previous_secret_expires_at: null,
     failing_since: null,
@@ -79,8 +80,11 @@ export async function createWebhook(
     created_at: now,
     updated_at: now,
   };
+  const secret = newSigningSecret();
+  // Encrypted at rest (src/secrets/secret-box.ts): a dump of the table alone cannot sign.
+  row.secret = sealSecret(secret, secretContext.webhook(tenantId, row.id));
   await insertEndpoint(db, row);
-  return { ...toWebhook(row), secret: row.secret };
+  return { ...toWebhook(row), secret };
 }
 
 export async function listWebhooks(
@@ -152,7 +156,7 @@ export async function rotateWebhookSecret(
   const now = Date.now();
   const secret = newSigningSecret();
   const updated = (await updateEndpoint(db, tenantId, webhookId, {
-    secret,
+    secret: sealSecret(secret, secretContext.webhook(tenantId, webhookId)),
     previous_secret: overlapMinutes > 0 ? endpoint.secret : null,
     previous_secret_expires_at: overlapMinutes > 0 ? now + overlapMinutes * 60_000 : null,
     updated_at: now,
@@ -160,9 +164,14 @@ export async function rotateWebhookSecret(
   return { ...toWebhook(updated, now), secret };
 }
 
-/** The secrets that sign an attempt at `now`: the current one, and the previous during its overlap. */
+/**
+ * The secrets that sign an attempt at `now`, decrypted: the current one, and the previous during
+ * its overlap.
+ */
 export function signingSecrets(endpoint: WebhookEndpointsTable, now: number): string[] {
+  const context = secretContext.webhook(endpoint.tenant_id, endpoint.id);
   const previous = endpoint.previous_secret;
   const live = previous !== null && (endpoint.previous_secret_expires_at ?? 0) > now;
-  return live ? [endpoint.secret, previous] : [endpoint.secret];
+  const current = openSecret(endpoint.secret, context);
+  return live ? [current, openSecret(previous, context)] : [current];
 }

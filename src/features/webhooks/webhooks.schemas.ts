@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/schema.js';
 import { Nullable, NullableTimestamp, PathId, Timestamp } from '../../http/common.schemas.js';
 import { EVENT_TYPES } from '../../outbox/event-types.js';
+import { openSecret, secretContext } from '../../secrets/secret-box.js';
 import { toIso, toIsoOrNull } from '../../time.js';
 
 /** Admin API schemas of webhook endpoints, their deliveries and attempts (docs/events.md). */
@@ -193,7 +194,11 @@ export function toWebhook(row: WebhookEndpointsTable, now = Date.now()): Webhook
     enabled: row.enabled === 1,
     disabledReason: row.disabled_reason,
     disabledAt: toIsoOrNull(row.disabled_at),
-    secretPrefix: row.secret.slice(0, SECRET_PREFIX),
+    // Stored encrypted (src/secrets/secret-box.ts): the prefix is of the secret itself.
+    secretPrefix: openSecret(row.secret, secretContext.webhook(row.tenant_id, row.id)).slice(
+      0,
+      SECRET_PREFIX,
+    ),
     previousSecretExpiresAt: overlap !== null && overlap > now ? toIso(overlap) : null,
     failingSince: toIsoOrNull(row.failing_since),
     lastSuccessAt: toIsoOrNull(row.last_success_at),
