@@ -6,7 +6,7 @@ import { FlagQuery } from '../../http/query-flags.js';
 
 export const AdminImportPath = Type.Object({ tenant: PathId, import_id: PathId });
 
-const Count = Type.Integer({ minimum: 0 });
+const Count = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 
 export const ImportJob = Type.Object(
   {

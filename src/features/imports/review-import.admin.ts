@@ -17,7 +17,11 @@ export function reviewImportAdmin(app: App): void {
         params: AdminImportPath,
         querystring: Type.Object({
           cursor: Type.Optional(
-            Type.String({ pattern: '^\\d{1,9}$', description: 'The `nextCursor` of the previous page.' }),
+            Type.String({
+              pattern: '^\\d{1,9}$',
+              maxLength: 9,
+              description: 'The `nextCursor` of the previous page.',
+            }),
           ),
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
         }),
