@@ -5,6 +5,7 @@
  * from here; add a call to the file of its domain.
  */
 import { auditCalls } from './audit';
+import { importCalls } from './imports';
 import { assetCalls, topicCalls } from './library';
 import { audienceCalls, pageCalls } from './pages';
 import { peopleCalls } from './people';
@@ -14,6 +15,7 @@ import { settingsCalls } from './settings';
 export { SCOPES } from '../../../src/domain/scopes.js';
 export { EVENT_TYPES } from '../../../src/outbox/event-types.js';
 export { ApiProblem } from './client';
+export { type ImportJob, type ImportPreview, importFiles } from './imports';
 export { CONVERSATION_PAGE, engagementApi, extras } from './pages';
 export { searchApi } from './people';
 export { settingsApi, webhookCheckApi, webhookEditApi } from './settings';
@@ -22,6 +24,7 @@ export * from './types';
 export const api = {
   ...sessionCalls,
   ...pageCalls,
+  ...importCalls,
   ...audienceCalls,
   ...peopleCalls,
   ...assetCalls,
