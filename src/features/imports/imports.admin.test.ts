@@ -4,6 +4,7 @@ import { makeTenant, type TestTenant } from '../../../test/factories.js';
 import { ADMIN_TOKEN, describeEachDatabase, type TestContext } from '../../../test/harness.js';
 import { drain, makePage, makeWorker } from '../../../test/pages-factories.js';
 import { BuiltinAgent } from '../../agent/builtin-agent.js';
+import { resumeImports, startImport } from './imports.service.js';
 
 const HEADER = 'email,name,company,domain,title,phone,industry,tier,lead source';
 
@@ -279,5 +280,56 @@ describeEachDatabase('target-list imports (operator API)', (ctx) => {
     await waitForJob(ctx, tenant, id);
     const cancel = await admin(ctx, 'POST', `/tenants/${tenant.tenantId}/imports/${id}/cancel`);
     assert.equal(cancel.status, 409, cancel.raw);
+  });
+
+  it('a job a stopped process left running is resumed by a worker, and a row applied twice makes nothing twice', async () => {
+    const tenant = await makeTenant(ctx);
+    const page = await makePage(ctx, tenant);
+    const db = ctx.database.db;
+    // Accepted, then the process stopped before applying a row.
+    const job = await startImport(db, tenant.tenantId, page.id, {
+      bytes: Buffer.from(FILE),
+      fileName: 't.csv',
+    });
+    assert.equal(await resumeImports(db, tenant.tenantId, 0), 1);
+    const done = await waitForJob(ctx, tenant, job.id);
+    assert.equal(done.status, 'done');
+    assert.equal(done.audiencesCreated, 3);
+    // As if the process had stopped after line 2: lines 3 on are applied again.
+    await db
+      .updateTable('imports')
+      .set({ status: 'running', source: FILE, finished_at: null, updated_at: 0 })
+      .where('tenant_id', '=', tenant.tenantId)
+      .where('id', '=', job.id)
+      .execute();
+    await db
+      .deleteFrom('import_rows')
+      .where('tenant_id', '=', tenant.tenantId)
+      .where('import_id', '=', job.id)
+      .where('line', '>', 2)
+      .execute();
+    await db
+      .deleteFrom('import_rejects')
+      .where('tenant_id', '=', tenant.tenantId)
+      .where('import_id', '=', job.id)
+      .execute();
+    const before = await count(ctx, 'audiences', tenant.tenantId);
+    assert.equal(await resumeImports(db, tenant.tenantId, 0), 1);
+    const again = await waitForJob(ctx, tenant, job.id);
+    assert.equal(again.status, 'done');
+    assert.equal(await count(ctx, 'audiences', tenant.tenantId), before);
+    const rows = await db
+      .selectFrom('import_rows')
+      .select('line')
+      .where('tenant_id', '=', tenant.tenantId)
+      .where('import_id', '=', job.id)
+      .orderBy('line')
+      .execute();
+    assert.deepEqual(
+      rows.map((r) => Number(r.line)),
+      [2, 3, 4],
+    );
+    const rejects = await admin(ctx, 'GET', `/tenants/${tenant.tenantId}/imports/${job.id}/rejects`);
+    assert.equal(rejects.body.items.length, 5);
   });
 });

@@ -63,7 +63,7 @@ export function stalledImports(db: Executor, before: number, tenantId?: string) 
     .selectFrom('imports')
     .select(['tenant_id', 'id'])
     .where('status', '=', 'running')
-    .where('updated_at', '<', before)
+    .where('updated_at', '<=', before)
     .$if(tenantId !== undefined, (q) => q.where('tenant_id', '=', tenantId!))
     .execute();
 }
