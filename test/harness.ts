@@ -99,9 +99,15 @@ export function openSameDatabase(ctx: TestContext): Database {
 export function describeEachDatabase(
   name: string,
   body: (ctx: TestContext) => void,
-  options: { config?: Partial<Config>; logger?: { write(line: string): void }; hostProver?: HostProver } = {},
+  options: {
+    config?: Partial<Config>;
+    logger?: { write(line: string): void };
+    hostProver?: HostProver;
+    /** Only these of the tested databases (a heavy test said why it runs on one). */
+    only?: Dialect[];
+  } = {},
 ): void {
-  for (const dialect of DIALECTS) {
+  for (const dialect of DIALECTS.filter((d) => options.only === undefined || options.only.includes(d))) {
     describe(`${name} [${dialect}]`, () => {
       const ctx = new HarnessContext(
         dialect,

@@ -203,5 +203,61 @@ export async function fillTenant(ctx: TestContext) {
       created_at: now,
     })
     .execute();
+  // A target-list import with a row, a reject and a target (as src/features/imports writes them).
+  const importId = id('import');
+  await db
+    .insertInto('imports')
+    .values({
+      tenant_id: tenantId,
+      id: importId,
+      page_id: seed.pageId as string,
+      status: 'done',
+      format: 'csv',
+      file_name: 'targets.csv',
+      bytes: 10,
+      mapping: '{}',
+      source: null,
+      rows_total: 2,
+      next_line: 4,
+      rows_read: 2,
+      persons_created: 0,
+      persons_updated: 0,
+      accounts_created: 1,
+      accounts_updated: 0,
+      audiences_created: 1,
+      rows_unchanged: 0,
+      rejects_count: 1,
+      error: null,
+      created_at: now,
+      updated_at: now,
+      finished_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('import_rejects')
+    .values({ tenant_id: tenantId, import_id: importId, line: 3, column_name: 'email', reason: 'r' })
+    .execute();
+  await db
+    .insertInto('import_rows')
+    .values({
+      tenant_id: tenantId,
+      import_id: importId,
+      line: 2,
+      audience_id: 'audience_x',
+      person_id: null,
+      account_id: null,
+      outcome: 'created',
+    })
+    .execute();
+  await db
+    .insertInto('import_targets')
+    .values({
+      tenant_id: tenantId,
+      page_id: seed.pageId as string,
+      target_key: 'account:x',
+      audience_id: 'audience_x',
+      created_at: now,
+    })
+    .execute();
   return { seed, tenantId, operator, console };
 }

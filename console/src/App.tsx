@@ -7,6 +7,7 @@ import { AssetPage } from './library/AssetPage';
 import { Assets } from './library/Assets';
 import { TopicPage } from './library/TopicPage';
 import { Topics } from './library/Topics';
+import { ImportTargets } from './pages/ImportTargets';
 import { PageForm } from './pages/PageForm';
 import { PagesList } from './pages/PagesList';
 import { AudienceWorkspace } from './pages/workspace/AudienceWorkspace';
@@ -59,6 +60,7 @@ export function App() {
         <Route path="pages" element={<PagesList />} />
         <Route path="pages/new" element={<PageForm />} />
         <Route path="pages/:pageId" element={<PageForm />} />
+        <Route path="pages/:pageId/import" element={<ImportTargets />} />
         <Route path="pages/:pageId/audiences/:audienceId" element={<AudienceWorkspace />} />
         <Route path="persons" element={<Persons />} />
         <Route path="accounts" element={<Accounts />} />

@@ -543,6 +543,65 @@ export interface BrandsTable {
   updated_at: number;
 }
 
+/** An import job of a target list into a page (issue 34, docs/imports.md). */
+export interface ImportsTable {
+  tenant_id: string;
+  id: string;
+  page_id: string;
+  /** running | done | cancelled | failed */
+  status: string;
+  /** csv | jsonl */
+  format: string;
+  file_name: string | null;
+  bytes: number;
+  /** JSON: column (header) -> field name, `trait:<key>` or `ignore`. */
+  mapping: string;
+  /** The file while the job runs; null once it ended. */
+  source: string | null;
+  rows_total: number;
+  /** The first data line (1-based line of the file) not yet applied. */
+  next_line: number;
+  rows_read: number;
+  persons_created: number;
+  persons_updated: number;
+  accounts_created: number;
+  accounts_updated: number;
+  audiences_created: number;
+  rows_unchanged: number;
+  rejects_count: number;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+export interface ImportRejectsTable {
+  tenant_id: string;
+  import_id: string;
+  line: number;
+  column_name: string;
+  reason: string;
+}
+
+export interface ImportRowsTable {
+  tenant_id: string;
+  import_id: string;
+  line: number;
+  audience_id: string;
+  person_id: string | null;
+  account_id: string | null;
+  /** created | updated | unchanged */
+  outcome: string;
+}
+
+export interface ImportTargetsTable {
+  tenant_id: string;
+  page_id: string;
+  target_key: string;
+  audience_id: string;
+  created_at: number;
+}
+
 export interface DB {
   tenants: TenantsTable;
   api_keys: ApiKeysTable;
@@ -577,6 +636,10 @@ export interface DB {
   webhook_attempts: WebhookAttemptsTable;
   files: FilesTable;
   brands: BrandsTable;
+  imports: ImportsTable;
+  import_rejects: ImportRejectsTable;
+  import_rows: ImportRowsTable;
+  import_targets: ImportTargetsTable;
 }
 
 export type Db = Kysely<DB>;

@@ -127,3 +127,19 @@ function article(type: string): string {
   const kind = type.split(',')[0] ?? type;
   return /^[aeiou]/.test(kind) ? `an ${type}` : `a ${type}`;
 }
+
+/**
+ * A validator with the JSON body rules (formats included) for code that checks records arriving
+ * other than as a request body, e.g. the rows of a target-list import: the same field rules as the
+ * API. Returns the problems as `{ pointer, detail }`, empty when the value passes.
+ */
+export function bodyChecker(schema: object): (value: unknown) => { pointer: string; detail: string }[] {
+  const validate = bodyAjv.compile(schema);
+  return (value) => {
+    if (validate(value)) return [];
+    return toFieldErrors(validate.errors ?? [], 'body').map((e) => ({
+      pointer: e.pointer ?? '',
+      detail: e.detail,
+    }));
+  };
+}

@@ -1,6 +1,7 @@
 import type { PageAgent } from '../agent/page-agent.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/schema.js';
+import { resumeImports } from '../features/imports/imports.service.js';
 import { EventPump } from './event-pump.js';
 import { VersionWorker, type WorkerLogger } from './version-worker.js';
 
@@ -46,6 +47,10 @@ export function startWorkers(
   for (const worker of workers) worker.start();
   const events = new EventPump(db, config.events, logger ?? silentLogger, tenantId);
   events.start();
+  // Target-list imports a stopped process left half-applied go on here (docs/imports.md).
+  resumeImports(db, tenantId).catch((error) =>
+    (logger ?? silentLogger).error({ err: error }, 'could not resume imports'),
+  );
   return {
     workers,
     events,

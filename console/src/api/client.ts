@@ -56,3 +56,6 @@ export const remember = (me: Me) => {
   return me;
 };
 export const tenantPath = (tenant: string) => ({ path: { tenant } });
+
+/** The session's CSRF token, for the few calls made with fetch itself (a file sent as the body). */
+export const currentCsrfToken = () => csrfToken;

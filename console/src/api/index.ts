@@ -6,6 +6,7 @@
  */
 import { auditCalls } from './audit';
 import { formCalls } from './forms';
+import { importCalls } from './imports';
 import { assetCalls, topicCalls } from './library';
 import { audienceCalls, pageCalls } from './pages';
 import { peopleCalls } from './people';
@@ -16,6 +17,7 @@ export { SCOPES } from '../../../src/domain/scopes.js';
 export { EVENT_TYPES } from '../../../src/outbox/event-types.js';
 export { ApiProblem } from './client';
 export { submissionsCsvUrl } from './forms';
+export { type ImportJob, type ImportPreview, importFiles } from './imports';
 export { CONVERSATION_PAGE, engagementApi, extras } from './pages';
 export { searchApi } from './people';
 export { settingsApi, webhookCheckApi, webhookEditApi } from './settings';
@@ -24,6 +26,7 @@ export * from './types';
 export const api = {
   ...sessionCalls,
   ...pageCalls,
+  ...importCalls,
   ...audienceCalls,
   ...formCalls,
   ...peopleCalls,

@@ -54,6 +54,11 @@ export function PageAudiences({ tenant, pageId }: { tenant: string; pageId: stri
         Audiences
       </Title>
       <QueryError error={audiences.error ?? lifecycle.error} />
+      {editable ? (
+        <Anchor component={Link} to={`/t/${tenant}/pages/${pageId}/import`}>
+          Import a target list (CSV): an audience per row
+        </Anchor>
+      ) : null}
       {editable ? <NewAudience tenant={tenant} pageId={pageId} persons={persons.data?.items ?? []} /> : null}
       {audiences.query.isSuccess && audiences.items.length === 0 ? (
         <Text c="dimmed">No audience yet.</Text>

@@ -16,6 +16,7 @@ import { eventsAdminRoutes } from '../event-stream/index.js';
 import { filesAdminRoutes } from '../files/index.js';
 import { formsAdminRoutes } from '../forms/admin.routes.js';
 import { hostedAdminRoutes } from '../hosted/admin.routes.js';
+import { importsAdminRoutes } from '../imports/admin.routes.js';
 import { findLiveSession, operatorsAdminRouteSet } from '../operators/index.js';
 import { opsAdminRoutes } from '../ops/index.js';
 import { pagesAdminRoutes } from '../pages/admin.routes.js';
@@ -71,6 +72,7 @@ export async function adminRoutes(app: App): Promise<void> {
   opsAdminRoutes(app);
   hostedAdminRoutes(app);
   formsAdminRoutes(app);
+  importsAdminRoutes(app);
   operatorsAdminRouteSet(app);
   listAuditAdmin(app);
   webhooksAdminRoutes(app);

@@ -90,6 +90,11 @@ export async function registerAdminOpenApi(app: FastifyInstance): Promise<void> 
           description:
             'Personalised variants of a page, their versions (with full content) and conversation.',
         },
+        {
+          name: 'Imports',
+          description:
+            'Target lists (CSV, JSON lines) imported into a page: an audience per row, reviewed and published in bulk.',
+        },
         { name: 'Persons', description: 'People, their details and activity logs.' },
         { name: 'Accounts', description: 'Companies, identified by domain, and their activity.' },
         { name: 'Topics', description: 'Topics and their ordered entries.' },

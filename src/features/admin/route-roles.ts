@@ -85,6 +85,17 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   [`POST ${T}/pages/:page_id/restore`]: { access: 'editor', action: 'page.restore' },
   [`DELETE ${T}/pages/:page_id`]: { access: 'editor', action: 'page.delete' },
 
+  // Target-list imports (docs/imports.md); a dry run only previews the file.
+  [`POST ${T}/pages/:page_id/imports`]: { access: 'editor', action: 'import.start', dryRun: true },
+  [`GET ${T}/pages/:page_id/imports`]: { access: 'viewer' },
+  [`GET ${T}/imports/:import_id`]: { access: 'viewer' },
+  [`GET ${T}/imports/:import_id/rejects`]: { access: 'viewer' },
+  [`GET ${T}/imports/:import_id/rejects.csv`]: { access: 'viewer' },
+  [`GET ${T}/imports/:import_id/urls.csv`]: { access: 'viewer' },
+  [`GET ${T}/imports/:import_id/audiences`]: { access: 'viewer' },
+  [`POST ${T}/imports/:import_id/cancel`]: { access: 'editor', action: 'import.cancel' },
+  [`POST ${T}/imports/:import_id/publish`]: { access: 'publisher', action: 'import.publish' },
+
   // Audiences, versions and the conversation.
   [`GET ${T}/pages/:page_id/audiences`]: { access: 'viewer' },
   [`POST ${T}/pages/:page_id/audiences`]: { access: 'editor', action: 'audience.create' },

@@ -55,54 +55,63 @@ export async function createAudience(db: Db, tenantId: string, pageId: string, i
       ? personRouteKey(person.slug)
       : (input.routeKey ?? (await freeRouteKey(db, tenantId, pageId, input.customName ?? '')));
   return routeKeyChecked(routeKey, () =>
-    writeTransaction(db, async (tx) => {
-      const page = await lockPage(tx, tenantId, pageId);
-      if (page === undefined) throw ApiError.notFound('Page');
-      if (page.deleted_at !== null) throw new ApiError('conflict', 'The page is deleted: restore it first');
-      const now = Date.now();
-      const row: AudiencesTable = {
-        tenant_id: tenantId,
-        id: newId('audience'),
-        page_id: pageId,
-        person_id: input.personId ?? null,
-        custom_name: input.customName ?? null,
-        is_new_page_agent: 1,
-        action_form_id_override: input.actionFormIdOverride ?? null,
-        action_form_instructions_override: input.actionFormInstructionsOverride ?? null,
-        action_url_override: input.actionUrlOverride ?? null,
-        supplementary_context: input.supplementaryContext ?? null,
-        metadata_override: input.metadataOverride == null ? null : JSON.stringify(input.metadataOverride),
-        route_key: routeKey,
-        last_version_number: 0,
-        created_at: now,
-        updated_at: now,
-        archived_at: null,
-      };
-      await insertAudience(tx, row);
-      await insertConversation(tx, {
-        tenant_id: tenantId,
-        id: newId('conversation'),
-        audience_id: row.id,
-        published_message_id: null,
-        created_at: now,
-        updated_at: now,
-      });
-      await addToAudiencesCount(tx, tenantId, pageId, 1);
-      const version = await enqueueVersion(tx, row);
-      const audience = { ...row, last_version_number: 1 };
-      await emitEvent(
-        tx,
-        tenantId,
-        audienceEvent('audience.created', await presentAudience(tx, audience, page)),
-      );
-      await announceIfQueued(tx, row, version);
-      return { audience, version };
-    }),
+    writeTransaction(db, (tx) => insertAudienceIn(tx, tenantId, pageId, input, routeKey)),
   );
 }
 
+/**
+ * The writes of createAudience inside the caller's transaction (createAudience, a target-list
+ * import): the page locked, the audience, its conversation, the page's count, version 1 queued and
+ * the events. The caller checked the input and chose a free route key.
+ */
+export async function insertAudienceIn(
+  tx: Executor,
+  tenantId: string,
+  pageId: string,
+  input: AudienceInput,
+  routeKey: string,
+) {
+  const page = await lockPage(tx, tenantId, pageId);
+  if (page === undefined) throw ApiError.notFound('Page');
+  if (page.deleted_at !== null) throw new ApiError('conflict', 'The page is deleted: restore it first');
+  const now = Date.now();
+  const row: AudiencesTable = {
+    tenant_id: tenantId,
+    id: newId('audience'),
+    page_id: pageId,
+    person_id: input.personId ?? null,
+    custom_name: input.customName ?? null,
+    is_new_page_agent: 1,
+    action_form_id_override: input.actionFormIdOverride ?? null,
+    action_form_instructions_override: input.actionFormInstructionsOverride ?? null,
+    action_url_override: input.actionUrlOverride ?? null,
+    supplementary_context: input.supplementaryContext ?? null,
+    metadata_override: input.metadataOverride == null ? null : JSON.stringify(input.metadataOverride),
+    route_key: routeKey,
+    last_version_number: 0,
+    created_at: now,
+    updated_at: now,
+    archived_at: null,
+  };
+  await insertAudience(tx, row);
+  await insertConversation(tx, {
+    tenant_id: tenantId,
+    id: newId('conversation'),
+    audience_id: row.id,
+    published_message_id: null,
+    created_at: now,
+    updated_at: now,
+  });
+  await addToAudiencesCount(tx, tenantId, pageId, 1);
+  const version = await enqueueVersion(tx, row);
+  const audience = { ...row, last_version_number: 1 };
+  await emitEvent(tx, tenantId, audienceEvent('audience.created', await presentAudience(tx, audience, page)));
+  await announceIfQueued(tx, row, version);
+  return { audience, version };
+}
+
 /** A general audience's default route key: its name in kebab-case, free on the page. */
-async function freeRouteKey(db: Executor, tenantId: string, pageId: string, name: string) {
+export async function freeRouteKey(db: Executor, tenantId: string, pageId: string, name: string) {
   const base = kebabName(name, 'audience');
   return firstFreeName(base, await findRouteKeysLike(db, tenantId, pageId, base));
 }

@@ -1,0 +1,417 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  Progress,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { api, type ImportJob, type ImportPreview, importFiles } from '../api';
+import { QueryError } from '../components/QueryError';
+import { can, useMe } from '../session';
+
+const FIELDS = [
+  'email',
+  'name',
+  'firstName',
+  'lastName',
+  'company',
+  'domain',
+  'title',
+  'linkedin',
+  'phone',
+  'industry',
+  'employees',
+  'region',
+  'tier',
+];
+
+/**
+ * Importing a target list into a page (docs/imports.md): upload → column mapping with a preview of
+ * the first rows and of the problems found → go → live status → review and publish in bulk.
+ */
+export function ImportTargets() {
+  const { tenant = '', pageId = '' } = useParams();
+  const editable = can(useMe(), 'editor');
+  const [file, setFile] = useState<File | null>(null);
+  const [mapping, setMapping] = useState<Record<string, string>>({});
+  const [importId, setImportId] = useState<string | null>(null);
+  const preview = useMutation({
+    mutationFn: (next: { file: File; mapping: Record<string, string> }) =>
+      api.previewImport(tenant, pageId, next.file, next.mapping),
+    onSuccess: (result: ImportPreview) => setMapping(result.mapping),
+  });
+  const start = useMutation({
+    mutationFn: () => api.startImport(tenant, pageId, file!, mapping),
+    onSuccess: (job: ImportJob) => setImportId(job.importId),
+  });
+  const choose = (chosen: File | null) => {
+    setFile(chosen);
+    setImportId(null);
+    setMapping({});
+    if (chosen) preview.mutate({ file: chosen, mapping: {} });
+  };
+  const remap = (column: string, target: string) => {
+    const next = { ...mapping, [column]: target };
+    setMapping(next);
+    if (file) preview.mutate({ file, mapping: next });
+  };
+  const shown = preview.data;
+  const traitOptions = Object.values(mapping).filter((t) => t.startsWith('trait:'));
+  return (
+    <Stack component="main" aria-labelledby="import-heading" maw={1100}>
+      <Anchor component={Link} to={`/t/${tenant}/pages/${pageId}`}>
+        ← Back to the page
+      </Anchor>
+      <Title order={1} size="h2" id="import-heading">
+        Import a target list
+      </Title>
+      <Text c="dimmed">
+        A CSV or JSON lines file of persons and accounts: every good row gets an audience on this page, queued
+        for its first draft. Persons are matched by email, accounts by domain; other columns become traits.
+      </Text>
+      {importId === null ? (
+        <>
+          <FileInput
+            label="Target list (CSV or JSON lines)"
+            placeholder="Choose a file"
+            accept=".csv,.jsonl,.ndjson,text/csv"
+            value={file}
+            onChange={choose}
+            disabled={!editable}
+            clearable
+          />
+          <QueryError error={preview.error ?? start.error} />
+          {shown ? (
+            <>
+              <Title order={2} size="h3">
+                Column mapping
+              </Title>
+              <Table.ScrollContainer minWidth={300}>
+                <Table aria-label="Column mapping">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Column</Table.Th>
+                      <Table.Th>Becomes</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {shown.columns.map((column) => (
+                      <Table.Tr key={column}>
+                        <Table.Td className="cell-wrap">{column}</Table.Td>
+                        <Table.Td>
+                          <Select
+                            aria-label={`Column ${column} becomes`}
+                            data={[
+                              ...FIELDS,
+                              ...new Set([...traitOptions, mapping[column] ?? 'ignore']),
+                              'ignore',
+                            ]
+                              .filter((v, i, all) => all.indexOf(v) === i)
+                              .map((v) => ({
+                                value: v,
+                                label: v.startsWith('trait:') ? `trait ${v.slice(6)}` : v,
+                              }))}
+                            value={mapping[column] ?? 'ignore'}
+                            onChange={(v) => v && remap(column, v)}
+                            allowDeselect={false}
+                            size="xs"
+                          />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <Title order={2} size="h3">
+                First rows
+              </Title>
+              <Table.ScrollContainer minWidth={640}>
+                <Table aria-label="First rows" striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Line</Table.Th>
+                      {shown.columns.map((c) => (
+                        <Table.Th key={c}>{c}</Table.Th>
+                      ))}
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {shown.sample.slice(0, 5).map((row) => (
+                      <Table.Tr key={row.line}>
+                        <Table.Td>{row.line}</Table.Td>
+                        {shown.columns.map((c) => (
+                          <Table.Td key={c} className="cell-wrap">
+                            {row.values[c] ?? ''}
+                          </Table.Td>
+                        ))}
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <Title order={2} size="h3">
+                Problems found
+              </Title>
+              <Text>
+                {shown.rowsGood} of {shown.rowsTotal} rows are good; {shown.rejectsTotal} problem
+                {shown.rejectsTotal === 1 ? '' : 's'} (bad rows are skipped, never the good ones).
+              </Text>
+              {shown.rejects.length > 0 ? (
+                <RejectsTable rejects={shown.rejects} label="Problems found" />
+              ) : null}
+              <Group>
+                <Button
+                  onClick={() => start.mutate()}
+                  loading={start.isPending}
+                  disabled={shown.rowsGood === 0}
+                >
+                  Import {shown.rowsGood} rows
+                </Button>
+              </Group>
+            </>
+          ) : null}
+        </>
+      ) : (
+        <ImportStatus tenant={tenant} importId={importId} />
+      )}
+    </Stack>
+  );
+}
+
+function RejectsTable({
+  rejects,
+  label,
+}: {
+  rejects: { line: number; column: string; reason: string }[];
+  label: string;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Line</Table.Th>
+            <Table.Th>Column</Table.Th>
+            <Table.Th>Reason</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rejects.map((r) => (
+            <Table.Tr key={`${r.line}-${r.column}`}>
+              <Table.Td>{r.line}</Table.Td>
+              <Table.Td className="cell-wrap">{r.column || '—'}</Table.Td>
+              <Table.Td className="cell-wrap">{r.reason}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The job, live (polled while rows or drafts are in flight), its rejects and the review list. */
+function ImportStatus({ tenant, importId }: { tenant: string; importId: string }) {
+  const queryClient = useQueryClient();
+  const publisher = can(useMe(), 'publisher');
+  const job = useQuery({
+    queryKey: ['import', tenant, importId],
+    queryFn: () => api.getImport(tenant, importId),
+    refetchInterval: (query) => {
+      const data = query.state.data as ImportJob | undefined;
+      return data === undefined || data.status === 'running' || data.drafts.queued > 0 ? 1000 : false;
+    },
+  });
+  const data = job.data;
+  const settled = data !== undefined && data.status !== 'running';
+  const review = useQuery({
+    queryKey: ['import-review', tenant, importId, data?.drafts.done ?? 0],
+    queryFn: () => api.reviewImport(tenant, importId),
+    enabled: settled,
+  });
+  const rejects = useQuery({
+    queryKey: ['import-rejects', tenant, importId],
+    queryFn: () => api.listImportRejects(tenant, importId),
+    enabled: settled && (data?.rejects ?? 0) > 0,
+  });
+  const [selected, setSelected] = useState<string[]>([]);
+  const publish = useMutation({
+    mutationFn: (body: { audienceIds?: string[]; allGrounded?: boolean }) =>
+      api.publishImport(tenant, importId, body),
+    onSuccess: () => {
+      setSelected([]);
+      void queryClient.invalidateQueries({ queryKey: ['import-review', tenant, importId] });
+    },
+  });
+  const cancel = useMutation({
+    mutationFn: () => api.cancelImport(tenant, importId),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['import', tenant, importId] }),
+  });
+  if (data === undefined) return <QueryError error={job.error} />;
+  const files = importFiles(tenant, importId);
+  const drafts = data.drafts.done + data.drafts.queued + data.drafts.failed;
+  const items = review.data?.items ?? [];
+  return (
+    <Stack>
+      <Title order={2} size="h3">
+        Import status
+      </Title>
+      <Group>
+        <Badge color={data.status === 'done' ? 'green.8' : data.status === 'running' ? 'blue.8' : 'gray.7'}>
+          {data.status}
+        </Badge>
+        <Text>
+          {data.rowsRead} of {data.rowsTotal} rows read
+        </Text>
+        {data.status === 'running' ? (
+          <Button size="compact-sm" variant="default" onClick={() => cancel.mutate()}>
+            Cancel
+          </Button>
+        ) : null}
+      </Group>
+      <Progress
+        value={data.rowsTotal === 0 ? 100 : (100 * data.rowsRead) / data.rowsTotal}
+        aria-label="Rows read"
+      />
+      <Text>
+        Persons: {data.personsCreated} created, {data.personsUpdated} updated · Accounts:{' '}
+        {data.accountsCreated} created, {data.accountsUpdated} updated · Audiences created:{' '}
+        {data.audiencesCreated} · Unchanged rows: {data.rowsUnchanged} · Rejected rows: {data.rejects}
+      </Text>
+      <Text>
+        Drafts: {data.drafts.done} done, {data.drafts.queued} queued, {data.drafts.failed} failed
+      </Text>
+      <Progress
+        value={drafts === 0 ? 0 : (100 * data.drafts.done) / drafts}
+        color="green.8"
+        aria-label="Drafts done"
+      />
+      <Group>
+        {data.rejects > 0 ? (
+          <Anchor href={files.rejects} download>
+            Download the rejects (CSV)
+          </Anchor>
+        ) : null}
+        <Anchor href={files.urls} download>
+          Export the public URLs (CSV)
+        </Anchor>
+      </Group>
+      <QueryError error={review.error ?? publish.error ?? cancel.error} />
+      {rejects.data && rejects.data.items.length > 0 ? (
+        <RejectsTable rejects={rejects.data.items.slice(0, 50)} label="Rejected rows" />
+      ) : null}
+      {publish.data ? (
+        <Alert color="green" title="Published">
+          {publish.data.published.length} published
+          {publish.data.skipped.length > 0 ? `, ${publish.data.skipped.length} skipped` : ''}.
+        </Alert>
+      ) : null}
+      {items.length > 0 ? (
+        <>
+          <Title order={2} size="h3">
+            Review
+          </Title>
+          {publisher ? (
+            <Group>
+              <Button
+                disabled={selected.length === 0}
+                onClick={() => publish.mutate({ audienceIds: selected })}
+                loading={publish.isPending}
+              >
+                Publish selected ({selected.length})
+              </Button>
+              <Button variant="default" onClick={() => publish.mutate({ allGrounded: true })}>
+                Publish all that passed the grounding check
+              </Button>
+            </Group>
+          ) : null}
+          <Table.ScrollContainer minWidth={720}>
+            <Table aria-label="Review">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <Checkbox
+                      aria-label="Select every draft"
+                      checked={
+                        selected.length > 0 &&
+                        selected.length === items.filter((i) => i.versionStatus === 'draft').length
+                      }
+                      onChange={(e) =>
+                        setSelected(
+                          e.currentTarget.checked
+                            ? items.filter((i) => i.versionStatus === 'draft').map((i) => i.audienceId)
+                            : [],
+                        )
+                      }
+                    />
+                  </Table.Th>
+                  <Table.Th miw={160}>Person</Table.Th>
+                  <Table.Th>Account</Table.Th>
+                  <Table.Th>Draft</Table.Th>
+                  <Table.Th>Agent's reasoning</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((item) => (
+                  <Table.Tr key={item.audienceId}>
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={`Select ${item.personName ?? item.accountName ?? item.audienceId}`}
+                        disabled={item.versionStatus !== 'draft'}
+                        checked={selected.includes(item.audienceId)}
+                        onChange={(e) =>
+                          setSelected((s) =>
+                            e.currentTarget.checked
+                              ? [...s, item.audienceId]
+                              : s.filter((id) => id !== item.audienceId),
+                          )
+                        }
+                      />
+                    </Table.Td>
+                    <Table.Td className="cell-wrap">
+                      <Anchor
+                        component={Link}
+                        to={`/t/${tenant}/pages/${data.pageId}/audiences/${item.audienceId}`}
+                      >
+                        {item.personName ?? item.accountName ?? item.audienceId}
+                      </Anchor>
+                      {item.email ? (
+                        <Text size="sm" c="dimmed">
+                          {item.email}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td className="cell-wrap">{item.accountName ?? '—'}</Table.Td>
+                    <Table.Td className="nowrap">
+                      <Badge color="gray.7">{item.versionStatus ?? '—'}</Badge>
+                      {item.grounded === false ? (
+                        <Badge color="red.9" ml="xs">
+                          not grounded
+                        </Badge>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td className="cell-wrap">
+                      <Text size="sm" lineClamp={3}>
+                        {item.reasoning ?? item.reply ?? ''}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,54 @@
+import { Readable } from 'node:stream';
+import { Type } from 'typebox';
+import type { App } from '../../http/app-types.js';
+import { problemResponses } from '../../http/problem.js';
+import { AdminImportPath, ImportReject } from './imports.schemas.js';
+import { getImport, rejectsCsv, rejectsOf } from './imports.service.js';
+
+/** The refused rows of a job: as JSON, and as a CSV to download (cells neutralised). */
+export function importRejectsAdmin(app: App): void {
+  app.get(
+    '/tenants/:tenant/imports/:import_id/rejects',
+    {
+      schema: {
+        operationId: 'adminListImportRejects',
+        tags: ['Imports'],
+        summary: "An import's refused rows: line, column and reason, in file order",
+        params: AdminImportPath,
+        response: {
+          200: Type.Object({ items: Type.Array(ImportReject) }),
+          ...problemResponses('not_found'),
+        },
+      },
+    },
+    async (request) => {
+      await getImport(app.db, request.tenantId, request.params.import_id);
+      return { items: await rejectsOf(app.db, request.tenantId, request.params.import_id) };
+    },
+  );
+  app.get(
+    '/tenants/:tenant/imports/:import_id/rejects.csv',
+    {
+      schema: {
+        operationId: 'adminExportImportRejects',
+        tags: ['Imports'],
+        summary: "An import's refused rows as CSV (line, column, reason)",
+        description:
+          'Cells a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) start with an apostrophe.',
+        params: AdminImportPath,
+        response: {
+          200: { description: 'The CSV file.', content: { 'text/csv': { schema: Type.String() } } },
+          ...problemResponses('not_found'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const job = await getImport(app.db, request.tenantId, request.params.import_id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="import-rejects-${job.id}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(rejectsCsv(app.db, request.tenantId, job.id)) as unknown as string);
+    },
+  );
+}

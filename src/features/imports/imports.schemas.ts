@@ -1,0 +1,121 @@
+import { Type } from 'typebox';
+import { PathId } from '../../http/common.schemas.js';
+import { FlagQuery } from '../../http/query-flags.js';
+
+/** Operator API shapes of target-list imports (docs/imports.md). */
+
+export const AdminImportPath = Type.Object({ tenant: PathId, import_id: PathId });
+
+const Count = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+
+export const ImportJob = Type.Object(
+  {
+    importId: Type.String(),
+    pageId: Type.String(),
+    status: Type.Union([
+      Type.Literal('running'),
+      Type.Literal('done'),
+      Type.Literal('cancelled'),
+      Type.Literal('failed'),
+    ]),
+    format: Type.Union([Type.Literal('csv'), Type.Literal('jsonl')]),
+    fileName: Type.Union([Type.String(), Type.Null()]),
+    bytes: Count,
+    mapping: Type.Record(Type.String(), Type.String(), {
+      description: 'Column → field (`email`, `name`, `domain`, …), `trait:<key>` or `ignore`.',
+    }),
+    rowsTotal: Count,
+    rowsRead: Count,
+    personsCreated: Count,
+    personsUpdated: Count,
+    accountsCreated: Count,
+    accountsUpdated: Count,
+    audiencesCreated: Count,
+    rowsUnchanged: Count,
+    rejects: Count,
+    drafts: Type.Object({
+      queued: Count,
+      done: Count,
+      failed: Count,
+    }),
+    error: Type.Union([Type.String(), Type.Null()]),
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+    finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  },
+  { title: 'ImportJob' },
+);
+
+export const ImportReject = Type.Object({
+  line: Count,
+  column: Type.String({ description: 'The column (header) at fault; empty for the whole row.' }),
+  reason: Type.String(),
+});
+
+export const ImportPreview = Type.Object(
+  {
+    format: Type.Union([Type.Literal('csv'), Type.Literal('jsonl')]),
+    columns: Type.Array(Type.String()),
+    mapping: Type.Record(Type.String(), Type.String()),
+    rowsTotal: Count,
+    rowsGood: Count,
+    sample: Type.Array(Type.Object({ line: Count, values: Type.Record(Type.String(), Type.String()) })),
+    rejects: Type.Array(ImportReject, { description: 'The first 100 problems.' }),
+    rejectsTotal: Count,
+  },
+  { title: 'ImportPreview' },
+);
+
+export const ImportQuery = Type.Object({
+  fileName: Type.Optional(
+    Type.String({ maxLength: 255, description: 'The name of the file (its extension may tell the format).' }),
+  ),
+  mapping: Type.Optional(
+    Type.String({
+      maxLength: 20_000,
+      description:
+        'A JSON object: column → `email`, `name`, `firstName`, `lastName`, `company`, `domain`, `title`, `linkedin`, `phone`, `industry`, `employees`, `region`, `tier`, `trait:<key>` or `ignore`. Columns not named keep the proposed mapping.',
+    }),
+  ),
+  dryRun: FlagQuery(
+    'Check the file and answer its preview (columns, mapping, first rows, problems); nothing is written.',
+  ),
+});
+
+export const ReviewItem = Type.Object({
+  line: Count,
+  outcome: Type.Union([Type.Literal('created'), Type.Literal('updated'), Type.Literal('unchanged')]),
+  audienceId: Type.String(),
+  personId: Type.Union([Type.String(), Type.Null()]),
+  personName: Type.Union([Type.String(), Type.Null()]),
+  email: Type.Union([Type.String(), Type.Null()]),
+  accountId: Type.Union([Type.String(), Type.Null()]),
+  accountName: Type.Union([Type.String(), Type.Null()]),
+  domain: Type.Union([Type.String(), Type.Null()]),
+  archived: Type.Boolean(),
+  versionId: Type.Union([Type.String(), Type.Null()]),
+  versionStatus: Type.Union([Type.String(), Type.Null()]),
+  reply: Type.Union([Type.String(), Type.Null()]),
+  reasoning: Type.Union([Type.String(), Type.Null()], {
+    description: "The agent's reasoning: which blocks it shows and why (the rule decisions).",
+  }),
+  grounded: Type.Union([Type.Boolean(), Type.Null()], {
+    description: 'For a draft: whether it passed the grounding check.',
+  }),
+  content: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+});
+
+export const PublishImportBody = Type.Object(
+  {
+    audienceIds: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { maxItems: 20_000 }),
+    ),
+    allGrounded: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+export const PublishImportResult = Type.Object({
+  published: Type.Array(Type.String()),
+  skipped: Type.Array(Type.Object({ audienceId: Type.String(), reason: Type.String() })),
+});

@@ -1,0 +1,638 @@
+import { isUniqueViolation } from '../../db/errors.js';
+import type { Db, Executor, ImportsTable } from '../../db/schema.js';
+import { writeTransaction } from '../../db/write-transaction.js';
+import type { Traits } from '../../domain/page-blocks.js';
+import { pagePath } from '../../domain/public-links.js';
+import { personRouteKey } from '../../domain/public-paths.js';
+import { ApiError } from '../../errors.js';
+import { newId } from '../../ids.js';
+import { csvCell } from '../../lists/csv.js';
+import {
+  findAccountByDomain,
+  findAccountForUpdate,
+  setAccountName,
+  setAccountTraits,
+} from '../accounts/accounts.repository.js';
+import { ensureAccount, linkPerson } from '../accounts/accounts.service.js';
+import { mergeTraits, parseTraits } from '../accounts/traits.js';
+import { freeRouteKey, insertAudienceIn } from '../audiences/audiences.service.js';
+import { publishVersion } from '../audiences/versions.service.js';
+import { findPage } from '../pages/pages.repository.js';
+import {
+  fillPersonFields,
+  findPersonByEmail,
+  findPersonForUpdate,
+  setPersonTraits,
+  updatePersonRow,
+} from '../persons/persons.repository.js';
+import { insertPerson } from '../persons/persons.service.js';
+import { findTenantByIdOrName } from '../tenants/tenants.repository.js';
+import {
+  type ColumnTarget,
+  checkRow,
+  formatOf,
+  readImportFile,
+  resolveMapping,
+  type TargetRow,
+} from './import-parse.js';
+import {
+  addToImportCounters,
+  doneLines,
+  draftStatusCounts,
+  findImport,
+  findImportTarget,
+  findPersonAudienceOnPage,
+  finishImport,
+  type ImportCounter,
+  importAudiences,
+  insertImport,
+  insertImportRow,
+  insertRejects,
+  listImports,
+  listRejects,
+  lockImport,
+  setImportStatus,
+  stalledImports,
+  upsertImportTarget,
+} from './imports.repository.js';
+
+/**
+ * Target-list imports (issue 34, docs/imports.md): a file of persons and accounts becomes, on one
+ * page, an audience per good row, each queued for a first draft like an audience made in the
+ * console. The job's counters move in the same transaction as each row's writes.
+ */
+
+export interface ImportUpload {
+  bytes: Buffer;
+  contentType?: string | undefined;
+  fileName?: string | undefined;
+  mapping?: Record<string, string> | undefined;
+}
+
+/** Rows applied at once: on SQLite they share one commit (write-transaction.ts). */
+const PARALLEL_ROWS = 8;
+
+/** What a file would give, without writing anything: its columns, the mapping, the first rows and their problems. */
+export async function previewImport(
+  db: Db,
+  tenantId: string,
+  pageId: string,
+  upload: ImportUpload,
+  rows = 10,
+) {
+  await pageOrThrow(db, tenantId, pageId);
+  const format = formatOf(upload.contentType, upload.fileName);
+  const file = readImportFile(upload.bytes, format);
+  const mapping = resolveMapping(file.columns, upload.mapping);
+  const seen = new Map<string, number>();
+  const rejects = [];
+  let good = 0;
+  for (const row of file.rows) {
+    const checked = checkRow(row, mapping, seen);
+    if ('rejects' in checked) rejects.push(...checked.rejects);
+    else good++;
+  }
+  return {
+    format,
+    columns: file.columns,
+    mapping,
+    rowsTotal: file.rows.length,
+    rowsGood: good,
+    sample: file.rows.slice(0, rows).map((r) => ({ line: r.line, values: r.values })),
+    rejects: rejects.slice(0, 100),
+    rejectsTotal: rejects.length,
+  };
+}
+
+/**
+ * Starts a job: the whole file is checked first (format, size, an email or domain column, the
+ * mapping), so a file refused writes nothing. The rows are applied by runImport.
+ */
+export async function startImport(
+  db: Db,
+  tenantId: string,
+  pageId: string,
+  upload: ImportUpload,
+): Promise<ImportsTable> {
+  await pageOrThrow(db, tenantId, pageId);
+  const format = formatOf(upload.contentType, upload.fileName);
+  const file = readImportFile(upload.bytes, format);
+  const mapping = resolveMapping(file.columns, upload.mapping);
+  const now = Date.now();
+  const row: ImportsTable = {
+    tenant_id: tenantId,
+    id: newId('import'),
+    page_id: pageId,
+    status: 'running',
+    format,
+    file_name: upload.fileName?.slice(0, 255) ?? null,
+    bytes: upload.bytes.length,
+    mapping: JSON.stringify(mapping),
+    source: upload.bytes.toString('utf8'),
+    rows_total: file.rows.length,
+    next_line: 0,
+    rows_read: 0,
+    persons_created: 0,
+    persons_updated: 0,
+    accounts_created: 0,
+    accounts_updated: 0,
+    audiences_created: 0,
+    rows_unchanged: 0,
+    rejects_count: 0,
+    error: null,
+    created_at: now,
+    updated_at: now,
+    finished_at: null,
+  };
+  await writeTransaction(db, (tx) => insertImport(tx, row));
+  return row;
+}
+
+async function pageOrThrow(db: Executor, tenantId: string, pageId: string) {
+  const page = await findPage(db, tenantId, pageId);
+  if (page === undefined) throw ApiError.notFound('Page');
+  if (page.deleted_at !== null) throw new ApiError('conflict', 'The page is deleted: restore it first');
+  return page;
+}
+
+/** Jobs in flight in this process: one runner per job. */
+const runners = new Map<string, Promise<ImportsTable | undefined>>();
+
+/**
+ * Applies the job's rows not yet applied (all of them at first; after a crash, the rest), then
+ * ends the job. Safe to call again: a job already running here is awaited, not run twice.
+ */
+export function runImport(
+  db: Db,
+  tenantId: string,
+  importId: string,
+  onProgress?: (job: ImportsTable) => void,
+): Promise<ImportsTable | undefined> {
+  const key = `${tenantId}/${importId}`;
+  const running = runners.get(key);
+  if (running !== undefined) return running;
+  const run = applyRows(db, tenantId, importId, onProgress).finally(() => runners.delete(key));
+  runners.set(key, run);
+  return run;
+}
+
+async function applyRows(
+  db: Db,
+  tenantId: string,
+  importId: string,
+  onProgress?: (job: ImportsTable) => void,
+): Promise<ImportsTable | undefined> {
+  const job = await findImport(db, tenantId, importId);
+  if (job === undefined || job.status !== 'running' || job.source === null) return job;
+  try {
+    const file = readImportFile(Buffer.from(job.source, 'utf8'), job.format as 'csv' | 'jsonl');
+    const mapping = JSON.parse(job.mapping) as Record<string, ColumnTarget>;
+    const done = await doneLines(db, tenantId, importId);
+    const seen = new Map<string, number>();
+    // Every row is checked, in file order, so a duplicate is found the same way after a resume.
+    const work = file.rows.map((row) => ({ row, checked: checkRow(row, mapping, seen) }));
+    const todo = work.filter((w) => !done.has(w.row.line));
+    for (let i = 0; i < todo.length; i += PARALLEL_ROWS) {
+      const current = await findImport(db, tenantId, importId);
+      if (current?.status !== 'running') return current;
+      await Promise.all(
+        todo
+          .slice(i, i + PARALLEL_ROWS)
+          .map(({ row, checked }) =>
+            'rejects' in checked
+              ? rejectRow(db, job, row.line, checked.rejects)
+              : applyOrReject(db, job, checked.target),
+          ),
+      );
+      if (onProgress) onProgress((await findImport(db, tenantId, importId))!);
+    }
+    await writeTransaction(db, (tx) => finishImport(tx, tenantId, importId, 'done', null, Date.now()));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await writeTransaction(db, (tx) =>
+      finishImport(tx, tenantId, importId, 'failed', message.slice(0, 500), Date.now()),
+    );
+  }
+  const finished = await findImport(db, tenantId, importId);
+  if (onProgress && finished) onProgress(finished);
+  return finished;
+}
+
+async function rejectRow(
+  db: Db,
+  job: ImportsTable,
+  line: number,
+  rejects: { column: string; reason: string }[],
+): Promise<void> {
+  await writeTransaction(db, async (tx) => {
+    await insertRejects(
+      tx,
+      rejects.map((r) => ({
+        tenant_id: job.tenant_id,
+        import_id: job.id,
+        line,
+        column_name: r.column,
+        reason: r.reason.slice(0, 500),
+      })),
+    );
+    await addToImportCounters(
+      tx,
+      job.tenant_id,
+      job.id,
+      { rows_read: 1, rejects_count: 1 },
+      line,
+      Date.now(),
+    );
+  });
+}
+
+/** A row whose writes fail (a refusal of the services, a lost race) becomes a reject, not a failed job. */
+async function applyOrReject(db: Db, job: ImportsTable, target: TargetRow): Promise<void> {
+  try {
+    await writeTransaction(db, (tx) => applyRow(tx, job, target));
+  } catch (error) {
+    // Another process applied this line meanwhile (a job resumed twice): nothing to do.
+    if (isUniqueViolation(error) && (await doneLines(db, job.tenant_id, job.id)).has(target.line)) return;
+    if (error instanceof ApiError || isUniqueViolation(error)) {
+      await rejectRow(db, job, target.line, [
+        {
+          column: '',
+          reason:
+            error instanceof ApiError
+              ? error.message
+              : 'the row conflicted with a concurrent write; import the file again',
+        },
+      ]);
+      return;
+    }
+    throw error;
+  }
+}
+
+function sameTraits(a: Traits, b: Traits): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => b[k] === a[k]);
+}
+
+/** One good row: its account, its person, its audience on the page (found or made), the counters. */
+async function applyRow(tx: Executor, job: ImportsTable, target: TargetRow): Promise<void> {
+  const { tenant_id: tenantId, page_id: pageId } = job;
+  const now = Date.now();
+  const counts: Partial<Record<ImportCounter, number>> = { rows_read: 1 };
+  let changed = false;
+  let account: { id: string; name: string } | null = null;
+  if (target.account !== null) {
+    const { domain, name, traits } = target.account;
+    if ((await findAccountByDomain(tx, tenantId, domain)) === undefined) {
+      await ensureAccount(tx, tenantId, domain, name ?? domain, now);
+      counts.accounts_created = 1;
+    }
+    const row = (await findAccountForUpdate(
+      tx,
+      tenantId,
+      (await findAccountByDomain(tx, tenantId, domain))!.id,
+    ))!;
+    let updated = false;
+    const merged = mergeTraits(parseTraits(row.traits), traits);
+    if (merged === null) throw ApiError.invalidField('/traits', 'the account would have more than 50 traits');
+    if (!sameTraits(merged, parseTraits(row.traits))) {
+      await setAccountTraits(tx, tenantId, row.id, JSON.stringify(merged), now);
+      updated = true;
+    }
+    let accountName = row.name;
+    // An account still named after its domain takes the file's company; an operator's name stays.
+    if (name !== null && row.name === row.domain && name !== row.name) {
+      await setAccountName(tx, tenantId, row.id, name, now);
+      accountName = name;
+      updated = true;
+    }
+    if (updated && counts.accounts_created === undefined) counts.accounts_updated = 1;
+    changed ||= updated;
+    account = { id: row.id, name: accountName };
+  }
+  let person: { id: string; slug: string } | null = null;
+  if (target.person !== null) {
+    const input = target.person;
+    const found = await findPersonByEmail(tx, tenantId, input.email);
+    if (found === undefined) {
+      const row = await insertPerson(
+        tx,
+        tenantId,
+        {
+          name: input.name,
+          email: input.email,
+          ...(input.phoneNumber === undefined ? {} : { phoneNumber: input.phoneNumber }),
+          ...(input.linkedinProfileUrl === undefined ? {} : { linkedinProfileUrl: input.linkedinProfileUrl }),
+          traits: input.traits as Record<string, string>,
+        },
+        target.account?.domain ?? null,
+        now,
+      );
+      counts.persons_created = 1;
+      person = { id: row.id, slug: row.slug };
+    } else {
+      const row = (await findPersonForUpdate(tx, tenantId, found.id))!;
+      let updated = false;
+      const changes: Parameters<typeof updatePersonRow>[3] = {};
+      if (row.name !== input.name) changes.name = input.name;
+      if (input.phoneNumber !== undefined && row.phone_number !== input.phoneNumber)
+        changes.phone_number = input.phoneNumber;
+      if (input.linkedinProfileUrl !== undefined && row.linkedin_profile_url !== input.linkedinProfileUrl)
+        changes.linkedin_profile_url = input.linkedinProfileUrl;
+      if (Object.keys(changes).length > 0) {
+        await updatePersonRow(tx, tenantId, row.id, { ...changes, updated_at: now });
+        updated = true;
+      }
+      const merged = mergeTraits(parseTraits(row.traits), input.traits);
+      if (merged === null)
+        throw ApiError.invalidField('/traits', 'the person would have more than 50 traits');
+      if (!sameTraits(merged, parseTraits(row.traits))) {
+        await setPersonTraits(tx, tenantId, row.id, JSON.stringify(merged), now);
+        updated = true;
+      }
+      // A person without a domain joins the file's account (as a form's lead does); one with a domain keeps it.
+      if (row.domain === null && account !== null && target.account !== null) {
+        await fillPersonFields(tx, tenantId, row.id, {
+          domain: target.account.domain,
+          account_id: account.id,
+          updated_at: now,
+        });
+        await linkPerson(tx, tenantId, account.id, now);
+        updated = true;
+      }
+      if (updated) counts.persons_updated = 1;
+      changed ||= updated;
+      person = { id: row.id, slug: row.slug };
+    }
+  }
+  const targetKey = person !== null ? `person:${person.id}` : `account:${account!.id}`;
+  let audienceId = (await findImportTarget(tx, tenantId, pageId, targetKey))?.audience_id;
+  if (audienceId === undefined && person !== null)
+    audienceId = (await findPersonAudienceOnPage(tx, tenantId, pageId, person.id))?.id;
+  let created = false;
+  if (audienceId === undefined) {
+    const made =
+      person !== null
+        ? await insertAudienceIn(tx, tenantId, pageId, { personId: person.id }, personRouteKey(person.slug))
+        : await insertAudienceIn(
+            tx,
+            tenantId,
+            pageId,
+            { customName: account!.name },
+            await freeRouteKey(tx, tenantId, pageId, account!.name),
+          );
+    audienceId = made.audience.id;
+    counts.audiences_created = 1;
+    created = true;
+  }
+  if (created || (await findImportTarget(tx, tenantId, pageId, targetKey)) === undefined) {
+    await upsertImportTarget(tx, {
+      tenant_id: tenantId,
+      page_id: pageId,
+      target_key: targetKey,
+      audience_id: audienceId,
+      created_at: now,
+    });
+  }
+  const outcome =
+    created || counts.persons_created || counts.accounts_created
+      ? 'created'
+      : changed
+        ? 'updated'
+        : 'unchanged';
+  if (outcome === 'unchanged') counts.rows_unchanged = 1;
+  await insertImportRow(tx, {
+    tenant_id: tenantId,
+    import_id: job.id,
+    line: target.line,
+    audience_id: audienceId,
+    person_id: person?.id ?? null,
+    account_id: account?.id ?? null,
+    outcome,
+  });
+  await addToImportCounters(tx, tenantId, job.id, counts, target.line, now);
+}
+
+/**
+ * Resumes the jobs a stopped process left running (workers call it when they start): those that
+ * moved no row for `stillMs`, so a job another live process is applying is left to it.
+ */
+export async function resumeImports(db: Db, tenantId?: string, stillMs = 60_000): Promise<number> {
+  const jobs = await stalledImports(db, Date.now() - stillMs, tenantId);
+  // A failure here leaves the job running, to be resumed again by the next worker that starts.
+  for (const job of jobs) runImport(db, job.tenant_id, job.id).catch(() => {});
+  return jobs.length;
+}
+
+export async function getImport(db: Executor, tenantId: string, importId: string) {
+  const job = await findImport(db, tenantId, importId);
+  if (job === undefined) throw ApiError.notFound('Import');
+  return job;
+}
+
+/** The job as the API shows it, with how its audiences' drafts stand. */
+export async function presentImport(db: Executor, job: Omit<ImportsTable, 'source'>) {
+  const drafts = await draftStatusCounts(db, job.tenant_id, job.id);
+  const sum = (...keys: string[]) => keys.reduce((n, k) => n + (drafts[k] ?? 0), 0);
+  return {
+    importId: job.id,
+    pageId: job.page_id,
+    status: job.status as 'running' | 'done' | 'cancelled' | 'failed',
+    format: job.format as 'csv' | 'jsonl',
+    fileName: job.file_name,
+    bytes: job.bytes,
+    mapping: JSON.parse(job.mapping) as Record<string, string>,
+    rowsTotal: job.rows_total,
+    rowsRead: job.rows_read,
+    personsCreated: job.persons_created,
+    personsUpdated: job.persons_updated,
+    accountsCreated: job.accounts_created,
+    accountsUpdated: job.accounts_updated,
+    audiencesCreated: job.audiences_created,
+    rowsUnchanged: job.rows_unchanged,
+    rejects: job.rejects_count,
+    drafts: {
+      queued: sum('pending', 'queued', 'processing'),
+      done: sum('draft', 'published', 'archived'),
+      failed: sum('failed', 'cancelled'),
+    },
+    error: job.error,
+    createdAt: new Date(job.created_at).toISOString(),
+    updatedAt: new Date(job.updated_at).toISOString(),
+    finishedAt: job.finished_at === null ? null : new Date(job.finished_at).toISOString(),
+  };
+}
+export type PresentedImport = Awaited<ReturnType<typeof presentImport>>;
+
+export async function listPageImports(
+  db: Executor,
+  tenantId: string,
+  pageId: string,
+  cursor: string | undefined,
+  limit: number,
+) {
+  await pageOrThrow(db, tenantId, pageId);
+  let after: [number, string] | null = null;
+  if (cursor !== undefined) {
+    const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+    if (!/^\d+$/.test(at ?? '') || !id)
+      throw new ApiError('invalid_cursor', 'The cursor is not one this list returned');
+    after = [Number(at), id];
+  }
+  const rows = await listImports(db, tenantId, pageId, after, limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: await Promise.all(page.map((row) => presentImport(db, row))),
+    nextCursor:
+      rows.length > limit && last ? Buffer.from(`${last.created_at}|${last.id}`).toString('base64url') : null,
+  };
+}
+
+/** Cancels a running job: rows not yet applied are left; audiences already made stay. */
+export async function cancelImport(db: Db, tenantId: string, importId: string) {
+  await writeTransaction(db, async (tx) => {
+    const job = await lockImport(tx, tenantId, importId);
+    if (job === undefined) throw ApiError.notFound('Import');
+    if (job.status !== 'running')
+      throw new ApiError('conflict', `Only a running import can be cancelled; this one is ${job.status}`);
+    await setImportStatus(tx, tenantId, importId, 'cancelled', Date.now());
+  });
+  return getImport(db, tenantId, importId);
+}
+
+/** The rejects as CSV (line, column, reason), every cell neutralised. */
+export async function* rejectsCsv(db: Db, tenantId: string, importId: string): AsyncGenerator<string> {
+  await getImport(db, tenantId, importId);
+  yield 'line,column,reason\r\n';
+  for (const r of await listRejects(db, tenantId, importId))
+    yield `${csvCell(r.line)},${csvCell(r.column_name)},${csvCell(r.reason)}\r\n`;
+}
+
+export async function rejectsOf(db: Executor, tenantId: string, importId: string) {
+  return (await listRejects(db, tenantId, importId)).map((r) => ({
+    line: Number(r.line),
+    column: r.column_name,
+    reason: r.reason,
+  }));
+}
+
+const BATCH = 500;
+
+async function* importRows(db: Executor, tenantId: string, importId: string) {
+  let after = 0;
+  for (;;) {
+    const rows = await importAudiences(db, tenantId, importId, after, BATCH);
+    yield* rows;
+    if (rows.length < BATCH) return;
+    after = Number(rows.at(-1)!.line);
+  }
+}
+
+/** A draft passed the grounding check unless the agent's reasoning says it refused unsupported claims. */
+function passedGrounding(reasoning: string | null): boolean {
+  return reasoning === null || !reasoning.startsWith('Unsupported claims');
+}
+
+/** The review list: the job's audiences, in file order, with their latest version. */
+export async function reviewList(
+  db: Executor,
+  tenantId: string,
+  importId: string,
+  afterLine: number,
+  limit: number,
+) {
+  await getImport(db, tenantId, importId);
+  const rows = await importAudiences(db, tenantId, importId, afterLine, limit + 1);
+  const page = rows.slice(0, limit);
+  return {
+    items: page.map((r) => ({
+      line: Number(r.line),
+      outcome: r.outcome as 'created' | 'updated' | 'unchanged',
+      audienceId: r.audience_id,
+      personId: r.person_id,
+      personName: r.person_name,
+      email: r.person_email,
+      accountId: r.account_id,
+      accountName: r.account_name,
+      domain: r.account_domain,
+      archived: r.archived_at !== null,
+      versionId: r.version_id,
+      versionStatus: r.version_status,
+      reply: r.version_reply,
+      reasoning: r.version_reasoning,
+      grounded: r.version_status === 'draft' ? passedGrounding(r.version_reasoning) : null,
+      content: r.version_content === null ? null : (JSON.parse(r.version_content) as Record<string, unknown>),
+    })),
+    nextCursor: rows.length > limit ? String(page.at(-1)!.line) : null,
+  };
+}
+
+/**
+ * The audiences' public URLs for outreach tools (a merge field of a sequence): one row per
+ * audience with its person, email and account; every cell neutralised against formulas.
+ */
+export async function* urlsCsv(
+  db: Db,
+  tenantId: string,
+  importId: string,
+  baseUrl: string,
+): AsyncGenerator<string> {
+  const job = await getImport(db, tenantId, importId);
+  const page = (await findPage(db, tenantId, job.page_id))!;
+  const handle = (await findTenantByIdOrName(db, tenantId))?.handle ?? null;
+  yield 'audience_id,person,email,account,domain,status,url\r\n';
+  for await (const r of importRows(db, tenantId, importId)) {
+    const url =
+      handle === null || page.slug === null ? '' : `${baseUrl}${pagePath(handle, page.slug, r.route_key)}`;
+    const status = r.archived_at !== null ? 'archived' : (r.version_status ?? '');
+    yield `${[r.audience_id, r.person_name, r.person_email, r.account_name ?? r.custom_name, r.account_domain, status, url].map(csvCell).join(',')}\r\n`;
+  }
+}
+
+/**
+ * Publishes, in bulk, the latest draft of the job's audiences: those named, or with `grounded`
+ * every one whose draft passed the grounding check. Each publish is the ordinary one (its own
+ * transaction and events); one that cannot be published is reported, not fatal.
+ */
+export async function publishImportDrafts(
+  db: Db,
+  tenantId: string,
+  importId: string,
+  selection: { audienceIds?: string[] | undefined; allGrounded?: boolean | undefined },
+) {
+  await getImport(db, tenantId, importId);
+  if ((selection.audienceIds === undefined) === (selection.allGrounded !== true))
+    throw ApiError.invalidField('/audienceIds', 'give either audienceIds or allGrounded: true', 'required');
+  const wanted = selection.audienceIds === undefined ? null : new Set(selection.audienceIds);
+  const published: string[] = [];
+  const skipped: { audienceId: string; reason: string }[] = [];
+  const found = new Set<string>();
+  for await (const r of importRows(db, tenantId, importId)) {
+    if (wanted !== null && !wanted.has(r.audience_id)) continue;
+    if (found.has(r.audience_id)) continue;
+    found.add(r.audience_id);
+    if (r.version_status !== 'draft' || r.version_id === null) {
+      if (wanted !== null)
+        skipped.push({
+          audienceId: r.audience_id,
+          reason: `its latest version is ${r.version_status ?? 'missing'}, not a draft`,
+        });
+      continue;
+    }
+    if (wanted === null && !passedGrounding(r.version_reasoning)) {
+      skipped.push({ audienceId: r.audience_id, reason: 'its draft did not pass the grounding check' });
+      continue;
+    }
+    try {
+      await publishVersion(db, tenantId, r.version_id);
+      published.push(r.audience_id);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      skipped.push({ audienceId: r.audience_id, reason: error.message });
+    }
+  }
+  for (const id of wanted ?? [])
+    if (!found.has(id)) skipped.push({ audienceId: id, reason: 'not an audience of this import' });
+  return { published, skipped };
+}
