@@ -26,7 +26,8 @@ export type IdKind =
   | 'attempt'
   | 'file'
   | 'brand'
-  | 'formsubmission';
+  | 'formsubmission'
+  | 'experiment';
 
 /** A new time-sortable id, e.g. `person_01jd...` (UUIDv7 inside). */
 export function newId(kind: IdKind): string {

@@ -17,6 +17,7 @@ import * as operatorsPerTenant from './0016-operators-per-tenant.js';
 import * as tenantHostClaims from './0017-tenant-host-claims.js';
 import * as versionAgentUsage from './0018-version-agent-usage.js';
 import * as formSubmissions from './0019-form-submissions.js';
+import * as experiments from './0021-experiments.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0017-tenant-host-claims': tenantHostClaims,
   '0018-version-agent-usage': versionAgentUsage,
   '0019-form-submissions': formSubmissions,
+  '0021-experiments': experiments,
 };

@@ -93,10 +93,14 @@ export interface BayesianComparison {
  * C ~ Beta(α, β) with mean μ:  E[(C - x)+] = μ (1 - F_{α+1,β}(x)) - x (1 - F_{α,β}(x))
  * (Beta(α + 1, β) is the size-biased Beta). Simpson's rule over the posteriors' support.
  */
-export function bayesianComparison(control: ArmCounts, treatment: ArmCounts): BayesianComparison {
+export function bayesianComparison(
+  control: ArmCounts,
+  treatment: ArmCounts,
+  points = 4001,
+): BayesianComparison {
   const c = posterior(control);
   const t = posterior(treatment);
-  const { xs, weights } = grid(c, t);
+  const { xs, weights } = grid(c, t, points % 2 === 1 ? points : points + 1);
   const meanC = c.alpha / (c.alpha + c.beta);
   const meanT = t.alpha / (t.alpha + t.beta);
   let chance = 0;
