@@ -2888,11 +2888,6 @@ export interface components {
                  */
                 windowDays?: number;
             };
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:00:00.000Z
-             */
-            computedAt: string;
             arms: {
                 key: string;
                 kind: "personalised" | "generic";

@@ -175,7 +175,6 @@ export const ExperimentResults = Type.Object(
     experimentId: Type.String(),
     phase: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
     metric: Metric,
-    computedAt: Timestamp,
     arms: Type.Array(ArmResult),
     sampleRatio: Type.Object({
       chiSquare: Type.Number(),

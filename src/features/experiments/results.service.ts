@@ -193,7 +193,6 @@ export async function experimentResults(
     experimentId: experiment.id,
     phase: phase.phase,
     metric,
-    computedAt: toIso(now),
     ...computeResults(arms, outcomes, { startedAt: since, until }),
   };
 }
