@@ -5,6 +5,7 @@
  * from here; add a call to the file of its domain.
  */
 import { auditCalls } from './audit';
+import { experimentCalls } from './experiments';
 import { assetCalls, topicCalls } from './library';
 import { audienceCalls, pageCalls } from './pages';
 import { peopleCalls } from './people';
@@ -28,4 +29,5 @@ export const api = {
   ...topicCalls,
   ...auditCalls,
   ...settingsCalls,
+  ...experimentCalls,
 };
