@@ -14,6 +14,7 @@ import { audiencesRoutes } from './features/audiences/index.js';
 import { apiKeyActor, registerWriteAudit } from './features/audit/record-writes.js';
 import { consoleRoutes } from './features/console-app/console.route.js';
 import { eventsRoutes } from './features/event-stream/index.js';
+import { experimentsRoutes } from './features/experiments/index.js';
 import { useFileBase } from './features/files/file-urls.js';
 import { serveFileRoutes } from './features/files/index.js';
 import { formsRoutes } from './features/forms/index.js';
@@ -192,6 +193,7 @@ export async function buildApp({
       personsRoutes(scope);
       pagesRoutes(scope);
       formsRoutes(scope);
+      experimentsRoutes(scope);
       audiencesRoutes(scope);
       assetsRoutes(scope);
       topicsRoutes(scope);

@@ -27,7 +27,8 @@ export type IdKind =
   | 'file'
   | 'brand'
   | 'formsubmission'
-  | 'import';
+  | 'import'
+  | 'experiment';
 
 /** A new time-sortable id, e.g. `person_01jd...` (UUIDv7 inside). */
 export function newId(kind: IdKind): string {

@@ -30,6 +30,21 @@ function withoutPreview({ previewUrl: _, ...version }: any) {
   return version;
 }
 
+function experimentOf(done: ReadonlyMap<string, Record<string, unknown>>): string {
+  const list = done.get('list_page_experiments') as { items?: { experimentId: string }[] } | undefined;
+  return list?.items?.[0]?.experimentId ?? 'experiment_none';
+}
+
+/** A stopped experiment on the demo page (the pages are served as without it), for the experiment tools. */
+export const DEMO_EXPERIMENT = {
+  name: 'MCP holdout',
+  arms: [
+    { key: 'holdout', kind: 'generic', weight: 10 },
+    { key: 'personalised', kind: 'personalised', weight: 90 },
+  ],
+  metric: { kind: 'click' },
+} as const;
+
 export function toolCallPlan(seed: DemoSeed): PlannedCall[] {
   const page = `/v0/pages/${seed.pageId}`;
   const audience = `${page}/audiences/${seed.audienceId}`;
@@ -73,6 +88,13 @@ export function toolCallPlan(seed: DemoSeed): PlannedCall[] {
       rest: (created) => ({ method: 'GET', url: `/v0/persons/${created.personId}` }),
     },
     { tool: 'get_page', args: { page_id: seed.pageId }, rest: get(page) },
+    // The MCP tests start an experiment on the demo page (addDemoExperiment) before calling these.
+    { tool: 'list_page_experiments', args: { page_id: seed.pageId }, rest: get(`${page}/experiments`) },
+    {
+      tool: 'get_experiment_results',
+      args: (done) => ({ experiment_id: experimentOf(done) }),
+      rest: (result) => ({ method: 'GET', url: `/v0/experiments/${result.experimentId}/results` }),
+    },
     {
       tool: 'restore_page',
       args: { page_id: seed.archivedPageId },

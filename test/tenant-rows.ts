@@ -259,5 +259,45 @@ export async function fillTenant(ctx: TestContext) {
       created_at: now,
     })
     .execute();
+  const experimentId = id('exp');
+  await db
+    .insertInto('experiments')
+    .values({
+      tenant_id: tenantId,
+      id: experimentId,
+      page_id: seed.pageId as string,
+      name: 'Holdout',
+      metric: '{"kind":"click"}',
+      status: 'running',
+      current_phase: 1,
+      created_at: now,
+      updated_at: now,
+      stopped_at: null,
+    })
+    .execute();
+  await db
+    .insertInto('experiment_phases')
+    .values({
+      tenant_id: tenantId,
+      experiment_id: experimentId,
+      phase: 1,
+      arms: '[]',
+      started_at: now,
+      ended_at: null,
+    })
+    .execute();
+  await db
+    .insertInto('experiment_assignments')
+    .values({
+      tenant_id: tenantId,
+      experiment_id: experimentId,
+      unit_kind: 'person',
+      unit_key: 'person_x',
+      phase: 1,
+      arm: 'control',
+      audience_id: 'aud_x',
+      first_exposed_at: now,
+    })
+    .execute();
   return { seed, tenantId, operator, console };
 }

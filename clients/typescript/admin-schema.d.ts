@@ -1209,6 +1209,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v0/tenants/{tenant}/pages/{page_id}/experiments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page's experiments, newest first (at most 200) */
+        get: operations["adminListExperiments"];
+        put?: never;
+        /**
+         * Start an experiment on a page's audiences (a holdout or an A/B test)
+         * @description Visits to an audience of the page are split between the arms by a hash of the experiment and the unit (the account of the audience's person, else the person, else the visitor), decided on the server before the page renders. One running experiment per page (`conflict` otherwise). See docs/experiments.md.
+         */
+        post: operations["adminCreateExperiment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v0/tenants/{tenant}/experiments/{experiment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An experiment with its phases */
+        get: operations["adminGetExperiment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Rename an experiment, or change its arms or split (a new phase)
+         * @description Changed arms or weights start a new phase: units exposed before keep their arm for good, new units are split by the new weights, and results are read per phase.
+         */
+        patch: operations["adminUpdateExperiment"];
+        trace?: never;
+    };
+    "/admin/v0/tenants/{tenant}/experiments/{experiment_id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop an experiment: every visit shows the audience's personalised version again
+         * @description Stopping a stopped experiment changes nothing. Its results stay readable.
+         */
+        post: operations["adminStopExperiment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v0/tenants/{tenant}/experiments/{experiment_id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An experiment's results per arm, with a daily series for charts
+         * @description Per unit, never per view: units exposed in the phase, those that converted (the metric) after their first exposure, the rate with its Wilson interval, the Bayesian chance to beat the control and expected loss, the lift with its interval, the verdict of a sequential test that may be read at any time, and the sample-ratio check. Bots and previews are never exposed; test submissions never convert.
+         */
+        get: operations["adminGetExperimentResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v0/setup": {
         parameters: {
             query?: never;
@@ -2941,6 +3023,187 @@ export interface components {
         AdminPublishImportBody: {
             audienceIds?: string[];
             allGrounded?: boolean;
+        };
+        /** Experiment */
+        Experiment: {
+            experimentId: string;
+            pageId: string;
+            name: string;
+            metric: {
+                /** @description `click`: a click on one of the page's buttons; `form`: a form submission on the page (test submissions never count); `activity`: a log of `activityType` on the account's (or person's) timeline. */
+                kind: "click" | "form" | "activity";
+                /** @description e.g. `meeting-booked`; for `activity`. */
+                activityType?: string;
+                /**
+                 * Format: int64
+                 * @description Counted within this many days of the unit's first exposure (activity: 30 when absent).
+                 */
+                windowDays?: number;
+            };
+            status: "running" | "stopped";
+            /**
+             * Format: int64
+             * @description The current phase: changing the arms or split starts a new one.
+             */
+            phase: number;
+            /** @description The current phase's arms. */
+            arms: {
+                /** @description e.g. `holdout`, `personalised`. */
+                key: string;
+                kind: "personalised" | "generic";
+                /**
+                 * Format: int64
+                 * @description The arm's share of new units is its weight over the sum of the weights (90 and 10: a 10 % holdout).
+                 */
+                weight: number;
+            }[];
+            phases: {
+                /** Format: int64 */
+                phase: number;
+                arms: {
+                    /** @description e.g. `holdout`, `personalised`. */
+                    key: string;
+                    kind: "personalised" | "generic";
+                    /**
+                     * Format: int64
+                     * @description The arm's share of new units is its weight over the sum of the weights (90 and 10: a 10 % holdout).
+                     */
+                    weight: number;
+                }[];
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T10:00:00.000Z
+                 */
+                startedAt: string;
+                endedAt: string | null;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updatedAt: string;
+            stoppedAt: string | null;
+        };
+        AdminCreateExperimentBody: {
+            name: string;
+            /** @description The first arm is the control every other arm is compared with. */
+            arms: {
+                /** @description e.g. `holdout`, `personalised`. */
+                key: string;
+                kind: "personalised" | "generic";
+                /**
+                 * Format: int64
+                 * @description The arm's share of new units is its weight over the sum of the weights (90 and 10: a 10 % holdout).
+                 */
+                weight: number;
+            }[];
+            metric: {
+                /** @description `click`: a click on one of the page's buttons; `form`: a form submission on the page (test submissions never count); `activity`: a log of `activityType` on the account's (or person's) timeline. */
+                kind: "click" | "form" | "activity";
+                /** @description e.g. `meeting-booked`; for `activity`. */
+                activityType?: string;
+                /**
+                 * Format: int64
+                 * @description Counted within this many days of the unit's first exposure (activity: 30 when absent).
+                 */
+                windowDays?: number;
+            };
+        };
+        AdminUpdateExperimentBody: {
+            name?: string;
+            /** @description The first arm is the control every other arm is compared with. */
+            arms?: {
+                /** @description e.g. `holdout`, `personalised`. */
+                key: string;
+                kind: "personalised" | "generic";
+                /**
+                 * Format: int64
+                 * @description The arm's share of new units is its weight over the sum of the weights (90 and 10: a 10 % holdout).
+                 */
+                weight: number;
+            }[];
+        };
+        /** ExperimentResults */
+        ExperimentResults: {
+            experimentId: string;
+            /** Format: int64 */
+            phase: number;
+            metric: {
+                /** @description `click`: a click on one of the page's buttons; `form`: a form submission on the page (test submissions never count); `activity`: a log of `activityType` on the account's (or person's) timeline. */
+                kind: "click" | "form" | "activity";
+                /** @description e.g. `meeting-booked`; for `activity`. */
+                activityType?: string;
+                /**
+                 * Format: int64
+                 * @description Counted within this many days of the unit's first exposure (activity: 30 when absent).
+                 */
+                windowDays?: number;
+            };
+            arms: {
+                key: string;
+                kind: "personalised" | "generic";
+                /** Format: int64 */
+                weight: number;
+                control: boolean;
+                /** Format: int64 */
+                units: number;
+                /** Format: int64 */
+                conversions: number;
+                rate: number;
+                /** @description Wilson 95 % interval of the rate. */
+                interval: {
+                    lower: number;
+                    upper: number;
+                };
+                /** @description Bayesian, Beta(1, 1) prior; null for the control. */
+                chanceToBeatControl: number | null;
+                /** @description The rate lost on average by choosing this arm over the control; null for the control. */
+                expectedLoss: number | null;
+                lift: {
+                    absolute: number;
+                    relative: number | null;
+                    interval: {
+                        lower: number;
+                        upper: number;
+                    };
+                } | null;
+                sequential: {
+                    verdict: "treatment-better" | "control-better" | "inconclusive";
+                    interval: {
+                        lower: number;
+                        upper: number;
+                    };
+                    alpha: number;
+                } | null;
+            }[];
+            sampleRatio: {
+                chiSquare: number;
+                pValue: number;
+                /** @description p < 0.001: the units do not follow the split; assignment is broken. */
+                mismatch: boolean;
+            };
+            /** @description Cumulative per UTC day since the phase started (at most 366 days). */
+            daily: {
+                /** Format: date */
+                date: string;
+                arms: {
+                    key: string;
+                    /** Format: int64 */
+                    units: number;
+                    /** Format: int64 */
+                    conversions: number;
+                    interval: {
+                        lower: number;
+                        upper: number;
+                    };
+                    chanceToBeatControl: number | null;
+                }[];
+            }[];
         };
         /** SetupStatus */
         SetupStatus: {
@@ -11992,6 +12255,601 @@ export interface operations {
             };
             /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListExperiments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant: string;
+                page_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Experiment"][];
+                    };
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminCreateExperiment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant: string;
+                page_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCreateExperimentBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Experiment"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `conflict` (The request conflicts with the current state) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `payload_too_large` (The request body is too large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetExperiment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant: string;
+                experiment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Experiment"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminUpdateExperiment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant: string;
+                experiment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUpdateExperimentBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Experiment"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid), `malformed_json` (The request body is not valid JSON), `bad_request` (The request cannot be processed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `conflict` (The request conflicts with the current state) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `payload_too_large` (The request body is too large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminStopExperiment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant: string;
+                experiment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Experiment"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetExperimentResults: {
+        parameters: {
+            query?: {
+                /** @description Default: the current phase. */
+                phase?: number;
+            };
+            header?: never;
+            path: {
+                tenant: string;
+                experiment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExperimentResults"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

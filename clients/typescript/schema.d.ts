@@ -128,6 +128,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v0/pages/{page_id}/experiments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Extension: a page's experiments (holdouts and A/B tests), newest first */
+        get: operations["listPageExperiments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/experiments/{experiment_id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Extension: an experiment's results per arm
+         * @description Per unit (account, else person, else visitor): units, conversions, the rate with its Wilson interval, the Bayesian chance to beat the control and expected loss, the lift with its interval, an always-valid sequential verdict, the sample-ratio check and a daily cumulative series. docs/experiments.md.
+         */
+        get: operations["getExperimentResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v0/pages/{page_id}/audiences/{audience_id}": {
         parameters: {
             query?: never;
@@ -701,6 +738,148 @@ export interface components {
             totalCount: number;
             hasMore: boolean;
             nextCursor: string | null;
+        };
+        /** Experiment */
+        Experiment: {
+            experimentId: string;
+            pageId: string;
+            name: string;
+            metric: {
+                /** @description `click`: a click on one of the page's buttons; `form`: a form submission on the page (test submissions never count); `activity`: a log of `activityType` on the account's (or person's) timeline. */
+                kind: "click" | "form" | "activity";
+                /** @description e.g. `meeting-booked`; for `activity`. */
+                activityType?: string;
+                /**
+                 * Format: int64
+                 * @description Counted within this many days of the unit's first exposure (activity: 30 when absent).
+                 */
+                windowDays?: number;
+            };
+            status: "running" | "stopped";
+            /**
+             * Format: int64
+             * @description The current phase: changing the arms or split starts a new one.
+             */
+            phase: number;
+            /** @description The current phase's arms. */
+            arms: {
+                /** @description e.g. `holdout`, `personalised`. */
+                key: string;
+                kind: "personalised" | "generic";
+                /**
+                 * Format: int64
+                 * @description The arm's share of new units is its weight over the sum of the weights (90 and 10: a 10 % holdout).
+                 */
+                weight: number;
+            }[];
+            phases: {
+                /** Format: int64 */
+                phase: number;
+                arms: {
+                    /** @description e.g. `holdout`, `personalised`. */
+                    key: string;
+                    kind: "personalised" | "generic";
+                    /**
+                     * Format: int64
+                     * @description The arm's share of new units is its weight over the sum of the weights (90 and 10: a 10 % holdout).
+                     */
+                    weight: number;
+                }[];
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T10:00:00.000Z
+                 */
+                startedAt: string;
+                endedAt: string | null;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updatedAt: string;
+            stoppedAt: string | null;
+        };
+        /** ExperimentResults */
+        ExperimentResults: {
+            experimentId: string;
+            /** Format: int64 */
+            phase: number;
+            metric: {
+                /** @description `click`: a click on one of the page's buttons; `form`: a form submission on the page (test submissions never count); `activity`: a log of `activityType` on the account's (or person's) timeline. */
+                kind: "click" | "form" | "activity";
+                /** @description e.g. `meeting-booked`; for `activity`. */
+                activityType?: string;
+                /**
+                 * Format: int64
+                 * @description Counted within this many days of the unit's first exposure (activity: 30 when absent).
+                 */
+                windowDays?: number;
+            };
+            arms: {
+                key: string;
+                kind: "personalised" | "generic";
+                /** Format: int64 */
+                weight: number;
+                control: boolean;
+                /** Format: int64 */
+                units: number;
+                /** Format: int64 */
+                conversions: number;
+                rate: number;
+                /** @description Wilson 95 % interval of the rate. */
+                interval: {
+                    lower: number;
+                    upper: number;
+                };
+                /** @description Bayesian, Beta(1, 1) prior; null for the control. */
+                chanceToBeatControl: number | null;
+                /** @description The rate lost on average by choosing this arm over the control; null for the control. */
+                expectedLoss: number | null;
+                lift: {
+                    absolute: number;
+                    relative: number | null;
+                    interval: {
+                        lower: number;
+                        upper: number;
+                    };
+                } | null;
+                sequential: {
+                    verdict: "treatment-better" | "control-better" | "inconclusive";
+                    interval: {
+                        lower: number;
+                        upper: number;
+                    };
+                    alpha: number;
+                } | null;
+            }[];
+            sampleRatio: {
+                chiSquare: number;
+                pValue: number;
+                /** @description p < 0.001: the units do not follow the split; assignment is broken. */
+                mismatch: boolean;
+            };
+            /** @description Cumulative per UTC day since the phase started (at most 366 days). */
+            daily: {
+                /** Format: date */
+                date: string;
+                arms: {
+                    key: string;
+                    /** Format: int64 */
+                    units: number;
+                    /** Format: int64 */
+                    conversions: number;
+                    interval: {
+                        lower: number;
+                        upper: number;
+                    };
+                    chanceToBeatControl: number | null;
+                }[];
+            }[];
         };
         /**
          * BlockPlan
@@ -2010,6 +2189,257 @@ export interface operations {
                 };
             };
             /** @description Problem: `validation_failed` (The request is not valid), `invalid_cursor` (The cursor is not valid for this list) */
+            400: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPageExperiments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Experiment"][];
+                    };
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid) */
+            400: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getExperimentResults: {
+        parameters: {
+            query?: {
+                /** @description Default: the current phase. */
+                phase?: number;
+            };
+            header?: never;
+            path: {
+                experiment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the API key stands: `"per-key";r=<requests left now>;t=<seconds until full>`. */
+                    RateLimit?: string;
+                    /** @description The id of this request, also in error bodies and logs. */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExperimentResults"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid) */
             400: {
                 headers: {
                     /** @description The rate limit of the API key: `"per-key";q=<burst>;w=<seconds to refill>`. */

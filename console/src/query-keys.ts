@@ -10,6 +10,11 @@ export const queryKeys = {
   tenantSettings: (tenant: string) => ['tenant-settings', tenant] as const,
   tenantHosts: (tenant: string) => ['tenant-settings', tenant, 'hosts'] as const,
 
+  // Experiments (docs/experiments.md)
+  experiment: (tenant: string, experimentId: string) => ['experiments', tenant, experimentId] as const,
+  experimentResults: (tenant: string, experimentId: string) =>
+    ['experiments', tenant, experimentId, 'results'] as const,
+
   // Pages and audiences
   pages: (tenant: string) => ['pages', tenant] as const,
   pageList: (tenant: string, search: string, status: string | null) =>

@@ -18,6 +18,7 @@ const READS = new Set([
   'demo',
   'help',
   'eval',
+  'results',
 ]);
 const SELF_AUDITED = new Set(['operators', 'audit', 'seed']);
 const ID = /^[a-z]+_[a-z0-9]{26}$/;

@@ -74,6 +74,43 @@ export interface FormSubmissionsTable {
   created_at: number;
 }
 
+/** An experiment on a hosted page (src/features/experiments, docs/experiments.md). */
+export interface ExperimentsTable {
+  tenant_id: string;
+  id: string;
+  page_id: string;
+  name: string;
+  /** JSON: the metric (click, form or an activity type within N days). */
+  metric: string;
+  status: 'running' | 'stopped';
+  current_phase: number;
+  created_at: number;
+  updated_at: number;
+  stopped_at: number | null;
+}
+
+/** A phase of an experiment: its arms and split (JSON), never changed once a later phase starts. */
+export interface ExperimentPhasesTable {
+  tenant_id: string;
+  experiment_id: string;
+  phase: number;
+  arms: string;
+  started_at: number;
+  ended_at: number | null;
+}
+
+/** A unit's exposure to an experiment: its arm for good, and the phase that assigned it. */
+export interface ExperimentAssignmentsTable {
+  tenant_id: string;
+  experiment_id: string;
+  unit_kind: 'account' | 'person' | 'visitor';
+  unit_key: string;
+  phase: number;
+  arm: string;
+  audience_id: string;
+  first_exposed_at: number;
+}
+
 export interface ApiKeysTable {
   id: string;
   tenant_id: string;
@@ -624,6 +661,9 @@ export interface DB {
   tenant_host_claims: TenantHostClaimsTable;
   page_events: PageEventsTable;
   form_submissions: FormSubmissionsTable;
+  experiments: ExperimentsTable;
+  experiment_phases: ExperimentPhasesTable;
+  experiment_assignments: ExperimentAssignmentsTable;
   instance_secrets: InstanceSecretsTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;

@@ -9,7 +9,7 @@ import { type Database, openDatabase } from '../../src/db/database.js';
 import { tenantsWithKeys } from '../../src/features/tenants/tenants.service.js';
 import type { DemoSeed } from '../../src/seed/demo.js';
 import { DIALECTS } from '../harness.js';
-import { callTool, checkEveryTool, checkOtherTenant } from '../mcp-tool-plan.js';
+import { callTool, checkEveryTool, checkOtherTenant, DEMO_EXPERIMENT } from '../mcp-tool-plan.js';
 import { envFor, QUIRE, quire } from '../processes.js';
 
 for (const dialect of DIALECTS) {
@@ -22,6 +22,27 @@ for (const dialect of DIALECTS) {
 
     before(async () => {
       seed = JSON.parse((await quire(env, 'seed', 'demo', '--json')).stdout);
+      // A stopped experiment on the demo page, for the experiment tools (test/mcp-tool-plan.ts).
+      const experiment = JSON.parse(
+        (
+          await quire(
+            env,
+            'experiments',
+            'create',
+            seed.pageId as string,
+            '--tenant',
+            seed.tenantId,
+            '--name',
+            DEMO_EXPERIMENT.name,
+            '--arms',
+            DEMO_EXPERIMENT.arms.map((a) => `${a.key}:${a.kind}:${a.weight}`).join(','),
+            '--metric',
+            DEMO_EXPERIMENT.metric.kind,
+            '--json',
+          )
+        ).stdout,
+      );
+      await quire(env, 'experiments', 'stop', experiment.experimentId, '--tenant', seed.tenantId);
       // The REST side of the comparison: the same application on the same database, in this process.
       const config = loadConfig(env);
       database = openDatabase(config, { poolSize: 2 });

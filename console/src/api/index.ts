@@ -5,6 +5,7 @@
  * from here; add a call to the file of its domain.
  */
 import { auditCalls } from './audit';
+import { experimentCalls } from './experiments';
 import { formCalls } from './forms';
 import { importCalls } from './imports';
 import { assetCalls, topicCalls } from './library';
@@ -34,4 +35,5 @@ export const api = {
   ...topicCalls,
   ...auditCalls,
   ...settingsCalls,
+  ...experimentCalls,
 };

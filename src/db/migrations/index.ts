@@ -18,6 +18,7 @@ import * as tenantHostClaims from './0017-tenant-host-claims.js';
 import * as versionAgentUsage from './0018-version-agent-usage.js';
 import * as formSubmissions from './0019-form-submissions.js';
 import * as imports from './0020-imports.js';
+import * as experiments from './0021-experiments.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0018-version-agent-usage': versionAgentUsage,
   '0019-form-submissions': formSubmissions,
   '0020-imports': imports,
+  '0021-experiments': experiments,
 };

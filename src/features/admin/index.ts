@@ -13,6 +13,7 @@ import { listAuditAdmin } from '../audit/list-audit.admin.js';
 import { adminActor, registerWriteAudit } from '../audit/record-writes.js';
 import { brandsAdminRoutes } from '../brands/index.js';
 import { eventsAdminRoutes } from '../event-stream/index.js';
+import { experimentsAdminRoutes } from '../experiments/admin.routes.js';
 import { filesAdminRoutes } from '../files/index.js';
 import { formsAdminRoutes } from '../forms/admin.routes.js';
 import { hostedAdminRoutes } from '../hosted/admin.routes.js';
@@ -73,6 +74,7 @@ export async function adminRoutes(app: App): Promise<void> {
   hostedAdminRoutes(app);
   formsAdminRoutes(app);
   importsAdminRoutes(app);
+  experimentsAdminRoutes(app);
   operatorsAdminRouteSet(app);
   listAuditAdmin(app);
   webhooksAdminRoutes(app);

@@ -107,6 +107,10 @@ export async function registerAdminOpenApi(app: FastifyInstance): Promise<void> 
           name: 'Brands',
           description: "A tenant's brands: logo, colours checked for contrast, font, button radius.",
         },
+        {
+          name: 'Experiments',
+          description: 'Holdouts and A/B tests of a page by account, person or visitor, and their results.',
+        },
         { name: 'Events', description: "The tenant's live event stream, for the console." },
         { name: 'Documentation', description: 'This document.' },
       ],

@@ -79,6 +79,13 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   [`GET ${T}/pages/:page_id/form-submissions`]: { access: 'viewer' },
   [`GET ${T}/pages/:page_id/form-submissions.csv`]: { access: 'viewer' },
   [`PATCH ${T}/form-submissions/:submission_id`]: { access: 'editor', action: 'form_submission.mark' },
+  // Experiments on pages (src/features/experiments, docs/experiments.md).
+  [`GET ${T}/pages/:page_id/experiments`]: { access: 'viewer' },
+  [`POST ${T}/pages/:page_id/experiments`]: { access: 'publisher', action: 'experiment.create' },
+  [`GET ${T}/experiments/:experiment_id`]: { access: 'viewer' },
+  [`PATCH ${T}/experiments/:experiment_id`]: { access: 'publisher', action: 'experiment.update' },
+  [`POST ${T}/experiments/:experiment_id/stop`]: { access: 'publisher', action: 'experiment.stop' },
+  [`GET ${T}/experiments/:experiment_id/results`]: { access: 'viewer' },
   [`POST ${T}/pages`]: { access: 'editor', action: 'page.create' },
   [`PATCH ${T}/pages/:page_id`]: { access: 'editor', action: 'page.update' },
   [`POST ${T}/pages/:page_id/archive`]: { access: 'editor', action: 'page.archive' },

@@ -27,6 +27,11 @@ export type Resolved =
       version: AudienceVersionsTable | null;
       /** Why the page itself is shown for a route key (the `Quire-Page-Fallback` header), else null. */
       fallback: 'unknown-route-key' | 'no-published-version' | null;
+      /**
+       * An experiment's `generic` arm (docs/experiments.md): the audience's URL shows the page's own
+       * content, without the audience's version or overrides; the audience still owns the visit.
+       */
+      generic?: true;
     };
 
 export async function resolvePage(
@@ -81,6 +86,17 @@ export function contentOf(
     actionUrlOverride: overrides?.actionUrlOverride ?? null,
     metadataOverride: overrides?.metadataOverride ?? null,
   });
+}
+
+/** What a resolved visit shows: the page's own content for an experiment's generic arm. */
+export function shownContent(resolved: Extract<Resolved, { found: true }>) {
+  return resolved.generic
+    ? contentOf(resolved.page, null, null)
+    : contentOf(resolved.page, resolved.audience, resolved.version);
+}
+
+export function shownMetadata(resolved: Extract<Resolved, { found: true }>) {
+  return metadataOf(resolved.page, resolved.generic ? null : resolved.audience);
 }
 
 /** Page metadata with the audience's override on top (Open Graph, Twitter, canonical, theme colour). */

@@ -6,7 +6,7 @@ import { brandTheme } from '../brands/brand-theme.js';
 import { loadPageBrand } from '../brands/brands.service.js';
 import type { FormState } from './components/form-block.js';
 import { type HostedView, hostedView } from './hosted-view.js';
-import { blockAssetFiles, contentOf, metadataOf, type Resolved, viewPage } from './load-page.js';
+import { blockAssetFiles, type Resolved, shownContent, shownMetadata, viewPage } from './load-page.js';
 import type { PageCache } from './page-cache.js';
 import { NOT_FOUND_PAGE, type RenderedPage } from './render-page.js';
 
@@ -92,8 +92,8 @@ export function buildPageView(
   images: Awaited<ReturnType<typeof blockAssetFiles>>,
   form?: FormState,
 ): HostedView {
-  const { page, audience, version } = resolved;
-  return hostedView(viewPage(page), contentOf(page, audience, version), metadataOf(page, audience), {
+  const { page, audience } = resolved;
+  return hostedView(viewPage(page), shownContent(resolved), shownMetadata(resolved), {
     pageUrl: `${address.origin}${address.base}`,
     selfPath: path,
     noindex: audience?.person_id != null,

@@ -12,6 +12,7 @@ import { pageBody } from '../pages/pages.schemas.js';
 import { findPerson } from '../persons/persons.repository.js';
 import { DEFAULT_THANK_YOU, type FormState, HONEYPOT_FIELD, UTM_FIELDS } from './components/form-block.js';
 import { referrerHost, utm } from './engagement.service.js';
+import { withExperimentArm } from './experiment-arm.js';
 import { ALTCHA_SCRIPT_PATH } from './form-assets.js';
 import { resolvePage } from './load-page.js';
 import {
@@ -53,7 +54,7 @@ function subjectOf(resolved: Found, blockId: string): TokenSubject {
     tenantId: resolved.tenantId,
     pageId: resolved.page.id,
     audienceId: resolved.audience?.id ?? '',
-    versionId: resolved.version?.id ?? null,
+    versionId: resolved.generic ? null : (resolved.version?.id ?? null),
     blockId,
   };
 }
@@ -185,12 +186,14 @@ export async function submitPageForm(
   const json = wantsJson(request);
   // The page is sandboxed (an opaque origin): its in-place submission is a cross-origin request.
   reply.header('access-control-allow-origin', '*');
-  const resolved = await resolvePage(deps.db, address.handle, address.slug, address.routeKey);
-  if (!resolved.found) {
+  const found = await resolvePage(deps.db, address.handle, address.slug, address.routeKey);
+  if (!found.found) {
     return json
       ? reply.code(404).header('cache-control', 'no-store').send({ status: 'refused', message: REFUSED })
       : sendNotFound(request, reply);
   }
+  // The form of the arm the visitor was shown (docs/experiments.md).
+  const { resolved } = await withExperimentArm(deps, found, request, false);
   const path = selfPath(address, resolved.audience === null ? null : address.routeKey);
   const body = formFields(request.body);
   const blockId = body._form ?? '';
@@ -275,7 +278,7 @@ export async function submitPageForm(
     pageId: resolved.page.id,
     pageSlug: resolved.page.slug ?? '',
     audienceId: resolved.audience?.id ?? '',
-    versionId: resolved.version?.id ?? null,
+    versionId: resolved.generic ? null : (resolved.version?.id ?? null),
     blockId: block.blockId,
     token,
     values: { ...checked.values, email: checked.values.email },

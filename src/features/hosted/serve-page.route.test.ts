@@ -210,7 +210,12 @@ describeEachDatabase('hosted pages: the render cache follows the assets a page s
       method: 'POST',
       url: `/admin/v0/tenants/${tenant.tenantId}/assets`,
       headers: admin,
-      body: { fileId: 'file_checklist', name: 'Checklist', assetType: 'image', aiDescription: 'A month-end checklist' },
+      body: {
+        fileId: 'file_checklist',
+        name: 'Checklist',
+        assetType: 'image',
+        aiDescription: 'A month-end checklist',
+      },
     });
     assert.equal(asset.status, 201, asset.raw);
     const page = await makePage(ctx, tenant, {
@@ -224,7 +229,9 @@ describeEachDatabase('hosted pages: the render cache follows the assets a page s
       },
     });
     const tenants = await ctx.request({ method: 'GET', url: '/admin/v0/tenants', headers: admin });
-    const handle = tenants.body.items.find((t: { tenantId: string }) => t.tenantId === tenant.tenantId).handle;
+    const handle = tenants.body.items.find(
+      (t: { tenantId: string }) => t.tenantId === tenant.tenantId,
+    ).handle;
     const url = `/p/${handle}/${page.slug}`;
     const first = await ctx.request({ method: 'GET', url, headers: { 'user-agent': BROWSER } });
     assert.equal(first.status, 200, first.raw);

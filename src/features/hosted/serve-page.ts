@@ -2,8 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { loadPageBrand } from '../brands/brands.service.js';
 import { type EngagementEvent, recordClick, recordView } from './engagement.service.js';
+import { withExperimentArm } from './experiment-arm.js';
 import { actionTarget } from './hosted-view.js';
-import { blockAssetFiles, contentOf, type Resolved, resolvePage, viewPage } from './load-page.js';
+import { blockAssetFiles, type Resolved, resolvePage, shownContent, viewPage } from './load-page.js';
 import {
   buildPageView,
   type HostedDeps,
@@ -25,11 +26,15 @@ export async function servePage(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const resolved = await resolvePage(deps.db, address.handle, address.slug, address.routeKey);
-  if (!resolved.found) return sendNotFound(request, reply);
+  const found = await resolvePage(deps.db, address.handle, address.slug, address.routeKey);
+  if (!found.found) return sendNotFound(request, reply);
+  // An experiment on the page decides the arm before rendering (docs/experiments.md).
+  const { resolved, shown } = await withExperimentArm(deps, found, request, isCountable(request));
   const { page, audience, version } = resolved;
   const shownKey = audience === null ? null : address.routeKey;
   const path = selfPath(address, shownKey);
+  // A unit that is the visitor (an audience without a person) shares its URL: no shared cache.
+  const cacheControl = shown?.unit.kind === 'visitor' ? 'private, no-store' : PAGE_CACHE_CONTROL;
   // A page with a form is rendered for each request: its form carries a token made for it.
   if (pageHasForm(page)) return serveFormPage(deps, address, resolved, path, request, reply);
   const brand = await loadPageBrand(deps.db, resolved.tenantId, page.brand_id);
@@ -46,6 +51,7 @@ export async function servePage(
     audience?.id,
     audience?.updated_at,
     version?.id,
+    shown?.arm.key,
     address.origin,
     path,
     ...[...images].map(([assetId, image]) => `${assetId}:${image.fileId}:${image.alt}`),
@@ -54,7 +60,7 @@ export async function servePage(
     renderHostedPage(buildPageView(address, resolved, path, brand, images)),
   );
   if (resolved.fallback !== null) reply.header('quire-page-fallback', resolved.fallback);
-  return sendHtml(request, reply, rendered, 200, PAGE_CACHE_CONTROL);
+  return sendHtml(request, reply, rendered, 200, cacheControl);
 }
 
 /** Bots, and visitors whose browser asks not to be tracked (DNT, Global Privacy Control), are not counted. */
@@ -77,7 +83,7 @@ function engagementEvent(
     pageSlug: resolved.page.slug ?? '',
     audience:
       resolved.audience === null ? null : { id: resolved.audience.id, personId: resolved.audience.person_id },
-    versionId: resolved.version?.id ?? null,
+    versionId: resolved.generic ? null : (resolved.version?.id ?? null),
     visitorHash: visitorHash(
       deps.secret,
       resolved.tenantId,
@@ -98,13 +104,11 @@ export async function followAction(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const resolved = await resolvePage(deps.db, address.handle, address.slug, address.routeKey);
-  if (!resolved.found) return sendNotFound(request, reply);
-  const target = actionTarget(
-    viewPage(resolved.page),
-    contentOf(resolved.page, resolved.audience, resolved.version),
-    actionId,
-  );
+  const found = await resolvePage(deps.db, address.handle, address.slug, address.routeKey);
+  if (!found.found) return sendNotFound(request, reply);
+  // The button of the arm the visitor was shown (its exposure was written by the page's view).
+  const { resolved } = await withExperimentArm(deps, found, request, false);
+  const target = actionTarget(viewPage(resolved.page), shownContent(resolved), actionId);
   if (target === null) return sendNotFound(request, reply);
   if (isCountable(request)) {
     // The page's URL (with its UTM query) arrives as the Referer of a same-site click.

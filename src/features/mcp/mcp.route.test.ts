@@ -4,17 +4,33 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { makeTenant } from '../../../test/factories.js';
 import { describeEachDatabase } from '../../../test/harness.js';
-import { callTool, checkEveryTool, checkOtherTenant, toolCallPlan } from '../../../test/mcp-tool-plan.js';
+import {
+  callTool,
+  checkEveryTool,
+  checkOtherTenant,
+  DEMO_EXPERIMENT,
+  toolCallPlan,
+} from '../../../test/mcp-tool-plan.js';
 import { type DemoSeed, seedDemo } from '../../seed/demo.js';
+import { createExperiment, stopExperiment } from '../experiments/experiments.service.js';
 import { createApiKey } from '../tenants/tenants.service.js';
 
 describeEachDatabase('POST /mcp (Streamable HTTP)', (ctx) => {
   let base: string;
   let seed: DemoSeed;
+  let experimentId: string;
 
   before(async () => {
     base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     seed = await seedDemo(ctx.database.db);
+    const experiment = await createExperiment(
+      ctx.database.db,
+      seed.tenantId,
+      seed.pageId as string,
+      structuredClone(DEMO_EXPERIMENT) as never,
+    );
+    await stopExperiment(ctx.database.db, seed.tenantId, experiment.experimentId);
+    experimentId = experiment.experimentId;
   });
 
   async function connect(headers: Record<string, string>): Promise<Client> {
@@ -81,8 +97,10 @@ describeEachDatabase('POST /mcp (Streamable HTTP)', (ctx) => {
       assert.deepEqual(offered, [
         'get_audience',
         'get_audience_messages',
+        'get_experiment_results',
         'get_page',
         'list_audiences',
+        'list_page_experiments',
         'list_pages',
       ]);
       const plan = new Map(toolCallPlan(seed).map((step) => [step.tool, step]));
@@ -110,7 +128,9 @@ describeEachDatabase('POST /mcp (Streamable HTTP)', (ctx) => {
       }
       for (const name of offered) {
         const step = plan.get(name)!;
-        const result = await callTool(client, name, step.args as Record<string, unknown>);
+        const done = new Map([['list_page_experiments', { items: [{ experimentId }] }]]);
+        const args = typeof step.args === 'function' ? step.args(done) : step.args;
+        const result = await callTool(client, name, args);
         assert.ok(!result.isError, `${name}: ${JSON.stringify(result.content)}`);
         const rest = step.rest(result.structuredContent as Record<string, unknown>);
         const answer = await ctx.request({ ...rest, key: reader.apiKey });

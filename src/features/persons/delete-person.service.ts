@@ -10,6 +10,7 @@ import {
   decrementLinkedPersons,
   deleteAudiencesWithHistory,
   deleteIdempotencyRecordsNaming,
+  deletePersonExposures,
   deletePersonLogs,
   deletePersonRow,
   deletePersonSubmissions,
@@ -66,6 +67,7 @@ export async function deletePerson(
     count('persons', await deletePersonRow(tx, tenantId, personId));
     count('personLogs', logs.ids.length);
     count('formSubmissions', await deletePersonSubmissions(tx, tenantId, personId));
+    await deletePersonExposures(tx, tenantId, personId);
     for (const [kind, n] of Object.entries(await deleteAudiencesWithHistory(tx, tenantId, audienceIds)))
       count(kind, n);
     count('idempotencyRecords', await deleteIdempotencyRecordsNaming(tx, personId));

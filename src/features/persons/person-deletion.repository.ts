@@ -193,3 +193,14 @@ export async function deletePersonSubmissions(db: Executor, tenantId: string, pe
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The person's exposures to experiments as a unit of its own (docs/experiments.md), deleted with the person. */
+export async function deletePersonExposures(db: Executor, tenantId: string, personId: string) {
+  const result = await db
+    .deleteFrom('experiment_assignments')
+    .where('tenant_id', '=', tenantId)
+    .where('unit_kind', '=', 'person')
+    .where('unit_key', '=', personId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
