@@ -47,6 +47,12 @@ const CROSS_TENANT: ReadonlyArray<{ pattern: RegExp; reason: string }> = [
     reason: 'a plain read finds the tenant whose queued version is oldest; the claim then names it',
   },
   {
+    pattern:
+      /select "tenant_id", max\("agent_usage_at"\) as "last" from "audience_versions" where "tenant_id" in \(/,
+    reason:
+      'the version workers take tenants in turn: when each tenant with claimable versions was last served (docs/agent.md, concurrency and turns)',
+  },
+  {
     pattern: /from "audience_versions" where "status" = \$1 and "lease_expires_at" < \$2/,
     reason:
       "the reaper's plain read finds expired leases of every tenant (or of a dedicated worker's tenants); each is then moved under its audience's lock, naming its tenant",

@@ -20,7 +20,10 @@ function namesIn(text: string): string[] {
   for (const match of text.matchAll(WORD)) {
     const word = match[0];
     if (!/^\p{Lu}/u.test(word) || word.length < 2) continue;
-    const before = text.slice(0, match.index).replace(/["“‘'(\s—–-]+$/, '');
+    const raw = text.slice(0, match.index);
+    // A word opening a line (a paragraph, a list item) opens a sentence too.
+    if (/\n[\s"“‘'(—–*-]*$/.test(raw)) continue;
+    const before = raw.replace(/["“‘'(\s—–-]+$/, '');
     if (before === '' || /[.!?:;|\n]$/.test(before)) continue;
     names.push(word);
   }

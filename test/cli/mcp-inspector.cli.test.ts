@@ -59,8 +59,10 @@ describeEachDatabase('the MCP Inspector CLI lists the tools', (ctx) => {
     assert.deepEqual(await listed(reader.apiKey), [
       'get_audience',
       'get_audience_messages',
+      'get_experiment_results',
       'get_page',
       'list_audiences',
+      'list_page_experiments',
       'list_pages',
     ]);
   });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { revokeApiKey } from '../../src/features/tenants/api-keys.repository.js';
 import { createApiKey, revokeKey } from '../../src/features/tenants/tenants.service.js';
 import { makeTenant } from '../factories.js';
 import { describeEachDatabase } from '../harness.js';
@@ -8,19 +9,29 @@ import { describeEachDatabase } from '../harness.js';
 describeEachDatabase(
   'API key cache',
   (ctx) => {
-    it('a revoked key stops working once the cache entry expires (API_KEY_CACHE_TTL_MS)', async () => {
+    it('a key revoked by another process stops working here once the cache entry expires (API_KEY_CACHE_TTL_MS)', async () => {
       const tenant = await makeTenant(ctx);
       const key = await createApiKey(ctx.database.db, tenant.tenantId);
       const get = () => ctx.request({ method: 'GET', url: '/v0/persons', key: key.apiKey });
       const cachedAt = performance.now();
       assert.equal((await get()).status, 200);
-      await revokeKey(ctx.database.db, key.keyId);
+      // Written as another process (a CLI, another node) revokes it: this process is not told.
+      assert.equal(await revokeApiKey(ctx.database.db, key.keyId, Date.now()), 'revoked');
       const stillCached = await get();
       // On a slow machine the TTL may already have run out: only a request inside it proves the cache.
       if (performance.now() - cachedAt < ctx.config.apiKeyCacheTtlMs * 0.8) {
         assert.equal(stillCached.status, 200, 'within the TTL the cached verdict still holds');
       }
       await sleep(ctx.config.apiKeyCacheTtlMs + 50);
+      assert.equal((await get()).status, 401);
+    });
+
+    it('a key revoked through this process stops working here at once', async () => {
+      const tenant = await makeTenant(ctx);
+      const key = await createApiKey(ctx.database.db, tenant.tenantId);
+      const get = () => ctx.request({ method: 'GET', url: '/v0/persons', key: key.apiKey });
+      assert.equal((await get()).status, 200);
+      await revokeKey(ctx.database.db, key.keyId);
       assert.equal((await get()).status, 401);
     });
 

@@ -2,10 +2,12 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SCOPES, type Scope } from '../../src/domain/scopes.js';
+import { createExperiment } from '../../src/features/experiments/experiments.service.js';
 import { createApiKey } from '../../src/features/tenants/tenants.service.js';
 import { makeAsset, makeTopic } from '../asset-factories.js';
 import { makeAccountLog, makePerson, makeTenant, type TestTenant } from '../factories.js';
 import { describeEachDatabase, type TestContext } from '../harness.js';
+import { DEMO_EXPERIMENT } from '../mcp-tool-plan.js';
 import { makeAudience } from '../pages-factories.js';
 
 interface Operation {
@@ -47,6 +49,12 @@ describeEachDatabase('API key scopes', (ctx) => {
     const audience = await makeAudience(ctx, tenant);
     const asset = await makeAsset(ctx, tenant);
     const { topic } = await makeTopic(ctx, tenant, [{ content: 'An entry' }]);
+    const experiment = await createExperiment(
+      ctx.database.db,
+      tenant.tenantId,
+      audience.pageId,
+      structuredClone(DEMO_EXPERIMENT) as never,
+    );
     ids = {
       person_id: person.personId,
       account_id: log.accountId,
@@ -57,6 +65,7 @@ describeEachDatabase('API key scopes', (ctx) => {
       version_id: audience.versionId,
       asset_id: asset.id,
       topic_id: topic.id,
+      experiment_id: experiment.experimentId,
     };
     ops = await operations(ctx);
   });

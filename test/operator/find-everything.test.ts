@@ -124,8 +124,14 @@ for (const dialect of DIALECTS) {
         assert.ok(
           ids(await cli('audiences', 'list', '--page', seed.pageId), 'audienceId').includes(seed.audienceId),
         );
-        assert.deepEqual(await cli('audiences', 'show', seed.audienceId), audience);
-        assert.deepEqual(await cli('versions', 'list', '--audience', seed.audienceId), versions);
+        // A preview link expires at an hour boundary: read across one, the two answers' links differ there only.
+        const sameLinks = (value: unknown) =>
+          JSON.parse(JSON.stringify(value).replace(/expires=\d+&signature=[\w-]+/g, 'expires=…'));
+        assert.deepEqual(sameLinks(await cli('audiences', 'show', seed.audienceId)), sameLinks(audience));
+        assert.deepEqual(
+          sameLinks(await cli('versions', 'list', '--audience', seed.audienceId)),
+          sameLinks(versions),
+        );
         assert.equal((await cli('versions', 'show', versionId)).content.metaTitle, 'Found again');
         assert.deepEqual(await cli('conversation', 'list', '--audience', seed.audienceId), conversation);
         assert.ok(ids(await cli('persons', 'list', '--limit', '100'), 'personId').includes(seed.personId));

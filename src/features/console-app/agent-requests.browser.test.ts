@@ -55,27 +55,34 @@ describeEachDatabase("the page agent in the console: issue 33's quoted requests"
       let edits = 0;
 
       /** Sends `message`; returns the agent's reply once it is in the conversation. */
+      const agentReplies = async (): Promise<string[]> => {
+        const read = await ctx.request({
+          method: 'GET',
+          url: `/v0/pages/${page.id}/audiences/${audienceId}/messages`,
+          key: tenant.key,
+        });
+        return read.body.messages
+          .filter((m: { role: string }) => m.role === 'agent')
+          .map((m: { content: string }) => m.content);
+      };
+      const lastReply = async () => (await agentReplies()).at(-1) ?? '';
+
+      /** Sends `message` in the console; returns the agent's reply once the console shows it. */
       const send = async (message: string, versioned: boolean) => {
-        const replies = await log.getByText(/^Page agent/).count();
+        const before = (await agentReplies()).length;
         await tab.getByRole('textbox', { name: 'Message to the page agent' }).fill(message);
         await tab.getByRole('button', { name: 'Send' }).click();
-        await tab.waitForFunction(
-          ([before]) =>
-            [...document.querySelectorAll('[role=log] *')].filter((e) =>
-              e.childNodes[0]?.textContent?.startsWith('Page agent'),
-            ).length > before!,
-          [replies],
-          { timeout: 30_000 },
-        );
-        const lastReply = async () => {
-          const read = await ctx.request({
-            method: 'GET',
-            url: `/v0/pages/${page.id}/audiences/${audienceId}/messages`,
-            key: tenant.key,
-          });
-          const agentMessages = read.body.messages.filter((m: { role: string }) => m.role === 'agent');
-          return String(agentMessages.at(-1)?.content ?? '');
-        };
+        // The reply is in the conversation (read through the API: the console's own "drafting"
+        // notes must not count), then on the screen.
+        const deadline = Date.now() + 30_000;
+        let replies = await agentReplies();
+        while (replies.length <= before && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          replies = await agentReplies();
+        }
+        assert.ok(replies.length > before, `"${message}" got no reply within 30 s`);
+        const reply = replies.at(-1)!;
+        await log.getByText(reply.slice(0, 40).replace(/[`*_]/g, ''), { exact: false }).first().waitFor();
         const audience = await ctx.request({
           method: 'GET',
           url: `/v0/pages/${page.id}/audiences/${audienceId}`,
@@ -100,7 +107,7 @@ describeEachDatabase("the page agent in the console: issue 33's quoted requests"
           edits += 1;
           await tab.locator(`iframe[title="Preview of version ${version}"]`).waitFor({ timeout: 30_000 });
         }
-        return lastReply();
+        return reply;
       };
       const heading = () => preview.getByRole('heading', { level: 1 }).textContent();
       const buttons = () => preview.locator('main a.button, header a.button').allTextContents();
