@@ -16,25 +16,10 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { IMPORT_FIELDS } from '../../../src/domain/import-fields.js';
 import { api, type ImportJob, type ImportPreview, importFiles } from '../api';
 import { QueryError } from '../components/QueryError';
 import { can, useMe } from '../session';
-
-const FIELDS = [
-  'email',
-  'name',
-  'firstName',
-  'lastName',
-  'company',
-  'domain',
-  'title',
-  'linkedin',
-  'phone',
-  'industry',
-  'employees',
-  'region',
-  'tier',
-];
 
 /**
  * Importing a target list into a page (docs/imports.md): upload → column mapping with a preview of
@@ -113,7 +98,7 @@ export function ImportTargets() {
                           <Select
                             aria-label={`Column ${column} becomes`}
                             data={[
-                              ...FIELDS,
+                              ...IMPORT_FIELDS,
                               ...new Set([...traitOptions, mapping[column] ?? 'ignore']),
                               'ignore',
                             ]

@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { IMPORT_FIELDS, type ImportField } from '../../domain/import-fields.js';
 import { normalizeDomain } from '../../domain/normalize-domain.js';
 import type { Traits } from '../../domain/page-blocks.js';
 import { ApiError } from '../../errors.js';
@@ -17,22 +18,7 @@ import { CreatePersonBody } from '../persons/persons.schemas.js';
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;
 
-export const IMPORT_FIELDS = [
-  'email',
-  'name',
-  'firstName',
-  'lastName',
-  'company',
-  'domain',
-  'title',
-  'linkedin',
-  'phone',
-  'industry',
-  'employees',
-  'region',
-  'tier',
-] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number];
+export { IMPORT_FIELDS, type ImportField };
 /** What a column becomes: a known field, a custom trait (`trait:<key>`) or nothing (`ignore`). */
 export type ColumnTarget = ImportField | `trait:${string}` | 'ignore';
 export type ImportFormat = 'csv' | 'jsonl';
