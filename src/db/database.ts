@@ -1,25 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  type Dialect as KyselyDialect,
-  PostgresAdapter,
-  PostgresDialect,
-  type SqliteDatabase,
-  sql,
-} from 'kysely';
+import { Kysely, type Dialect as KyselyDialect, PostgresDialect, type SqliteDatabase, sql } from 'kysely';
 import pg from 'pg';
 import { type Config, type DatabaseWaits, DEFAULT_WAITS } from '../config.js';
 import { setSecretKeys } from '../secrets/secret-box.js';
+import type { Dialect } from './dialect.js';
 import { PreparedPool, setPreparedPool } from './prepared-pool.js';
 import { setSqliteBusyBudget } from './retry.js';
-import type { DB, Executor } from './schema.js';
+import type { DB } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-dialect.js';
 import { SyncReader, setSyncReader } from './sync-reader.js';
 import { setWakeupListener, WakeupListener } from './wakeups.js';
 
-export type Dialect = 'sqlite' | 'postgres';
+export { type Dialect, dialectOf } from './dialect.js';
 
 export interface Database {
   db: Kysely<DB>;
@@ -228,9 +222,4 @@ function withTimeout(promise: Promise<unknown>, timeoutMs: number): Promise<void
       },
     );
   });
-}
-
-/** The dialect behind a database handle or a transaction, for the few queries that differ. */
-export function dialectOf(executor: Executor): Dialect {
-  return executor.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { dialectOf } from './database.js';
+import { dialectOf } from './dialect.js';
 import type { Executor } from './schema.js';
 
 /**

@@ -5,7 +5,7 @@ import type { Db } from '../db/schema.js';
 import { type PublicLinks, pagePath } from '../domain/public-links.js';
 import { ApiError } from '../errors.js';
 import { findAccountByDomain } from '../features/accounts/accounts.repository.js';
-import { changeAccountTraits } from '../features/accounts/set-account-traits.admin.js';
+import { changeAccountTraits } from '../features/accounts/set-account-traits.service.js';
 import { findAudienceById } from '../features/audiences/audiences.repository.js';
 import { findVersion } from '../features/audiences/versions.repository.js';
 import { publishVersion } from '../features/audiences/versions.service.js';

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
 import { sessionStillGrants } from '../operators/sessions.service.js';
-import { requireTenant } from '../tenants/require-tenant.js';
+import { tenantExists } from '../tenants/tenants-reads.service.js';
 import { EventStream, StreamEventsHeaders, StreamEventsQuery } from './events.schemas.js';
 import { openTenantStream } from './open-stream.js';
 import type { EventStreamHub } from './stream-hub.js';
@@ -43,7 +43,7 @@ export function streamEventsAdminRoute(app: App, hub: EventStreamHub): void {
         stillAllowed: () =>
           principal?.kind === 'operator'
             ? sessionStillGrants(app.db, principal, tenantId, limits)
-            : requireTenant(app.db, tenantId).then(() => true),
+            : tenantExists(app.db, tenantId),
       });
     },
   );

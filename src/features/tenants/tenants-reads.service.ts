@@ -24,3 +24,8 @@ export async function showTenant(db: Db, idOrName: string) {
     })),
   };
 }
+
+/** Whether a tenant still exists (a long-lived stream of the admin token ends when it is deleted). */
+export async function tenantExists(db: Db, tenantId: string): Promise<boolean> {
+  return (await findTenantByIdOrName(db, tenantId)) !== undefined;
+}
