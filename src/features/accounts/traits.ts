@@ -10,7 +10,10 @@ import type { Traits } from '../../domain/page-blocks.js';
 const TRAIT_KEY = '^[A-Za-z][A-Za-z0-9_-]{0,63}$';
 const TraitValue = Type.Union([Type.String({ maxLength: 200 }), Type.Number(), Type.Boolean()]);
 
+// `additionalProperties: false`: a key outside the pattern is refused (a Record alone only checks
+// the values of keys that match it).
 export const TraitsSchema = Type.Record(Type.String({ pattern: TRAIT_KEY }), TraitValue, {
+  additionalProperties: false,
   description:
     'Extension: traits the rules of page blocks read (industry, employees, region, tier, custom keys).',
 });
@@ -20,6 +23,7 @@ export const SetTraitsBody = Type.Object(
   {
     traits: Type.Record(Type.String({ pattern: TRAIT_KEY }), Type.Union([TraitValue, Type.Null()]), {
       maxProperties: 50,
+      additionalProperties: false,
     }),
   },
   { additionalProperties: false },
