@@ -16,6 +16,7 @@ export function deleteAccountAdmin(app: App): void {
   app.delete(
     '/tenants/:tenant/accounts/:account_id',
     {
+      config: { policy: { access: 'admin', action: 'account.delete', dryRun: true } },
       schema: {
         operationId: 'adminDeleteAccount',
         tags: ['Accounts'],

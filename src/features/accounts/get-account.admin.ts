@@ -9,6 +9,7 @@ export function getAccountAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/accounts/:account_id',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminGetAccount',
         tags: ['Accounts'],

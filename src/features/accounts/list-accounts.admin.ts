@@ -12,6 +12,7 @@ export function listAccountsAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/accounts',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminListAccounts',
         tags: ['Accounts'],

@@ -9,6 +9,7 @@ export function renameAccountAdminRoute(app: App): void {
   app.patch(
     '/tenants/:tenant/accounts/:account_id',
     {
+      config: { policy: { access: 'editor', action: 'account.rename' } },
       schema: {
         operationId: 'adminRenameAccount',
         tags: ['Accounts'],

@@ -10,6 +10,7 @@ export function setAccountTraitsAdminRoute(app: App): void {
   app.patch(
     '/tenants/:tenant/accounts/:account_id/traits',
     {
+      config: { policy: { access: 'editor', action: 'account.traits' } },
       schema: {
         operationId: 'adminSetAccountTraits',
         tags: ['Accounts'],

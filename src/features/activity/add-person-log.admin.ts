@@ -9,6 +9,7 @@ export function addPersonLogAdmin(app: App): void {
   app.post(
     '/tenants/:tenant/persons/:person_id/logs',
     {
+      config: { policy: { access: 'editor', action: 'person_log.create' } },
       schema: {
         operationId: 'adminCreatePersonLog',
         tags: ['Persons'],

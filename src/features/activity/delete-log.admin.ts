@@ -15,6 +15,7 @@ export function deleteLogAdmin(app: App): void {
     app.post(
       `/tenants/:tenant/logs/:log_id/${verb}`,
       {
+        config: { policy: { access: 'editor', action: `log.${verb}` } },
         schema: {
           operationId,
           tags: ['Accounts'],

@@ -11,6 +11,7 @@ export function listAccountActivityAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/accounts/:account_id/activity',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminListAccountActivity',
         tags: ['Accounts'],

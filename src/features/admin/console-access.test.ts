@@ -1,21 +1,21 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
 import { signInAs } from '../../../test/console-factories.js';
 import { makeTenant } from '../../../test/factories.js';
 import { ADMIN_TOKEN, describeEachDatabase } from '../../../test/harness.js';
 import { drain, FakeAgent, makeAudience, makePage, makeWorker } from '../../../test/pages-factories.js';
-import { ROUTE_POLICIES } from './route-roles.js';
+import { declaredAdminRoutes } from './route-roles.js';
 
 const SAFE = new Set(['GET', 'HEAD']);
 
-/** Every state-changing console route of the table, its path filled in for `tenantId`. */
-function stateChangingRoutes(tenantId: string) {
-  return Object.entries(ROUTE_POLICIES)
-    .filter(([route, policy]) => !SAFE.has(route.split(' ')[0] as string) && policy.access !== 'public')
-    .map(([route]) => {
-      const [method, template] = route.split(' ') as [string, string];
-      const url = `/admin/v0${template.replace(':tenant', tenantId).replace(/:[a-zA-Z_]+/g, 'x_missing')}`;
-      return { route, method, url };
+/** Every state-changing console route the app declares, its path filled in for `tenantId`. */
+function stateChangingRoutes(app: FastifyInstance, tenantId: string) {
+  return declaredAdminRoutes(app)
+    .filter((route) => !SAFE.has(route.method) && route.policy.access !== 'public')
+    .map(({ method, url: template }) => {
+      const url = template.replace(':tenant', tenantId).replace(/:[a-zA-Z_]+/g, 'x_missing');
+      return { route: `${method} ${template}`, method, url };
     });
 }
 
@@ -23,7 +23,7 @@ describeEachDatabase('roles, CSRF and tenancy on /admin/v0', (ctx) => {
   it('refuses every state-changing call made with the cookie but without the CSRF token, or from another origin', async () => {
     const tenant = await makeTenant(ctx);
     const session = await signInAs(ctx, null, 'admin');
-    const routes = stateChangingRoutes(tenant.tenantId);
+    const routes = stateChangingRoutes(ctx.app, tenant.tenantId);
     assert.ok(routes.length > 40);
     for (const { route, method, url } of routes) {
       const noToken = await ctx.request({

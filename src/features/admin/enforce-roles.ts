@@ -26,7 +26,7 @@ export function registerRoleEnforcement(app: App): void {
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
     if (url === undefined) return;
-    const policy = policyOf(request.method, url);
+    const policy = policyOf(request.routeOptions);
     if (policy?.access === 'public') return;
     const principal = request.adminPrincipal;
     if (principal === null) throw new ApiError('unauthenticated', 'Sign in to the console');

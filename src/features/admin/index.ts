@@ -27,25 +27,26 @@ import { topicsAdminRoutes } from '../topics/admin.routes.js';
 import { webhooksAdminRoutes } from '../webhooks/admin.routes.js';
 import { registerRoleEnforcement } from './enforce-roles.js';
 import { adminOpenApiRoute } from './openapi.route.js';
-import { actionOf, policyOf } from './route-roles.js';
+import { actionOf, policyOf, requireRoutePolicies } from './route-roles.js';
 
 /**
  * The operator API under /admin/v0: the ADMIN_TOKEN bearer (scripts) or a console session. Each
  * feature keeps its admin routes in its own folder; this file guards them (authentication, the
- * roles of route-roles.ts, the audit of writes) and lists them. Their OpenAPI document is their own
+ * role each route declares, the audit of writes) and lists them. Their OpenAPI document is their own
  * (openapi.ts), not the public one.
  */
 export async function adminRoutes(app: App): Promise<void> {
+  requireRoutePolicies(app);
   const limits = { idleMs: app.config.console.sessionIdleMs, maxMs: app.config.console.sessionMaxMs };
   registerAdminAuth(app, {
     adminToken: app.config.adminToken,
     findSession: (sessionId) => findLiveSession(app.db, sessionId, limits),
-    isPublic: (request) => policyOf(request.method, request.routeOptions.url)?.access === 'public',
+    isPublic: (request) => policyOf(request.routeOptions)?.access === 'public',
     consoleOrigin: consoleOrigin(app.config),
   });
   registerRoleEnforcement(app);
   registerWriteAudit(app, async (request) => {
-    const policy = policyOf(request.method, request.routeOptions.url);
+    const policy = policyOf(request.routeOptions);
     const actor = adminActor(request);
     if (policy === undefined || policy.audited === 'service' || actor === null) return null;
     // A dry run (`?dryRun=true` on a deletion) changes nothing, so there is nothing to audit.

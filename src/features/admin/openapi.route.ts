@@ -7,6 +7,7 @@ export function adminOpenApiRoute(app: App): void {
   app.get(
     '/openapi.json',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'getAdminOpenApi',
         tags: ['Documentation'],

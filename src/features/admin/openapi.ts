@@ -117,7 +117,7 @@ export async function registerAdminOpenApi(app: FastifyInstance): Promise<void> 
     },
     transform: ({ schema, url, route }) =>
       url.startsWith(`${ADMIN_PREFIX}/`) && !url.includes('/_malformed-url/')
-        ? { schema: withAccess(schema, route.method, url), url }
+        ? { schema: withAccess(schema, route.method, policyOf({ url, config: route.config })), url }
         : { schema: { ...schema, hide: true }, url },
     transformObject: (document) =>
       completeDocument((document as { openapiObject: OpenApiDoc }).openapiObject),
@@ -126,9 +126,12 @@ export async function registerAdminOpenApi(app: FastifyInstance): Promise<void> 
 }
 
 /** The route's policy as the operation's security and `x-required-role`. */
-function withAccess(schema: OpenApiDoc, method: string | string[], url: string): OpenApiDoc {
+function withAccess(
+  schema: OpenApiDoc,
+  method: string | string[],
+  policy: RoutePolicy | undefined,
+): OpenApiDoc {
   const verb = Array.isArray(method) ? (method[0] as string) : method;
-  const policy: RoutePolicy | undefined = policyOf(verb, url);
   if (policy === undefined) return schema;
   if (policy.access === 'public') return { ...schema, security: [], 'x-required-role': 'public' };
   const read = verb === 'GET' || verb === 'HEAD';

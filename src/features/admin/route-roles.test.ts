@@ -1,15 +1,17 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import Fastify from 'fastify';
 import { openTestDatabase, testConfig } from '../../../test/harness.js';
 import { buildApp } from '../../app.js';
 import { migrateToLatest } from '../../db/migrate.js';
-import { actionOf, policyOf, ROUTE_POLICIES } from './route-roles.js';
+import { actionOf, declaredAdminRoutes, requireRoutePolicies } from './route-roles.js';
 
 /** Every operator API route, as the app registers it (method and template). */
-async function adminRoutes(): Promise<string[]> {
+async function adminRoutes() {
   const database = openTestDatabase('sqlite');
   await migrateToLatest(database.db);
   const routes: string[] = [];
+  let declared: readonly import('./route-roles.js').DeclaredRoute[] = [];
   const app = await buildApp({ config: testConfig(), database, logger: false });
   try {
     await app.ready();
@@ -19,11 +21,12 @@ async function adminRoutes(): Promise<string[]> {
           routes.push(`${method} ${template}`);
       }
     }
+    declared = declaredAdminRoutes(app);
   } finally {
     await app.close();
     await database.close();
   }
-  return routes;
+  return { routes, declared };
 }
 
 /** Full templates from printRoutes' tree (each line adds a segment to its parent's). */
@@ -42,35 +45,38 @@ function routeTemplates(tree: string): string[] {
   return out;
 }
 
-it('every /admin/v0 route has a role in route-roles.ts (a new route fails here until given one)', async () => {
-  const routes = await adminRoutes();
-  assert.ok(routes.length > 60, `found only ${routes.length} routes: ${routes.join(', ')}`);
-  const missing = routes.filter((route) => {
-    const [method, url] = route.split(' ') as [string, string];
-    return policyOf(method, url) === undefined;
-  });
-  assert.deepEqual(missing, [], `give these routes a role in src/features/admin/route-roles.ts`);
+it('every /admin/v0 route declares its role beside it (a new route without one fails to start)', async () => {
+  const { routes, declared } = await adminRoutes();
+  assert.ok(routes.length > 100, `found only ${routes.length} routes: ${routes.join(', ')}`);
+  const declaredKeys = new Set(declared.map((route) => `${route.method} ${route.url}`));
+  assert.deepEqual(
+    routes.filter((route) => !declaredKeys.has(route)),
+    [],
+    'every registered route is declared with its policy',
+  );
+
+  const webhooks = declared.filter((route) => route.url.includes('/webhooks'));
+  assert.ok(webhooks.length >= 8, 'the webhook endpoints, deliveries and replays');
+  for (const route of webhooks) assert.equal(route.policy.access, 'admin', route.url);
+  const policy = (method: string, url: string) =>
+    declared.find((route) => route.method === method && route.url === `/admin/v0${url}`)?.policy;
+  assert.equal(policy('POST', '/tenants/:tenant/versions/:version_id/publish')?.access, 'publisher');
+  assert.equal(policy('POST', '/session')?.access, 'public');
+  assert.equal(policy('POST', '/tenants')?.access, 'instance');
+  const url = '/admin/v0/tenants/:tenant/webhooks/:webhookId';
+  const deletion = declared.find((route) => route.method === 'DELETE' && route.url === url)!;
+  assert.equal(actionOf('DELETE', url, deletion.policy), 'DELETE /webhooks/:webhookId');
 });
 
-it('the webhook endpoints of the events branch are admin-only, and publishing needs a publisher', () => {
-  for (const [route, policy] of Object.entries(ROUTE_POLICIES)) {
-    if (route.includes('/webhooks')) assert.equal(policy.access, 'admin', route);
-  }
-  for (const route of [
-    'GET /admin/v0/tenants/:tenant/webhooks',
-    'DELETE /admin/v0/tenants/:tenant/webhooks/:endpointId',
-    'POST /admin/v0/tenants/:tenant/webhooks/:endpointId/deliveries/:deliveryId/replay',
-  ]) {
-    const [method, url] = route.split(' ') as [string, string];
-    assert.equal(policyOf(method, url)?.access, 'admin', route);
-  }
-  assert.equal(policyOf('GET', '/admin/v0/tenants/:tenant/webhooksx'), undefined);
-  const url = '/admin/v0/tenants/:tenant/webhooks/:endpointId';
-  assert.equal(actionOf('DELETE', url, policyOf('DELETE', url)!), 'DELETE /webhooks/:endpointId');
-  assert.equal(
-    policyOf('POST', '/admin/v0/tenants/:tenant/versions/:version_id/publish')?.access,
-    'publisher',
+it('an operator API route without a policy stops the app from starting', async () => {
+  const app = Fastify({ logger: false });
+  requireRoutePolicies(app);
+  app.get('/admin/v0/with', { config: { policy: { access: 'viewer' } } }, async () => ({}));
+  assert.throws(() => app.get('/admin/v0/without', async () => ({})), /declares no policy/);
+  await app.ready();
+  assert.deepEqual(
+    declaredAdminRoutes(app).map((route) => `${route.method} ${route.url}`),
+    ['GET /admin/v0/with'],
   );
-  assert.equal(policyOf('HEAD', '/admin/v0/tenants/:tenant/pages')?.access, 'viewer');
-  assert.equal(policyOf('POST', '/admin/v0/tenants/:tenant/nothing-here'), undefined);
+  await app.close();
 });

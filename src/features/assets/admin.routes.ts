@@ -28,6 +28,7 @@ export function assetsAdminRoutes(app: App): void {
   app.post(
     '/tenants/:tenant/assets',
     {
+      config: { policy: { access: 'editor', action: 'asset.create' } },
       schema: {
         operationId: 'adminCreateAsset',
         tags: ['Assets'],
@@ -56,6 +57,7 @@ export function assetsAdminRoutes(app: App): void {
   app.patch(
     '/tenants/:tenant/assets/:asset_id',
     {
+      config: { policy: { access: 'editor', action: 'asset.update' } },
       schema: {
         operationId: 'adminUpdateAsset',
         tags: ['Assets'],
@@ -75,6 +77,7 @@ export function assetsAdminRoutes(app: App): void {
     app.post(
       `/tenants/:tenant/assets/:asset_id/${action}`,
       {
+        config: { policy: { access: 'editor', action: `asset.${action}` } },
         schema: {
           ...ACTION_SUMMARIES[action],
           tags: ['Assets'],

@@ -7,6 +7,7 @@ export function getAssetAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/assets/:asset_id',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminGetAsset',
         tags: ['Assets'],

@@ -11,6 +11,7 @@ export function listAssetsAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/assets',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminListAssets',
         tags: ['Assets'],

@@ -33,6 +33,7 @@ export function audiencesAdminRoutes(app: App): void {
   app.post(
     '/tenants/:tenant/pages/:page_id/audiences',
     {
+      config: { policy: { access: 'editor', action: 'audience.create' } },
       schema: {
         operationId: 'adminCreateAudience',
         tags: ['Audiences'],
@@ -51,6 +52,7 @@ export function audiencesAdminRoutes(app: App): void {
   app.patch(
     '/tenants/:tenant/audiences/:audience_id',
     {
+      config: { policy: { access: 'editor', action: 'audience.update' } },
       schema: {
         operationId: 'adminUpdateAudience',
         tags: ['Audiences'],
@@ -73,6 +75,7 @@ export function audiencesAdminRoutes(app: App): void {
   app.post(
     '/tenants/:tenant/audiences/:audience_id/archive',
     {
+      config: { policy: { access: 'editor', action: 'audience.archive' } },
       schema: {
         operationId: 'adminArchiveAudience',
         tags: ['Audiences'],
@@ -94,6 +97,7 @@ export function audiencesAdminRoutes(app: App): void {
   app.post(
     '/tenants/:tenant/versions/:version_id/publish',
     {
+      config: { policy: { access: 'publisher', action: 'version.publish' } },
       schema: {
         operationId: 'adminPublishVersion',
         tags: ['Audiences'],
@@ -110,6 +114,7 @@ export function audiencesAdminRoutes(app: App): void {
   app.post(
     '/tenants/:tenant/versions/:version_id/cancel',
     {
+      config: { policy: { access: 'publisher', action: 'version.cancel' } },
       schema: {
         operationId: 'adminCancelVersion',
         tags: ['Audiences'],

@@ -8,6 +8,7 @@ export function getAudienceAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/audiences/:audience_id',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminGetAudience',
         tags: ['Audiences'],

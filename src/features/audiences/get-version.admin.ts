@@ -8,6 +8,7 @@ export function getVersionAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/versions/:version_id',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminGetVersion',
         tags: ['Audiences'],

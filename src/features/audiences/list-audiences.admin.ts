@@ -28,6 +28,7 @@ export function listAudiencesAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/pages/:page_id/audiences',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminListAudiences',
         tags: ['Audiences'],

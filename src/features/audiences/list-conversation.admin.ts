@@ -21,6 +21,7 @@ export function listConversationAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/audiences/:audience_id/conversation',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminListConversation',
         tags: ['Audiences'],

@@ -10,6 +10,7 @@ export function listVersionsAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/audiences/:audience_id/versions',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminListVersions',
         tags: ['Audiences'],

@@ -24,6 +24,7 @@ export function restoreVersionAdminRoute(app: App): void {
   app.post(
     '/tenants/:tenant/versions/:version_id/restore',
     {
+      config: { policy: { access: 'publisher', action: 'version.restore' } },
       preValidation: bodyDefaultsToEmpty,
       schema: {
         operationId: 'adminRestoreVersion',

@@ -10,6 +10,7 @@ export function revertMessageAdminRoute(app: App): void {
   app.post(
     '/tenants/:tenant/messages/:message_id/revert',
     {
+      config: { policy: { access: 'publisher', action: 'message.revert' } },
       preValidation: bodyDefaultsToEmpty,
       schema: {
         operationId: 'adminRevertMessage',

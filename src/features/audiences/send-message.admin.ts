@@ -14,6 +14,7 @@ export function sendMessageAdmin(app: App): void {
   app.post(
     '/tenants/:tenant/pages/:page_id/audiences/:audience_id/messages',
     {
+      config: { policy: { access: 'editor', action: 'message.send' } },
       schema: {
         operationId: 'adminSendAudienceMessage',
         tags: ['Audiences'],

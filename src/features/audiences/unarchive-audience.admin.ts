@@ -8,6 +8,7 @@ export function unarchiveAudienceAdminRoute(app: App): void {
   app.post(
     '/tenants/:tenant/audiences/:audience_id/unarchive',
     {
+      config: { policy: { access: 'editor', action: 'audience.unarchive' } },
       schema: {
         operationId: 'adminUnarchiveAudience',
         tags: ['Audiences'],

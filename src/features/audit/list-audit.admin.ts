@@ -12,6 +12,7 @@ export function listAuditAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/audit',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminListTenantAudit',
         tags: ['Audit'],
@@ -29,6 +30,7 @@ export function listAuditAdmin(app: App): void {
   app.get(
     '/audit',
     {
+      config: { policy: { access: 'instance' } },
       schema: {
         operationId: 'adminListAudit',
         tags: ['Audit'],

@@ -10,6 +10,7 @@ export function brandsAdminRoutes(app: App): void {
   app.get(
     '/tenants/:tenant/brands',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminListBrands',
         tags: ['Brands'],
@@ -23,6 +24,7 @@ export function brandsAdminRoutes(app: App): void {
   app.get(
     '/tenants/:tenant/brands/:brand_id',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminGetBrand',
         tags: ['Brands'],
@@ -36,6 +38,7 @@ export function brandsAdminRoutes(app: App): void {
   app.post(
     '/tenants/:tenant/brands',
     {
+      config: { policy: { access: 'editor', action: 'brand.create' } },
       schema: {
         operationId: 'adminCreateBrand',
         tags: ['Brands'],
@@ -53,6 +56,7 @@ export function brandsAdminRoutes(app: App): void {
   app.patch(
     '/tenants/:tenant/brands/:brand_id',
     {
+      config: { policy: { access: 'editor', action: 'brand.update' } },
       schema: {
         operationId: 'adminUpdateBrand',
         tags: ['Brands'],
@@ -67,6 +71,7 @@ export function brandsAdminRoutes(app: App): void {
   app.delete(
     '/tenants/:tenant/brands/:brand_id',
     {
+      config: { policy: { access: 'editor', action: 'brand.delete' } },
       schema: {
         operationId: 'adminDeleteBrand',
         tags: ['Brands'],

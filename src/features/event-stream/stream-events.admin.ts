@@ -17,7 +17,7 @@ export function streamEventsAdminRoute(app: App, hub: EventStreamHub): void {
   app.get(
     '/tenants/:tenant/events',
     {
-      config: { longLived: true },
+      config: { policy: { access: 'viewer' }, longLived: true },
       schema: {
         operationId: 'adminStreamEvents',
         tags: ['Events'],

@@ -7,6 +7,7 @@ export function createExperimentAdmin(app: App): void {
   app.post(
     '/tenants/:tenant/pages/:page_id/experiments',
     {
+      config: { policy: { access: 'publisher', action: 'experiment.create' } },
       schema: {
         operationId: 'adminCreateExperiment',
         tags: ['Experiments'],

@@ -7,6 +7,7 @@ export function experimentResultsAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/experiments/:experiment_id/results',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminGetExperimentResults',
         tags: ['Experiments'],

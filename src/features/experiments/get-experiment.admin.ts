@@ -7,6 +7,7 @@ export function getExperimentAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/experiments/:experiment_id',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminGetExperiment',
         tags: ['Experiments'],

@@ -7,6 +7,7 @@ export function listExperimentsAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/pages/:page_id/experiments',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminListExperiments',
         tags: ['Experiments'],

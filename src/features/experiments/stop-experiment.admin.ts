@@ -7,6 +7,7 @@ export function stopExperimentAdmin(app: App): void {
   app.post(
     '/tenants/:tenant/experiments/:experiment_id/stop',
     {
+      config: { policy: { access: 'publisher', action: 'experiment.stop' } },
       schema: {
         operationId: 'adminStopExperiment',
         tags: ['Experiments'],

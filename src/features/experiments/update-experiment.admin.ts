@@ -7,6 +7,7 @@ export function updateExperimentAdmin(app: App): void {
   app.patch(
     '/tenants/:tenant/experiments/:experiment_id',
     {
+      config: { policy: { access: 'publisher', action: 'experiment.update' } },
       schema: {
         operationId: 'adminUpdateExperiment',
         tags: ['Experiments'],

@@ -15,6 +15,7 @@ export function filesAdminRoutes(app: App): void {
   app.get(
     '/tenants/:tenant/files',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminListFiles',
         tags: ['Files'],
@@ -32,6 +33,7 @@ export function filesAdminRoutes(app: App): void {
   app.get(
     '/tenants/:tenant/files-usage',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminFileUsage',
         tags: ['Files'],
@@ -45,6 +47,7 @@ export function filesAdminRoutes(app: App): void {
   app.get(
     '/tenants/:tenant/files/:file_id',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminGetFile',
         tags: ['Files'],
@@ -61,6 +64,7 @@ export function filesAdminRoutes(app: App): void {
   app.delete(
     '/tenants/:tenant/files/:file_id',
     {
+      config: { policy: { access: 'editor', action: 'file.delete' } },
       schema: {
         operationId: 'adminDeleteFile',
         tags: ['Files'],

@@ -20,6 +20,7 @@ export function uploadFileAdmin(app: App, deps: FilesDeps): void {
       scope.post(
         '/tenants/:tenant/files',
         {
+          config: { policy: { access: 'editor', action: 'file.upload' } },
           schema: {
             operationId: 'adminUploadFile',
             tags: ['Files'],

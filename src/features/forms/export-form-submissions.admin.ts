@@ -11,6 +11,7 @@ export function exportFormSubmissionsAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/pages/:page_id/form-submissions.csv',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminExportFormSubmissions',
         tags: ['Pages'],

@@ -10,6 +10,7 @@ export function listFormSubmissionsAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/pages/:page_id/form-submissions',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminListFormSubmissions',
         tags: ['Pages'],

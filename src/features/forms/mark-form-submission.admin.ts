@@ -7,6 +7,7 @@ export function markFormSubmissionAdmin(app: App): void {
   app.patch(
     '/tenants/:tenant/form-submissions/:submission_id',
     {
+      config: { policy: { access: 'editor', action: 'form_submission.mark' } },
       schema: {
         operationId: 'adminMarkFormSubmission',
         tags: ['Pages'],

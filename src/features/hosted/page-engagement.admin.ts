@@ -9,6 +9,7 @@ export function pageEngagementAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/pages/:page_id/engagement',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminGetPageEngagement',
         tags: ['Pages'],

@@ -10,6 +10,7 @@ export function previewVersionAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/versions/:version_id/preview',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminPreviewVersion',
         tags: ['Audiences'],

@@ -8,6 +8,7 @@ export function cancelImportAdmin(app: App): void {
   app.post(
     '/tenants/:tenant/imports/:import_id/cancel',
     {
+      config: { policy: { access: 'editor', action: 'import.cancel' } },
       schema: {
         operationId: 'adminCancelImport',
         tags: ['Imports'],

@@ -10,6 +10,7 @@ export function exportImportUrlsAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/imports/:import_id/urls.csv',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminExportImportUrls',
         tags: ['Imports'],

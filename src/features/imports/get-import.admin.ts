@@ -8,6 +8,7 @@ export function getImportAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/imports/:import_id',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminGetImport',
         tags: ['Imports'],

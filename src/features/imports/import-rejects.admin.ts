@@ -10,6 +10,7 @@ export function importRejectsAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/imports/:import_id/rejects',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminListImportRejects',
         tags: ['Imports'],
@@ -29,6 +30,7 @@ export function importRejectsAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/imports/:import_id/rejects.csv',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminExportImportRejects',
         tags: ['Imports'],

@@ -11,6 +11,7 @@ export function listImportsAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/pages/:page_id/imports',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminListImports',
         tags: ['Imports'],

@@ -8,6 +8,7 @@ export function publishImportAdmin(app: App): void {
   app.post(
     '/tenants/:tenant/imports/:import_id/publish',
     {
+      config: { policy: { access: 'publisher', action: 'import.publish' } },
       schema: {
         operationId: 'adminPublishImport',
         tags: ['Imports'],

@@ -9,6 +9,7 @@ export function reviewImportAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/imports/:import_id/audiences',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminReviewImport',
         tags: ['Imports'],

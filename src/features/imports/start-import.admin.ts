@@ -35,6 +35,7 @@ export function startImportAdmin(app: App): void {
   app.post(
     '/tenants/:tenant/pages/:page_id/imports',
     {
+      config: { policy: { access: 'editor', action: 'import.start', dryRun: true } },
       bodyLimit: IMPORT_MAX_BYTES,
       schema: {
         operationId: 'adminStartImport',

@@ -11,6 +11,7 @@ export function meAdminRoutes(app: App): void {
   app.get(
     '/me',
     {
+      config: { policy: { access: 'signed-in' } },
       schema: {
         operationId: 'adminGetMe',
         tags: ['Session'],
@@ -30,6 +31,7 @@ export function meAdminRoutes(app: App): void {
   app.post(
     '/me/password',
     {
+      config: { policy: { access: 'signed-in', audited: 'service' } },
       schema: {
         operationId: 'adminChangePassword',
         tags: ['Session'],

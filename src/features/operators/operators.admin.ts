@@ -27,6 +27,7 @@ export function operatorsAdminRoutes(app: App): void {
   app.get(
     '/tenants/:tenant/operators',
     {
+      config: { policy: { access: 'admin' } },
       schema: {
         operationId: 'adminListOperators',
         tags: ['Operators'],
@@ -41,6 +42,7 @@ export function operatorsAdminRoutes(app: App): void {
   app.get(
     '/tenants/:tenant/operators/:operator_id',
     {
+      config: { policy: { access: 'admin' } },
       schema: {
         operationId: 'adminGetOperator',
         tags: ['Operators'],
@@ -57,6 +59,7 @@ export function operatorsAdminRoutes(app: App): void {
   app.post(
     '/tenants/:tenant/operators',
     {
+      config: { policy: { access: 'admin', audited: 'service' } },
       schema: {
         operationId: 'adminCreateOperator',
         tags: ['Operators'],
@@ -75,6 +78,7 @@ export function operatorsAdminRoutes(app: App): void {
   app.patch(
     '/tenants/:tenant/operators/:operator_id',
     {
+      config: { policy: { access: 'admin', audited: 'service' } },
       schema: {
         operationId: 'adminUpdateOperator',
         tags: ['Operators'],
@@ -99,6 +103,7 @@ export function operatorsAdminRoutes(app: App): void {
     app.post(
       `/tenants/:tenant/operators/:operator_id/${verb}`,
       {
+        config: { policy: { access: 'admin', audited: 'service' } },
         schema: {
           operationId: verb === 'disable' ? 'adminDisableOperator' : 'adminEnableOperator',
           tags: ['Operators'],
@@ -120,6 +125,7 @@ export function operatorsAdminRoutes(app: App): void {
   app.post(
     '/tenants/:tenant/operators/:operator_id/reset-password',
     {
+      config: { policy: { access: 'admin', audited: 'service' } },
       schema: {
         operationId: 'adminResetOperatorPassword',
         tags: ['Operators'],

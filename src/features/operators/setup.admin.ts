@@ -20,6 +20,7 @@ export function setupAdminRoutes(app: App): void {
   app.get(
     '/setup',
     {
+      config: { policy: { access: 'public' } },
       schema: {
         operationId: 'adminSetupStatus',
         tags: ['Session'],
@@ -34,6 +35,7 @@ export function setupAdminRoutes(app: App): void {
   app.post(
     '/setup',
     {
+      config: { policy: { access: 'public', audited: 'service' } },
       schema: {
         operationId: 'adminSetUp',
         tags: ['Session'],

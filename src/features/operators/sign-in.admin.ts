@@ -23,6 +23,7 @@ export function sessionAdminRoutes(app: App): void {
   app.post(
     '/session',
     {
+      config: { policy: { access: 'public', audited: 'service' } },
       schema: {
         operationId: 'adminSignIn',
         tags: ['Session'],
@@ -55,6 +56,7 @@ export function sessionAdminRoutes(app: App): void {
     app.route({
       method: everywhere ? 'POST' : 'DELETE',
       url: path,
+      config: { policy: { access: 'signed-in', audited: 'service' } },
       schema: {
         operationId: everywhere ? 'adminSignOutEverywhere' : 'adminSignOut',
         tags: ['Session'],

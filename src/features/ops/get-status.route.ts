@@ -9,6 +9,7 @@ export function getStatusRoute(app: App): void {
   app.get(
     '/status',
     {
+      config: { policy: { access: 'instance' } },
       schema: {
         operationId: 'adminGetStatus',
         tags: ['Instance'],

@@ -19,6 +19,7 @@ export function pagesAdminRoutes(app: App): void {
   app.post(
     '/tenants/:tenant/pages',
     {
+      config: { policy: { access: 'editor', action: 'page.create' } },
       schema: {
         operationId: 'adminCreatePage',
         tags: ['Pages'],
@@ -37,6 +38,7 @@ export function pagesAdminRoutes(app: App): void {
   app.patch(
     '/tenants/:tenant/pages/:page_id',
     {
+      config: { policy: { access: 'editor', action: 'page.update' } },
       schema: {
         operationId: 'adminUpdatePage',
         tags: ['Pages'],
@@ -54,6 +56,7 @@ export function pagesAdminRoutes(app: App): void {
   app.post(
     '/tenants/:tenant/pages/:page_id/archive',
     {
+      config: { policy: { access: 'editor', action: 'page.archive' } },
       schema: {
         operationId: 'adminArchivePage',
         tags: ['Pages'],
@@ -71,6 +74,7 @@ export function pagesAdminRoutes(app: App): void {
   app.post(
     '/tenants/:tenant/pages/:page_id/restore',
     {
+      config: { policy: { access: 'editor', action: 'page.restore' } },
       schema: {
         operationId: 'adminRestorePage',
         tags: ['Pages'],
@@ -87,6 +91,7 @@ export function pagesAdminRoutes(app: App): void {
   app.delete(
     '/tenants/:tenant/pages/:page_id',
     {
+      config: { policy: { access: 'editor', action: 'page.delete' } },
       schema: {
         operationId: 'adminDeletePage',
         tags: ['Pages'],

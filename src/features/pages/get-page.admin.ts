@@ -7,6 +7,7 @@ export function getPageAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/pages/:page_id',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminGetPage',
         tags: ['Pages'],

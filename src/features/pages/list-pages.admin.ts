@@ -18,6 +18,7 @@ export function listPagesAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/pages',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminListPages',
         tags: ['Pages'],

@@ -16,6 +16,7 @@ export function deletePersonAdmin(app: App): void {
   app.delete(
     '/tenants/:tenant/persons/:person_id',
     {
+      config: { policy: { access: 'admin', action: 'person.delete', dryRun: true } },
       schema: {
         operationId: 'adminDeletePerson',
         tags: ['Persons'],

@@ -9,6 +9,7 @@ export function editPersonAdminRoute(app: App): void {
   app.patch(
     '/tenants/:tenant/persons/:person_id',
     {
+      config: { policy: { access: 'editor', action: 'person.update' } },
       schema: {
         operationId: 'adminEditPerson',
         tags: ['Persons'],

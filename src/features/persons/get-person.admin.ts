@@ -9,6 +9,7 @@ export function getPersonAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/persons/:person_id',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminGetPerson',
         tags: ['Persons'],

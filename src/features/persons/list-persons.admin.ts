@@ -11,6 +11,7 @@ export function listPersonsAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/persons',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminListPersons',
         tags: ['Persons'],

@@ -10,6 +10,7 @@ export function setPersonTraitsAdminRoute(app: App): void {
   app.patch(
     '/tenants/:tenant/persons/:person_id/traits',
     {
+      config: { policy: { access: 'editor', action: 'person.traits' } },
       schema: {
         operationId: 'adminSetPersonTraits',
         tags: ['Persons'],

@@ -28,6 +28,7 @@ export function tenantsAdminRoutes(app: App): void {
   app.post(
     '/tenants',
     {
+      config: { policy: { access: 'instance', action: 'tenant.create' } },
       schema: {
         operationId: 'adminCreateTenant',
         tags: ['Tenants'],
@@ -44,6 +45,7 @@ export function tenantsAdminRoutes(app: App): void {
   app.get(
     '/tenants',
     {
+      config: { policy: { access: 'instance' } },
       schema: {
         operationId: 'adminListTenants',
         tags: ['Tenants'],
@@ -60,6 +62,7 @@ export function tenantsAdminRoutes(app: App): void {
   app.patch(
     '/tenants/:tenant',
     {
+      config: { policy: { access: 'admin', action: 'tenant.update' } },
       schema: {
         operationId: 'adminSetTenantHandle',
         tags: ['Tenants'],
@@ -77,6 +80,7 @@ export function tenantsAdminRoutes(app: App): void {
   app.get(
     '/tenants/:tenant/hosts',
     {
+      config: { policy: { access: 'admin' } },
       schema: {
         operationId: 'adminListTenantHosts',
         tags: ['Tenants'],
@@ -90,6 +94,7 @@ export function tenantsAdminRoutes(app: App): void {
   app.post(
     '/tenants/:tenant/hosts',
     {
+      config: { policy: { access: 'admin', action: 'host.create' } },
       schema: {
         operationId: 'adminAddTenantHost',
         tags: ['Tenants'],
@@ -117,6 +122,7 @@ export function tenantsAdminRoutes(app: App): void {
   app.post(
     '/tenants/:tenant/hosts/:host/verify',
     {
+      config: { policy: { access: 'admin', action: 'host.verify' } },
       schema: {
         operationId: 'adminVerifyTenantHost',
         tags: ['Tenants'],
@@ -141,6 +147,7 @@ export function tenantsAdminRoutes(app: App): void {
   app.delete(
     '/tenants/:tenant/hosts/:host',
     {
+      config: { policy: { access: 'admin', action: 'host.delete' } },
       schema: {
         operationId: 'adminRemoveTenantHost',
         tags: ['Tenants'],
@@ -156,6 +163,7 @@ export function tenantsAdminRoutes(app: App): void {
   app.post(
     '/keys/:key_id/revoke',
     {
+      config: { policy: { access: 'instance', action: 'key.revoke' } },
       schema: {
         operationId: 'adminRevokeKeyById',
         tags: ['Keys'],

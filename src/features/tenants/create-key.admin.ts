@@ -7,6 +7,7 @@ export function createKeyAdmin(app: App): void {
   app.post(
     '/tenants/:tenant/keys',
     {
+      config: { policy: { access: 'admin', action: 'key.create' } },
       schema: {
         operationId: 'createKey',
         tags: ['Keys'],

@@ -16,6 +16,7 @@ export function deleteTenantAdmin(app: App): void {
   app.delete(
     '/tenants/:tenant',
     {
+      config: { policy: { access: 'instance', action: 'tenant.delete', dryRun: true } },
       schema: {
         operationId: 'adminDeleteTenant',
         tags: ['Tenants'],

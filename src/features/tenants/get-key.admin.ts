@@ -7,6 +7,7 @@ export function getKeyAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/keys/:keyId',
     {
+      config: { policy: { access: 'admin' } },
       schema: {
         operationId: 'getKey',
         tags: ['Keys'],

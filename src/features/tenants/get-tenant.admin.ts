@@ -9,6 +9,7 @@ export function getTenantAdmin(app: App): void {
   app.get(
     '/tenants/:tenant',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminGetTenant',
         tags: ['Tenants'],

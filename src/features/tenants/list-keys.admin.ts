@@ -9,6 +9,7 @@ export function listKeysAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/keys',
     {
+      config: { policy: { access: 'admin' } },
       schema: {
         operationId: 'listKeys',
         tags: ['Keys'],

@@ -10,6 +10,7 @@ export function revokeKeyAdmin(app: App): void {
   app.post(
     '/tenants/:tenant/keys/:keyId/revoke',
     {
+      config: { policy: { access: 'admin', action: 'key.revoke' } },
       schema: {
         operationId: 'revokeKey',
         tags: ['Keys'],

@@ -25,6 +25,7 @@ export function topicsAdminRoutes(app: App): void {
   app.post(
     '/tenants/:tenant/topics',
     {
+      config: { policy: { access: 'editor', action: 'topic.create' } },
       schema: {
         operationId: 'adminCreateTopic',
         tags: ['Topics'],
@@ -42,6 +43,7 @@ export function topicsAdminRoutes(app: App): void {
   app.post(
     '/tenants/:tenant/topics/:topic_id/entries',
     {
+      config: { policy: { access: 'editor', action: 'topic_entry.create' } },
       schema: {
         operationId: 'adminCreateTopicEntry',
         tags: ['Topics'],
@@ -60,6 +62,7 @@ export function topicsAdminRoutes(app: App): void {
   app.patch(
     '/tenants/:tenant/topics/:topic_id/entries/:entry_id',
     {
+      config: { policy: { access: 'editor', action: 'topic_entry.update' } },
       schema: {
         operationId: 'adminUpdateTopicEntry',
         tags: ['Topics'],
@@ -78,6 +81,7 @@ export function topicsAdminRoutes(app: App): void {
   app.delete(
     '/tenants/:tenant/topics/:topic_id/entries/:entry_id',
     {
+      config: { policy: { access: 'editor', action: 'topic_entry.delete' } },
       schema: {
         operationId: 'adminDeleteTopicEntry',
         tags: ['Topics'],
@@ -95,6 +99,7 @@ export function topicsAdminRoutes(app: App): void {
   app.post(
     '/tenants/:tenant/topics/:topic_id/entries/reorder',
     {
+      config: { policy: { access: 'editor', action: 'topic_entry.reorder' } },
       schema: {
         operationId: 'adminReorderTopicEntries',
         tags: ['Topics'],

@@ -7,6 +7,7 @@ export function getTopicAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/topics/:topic_id',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminGetTopic',
         tags: ['Topics'],

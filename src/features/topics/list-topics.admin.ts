@@ -10,6 +10,7 @@ export function listTopicsAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/topics',
     {
+      config: { policy: { access: 'viewer' } },
       schema: {
         operationId: 'adminListTopics',
         tags: ['Topics'],

@@ -7,6 +7,7 @@ export function renameTopicAdminRoute(app: App): void {
   app.patch(
     '/tenants/:tenant/topics/:topic_id',
     {
+      config: { policy: { access: 'editor', action: 'topic.rename' } },
       schema: {
         operationId: 'adminRenameTopic',
         tags: ['Topics'],

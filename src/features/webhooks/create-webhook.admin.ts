@@ -8,6 +8,7 @@ export function createWebhookAdmin(app: App): void {
   app.post(
     '/tenants/:tenant/webhooks',
     {
+      config: { policy: { access: 'admin', action: 'webhook.create' } },
       schema: {
         operationId: 'createWebhook',
         tags: ['Webhooks'],

@@ -8,6 +8,7 @@ export function deleteWebhookAdmin(app: App): void {
   app.delete(
     '/tenants/:tenant/webhooks/:webhookId',
     {
+      config: { policy: { access: 'admin' } },
       schema: {
         operationId: 'deleteWebhook',
         tags: ['Webhooks'],

@@ -7,6 +7,7 @@ export function getDeliveryAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/webhooks/:webhookId/deliveries/:deliveryId',
     {
+      config: { policy: { access: 'admin' } },
       schema: {
         operationId: 'getWebhookDelivery',
         tags: ['Webhooks'],

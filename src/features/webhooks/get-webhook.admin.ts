@@ -7,6 +7,7 @@ export function getWebhookAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/webhooks/:webhookId',
     {
+      config: { policy: { access: 'admin' } },
       schema: {
         operationId: 'getWebhook',
         tags: ['Webhooks'],

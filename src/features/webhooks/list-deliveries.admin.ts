@@ -9,6 +9,7 @@ export function listDeliveriesAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/webhooks/:webhookId/deliveries',
     {
+      config: { policy: { access: 'admin' } },
       schema: {
         operationId: 'listWebhookDeliveries',
         tags: ['Webhooks'],

@@ -10,6 +10,7 @@ export function listWebhooksAdmin(app: App): void {
   app.get(
     '/tenants/:tenant/webhooks',
     {
+      config: { policy: { access: 'admin' } },
       schema: {
         operationId: 'listWebhooks',
         tags: ['Webhooks'],

@@ -7,6 +7,7 @@ export function replayDeliveryAdmin(app: App): void {
   app.post(
     '/tenants/:tenant/webhooks/:webhookId/deliveries/:deliveryId/replay',
     {
+      config: { policy: { access: 'admin' } },
       schema: {
         operationId: 'replayWebhookDelivery',
         tags: ['Webhooks'],

@@ -7,6 +7,7 @@ export function replayFailedAdmin(app: App): void {
   app.post(
     '/tenants/:tenant/webhooks/:webhookId/replay',
     {
+      config: { policy: { access: 'admin' } },
       schema: {
         operationId: 'replayFailedWebhookDeliveries',
         tags: ['Webhooks'],

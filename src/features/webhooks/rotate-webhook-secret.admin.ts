@@ -10,6 +10,7 @@ export function rotateWebhookSecretAdmin(app: App): void {
   app.post(
     '/tenants/:tenant/webhooks/:webhookId/rotate',
     {
+      config: { policy: { access: 'admin' } },
       schema: {
         operationId: 'rotateWebhookSecret',
         tags: ['Webhooks'],

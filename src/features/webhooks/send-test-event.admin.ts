@@ -7,6 +7,7 @@ export function sendTestEventAdmin(app: App): void {
   app.post(
     '/tenants/:tenant/webhooks/:webhookId/test',
     {
+      config: { policy: { access: 'admin' } },
       schema: {
         operationId: 'sendWebhookTestEvent',
         tags: ['Webhooks'],

@@ -7,6 +7,7 @@ export function updateWebhookAdmin(app: App): void {
   app.patch(
     '/tenants/:tenant/webhooks/:webhookId',
     {
+      config: { policy: { access: 'admin' } },
       schema: {
         operationId: 'updateWebhook',
         tags: ['Webhooks'],
