@@ -5,7 +5,7 @@ import type { Db } from '../db/schema.js';
 import { type PublicLinks, pagePath } from '../domain/public-links.js';
 import { ApiError } from '../errors.js';
 import { findAccountByDomain } from '../features/accounts/accounts.repository.js';
-import { changeAccountTraits } from '../features/accounts/set-account-traits.service.js';
+import { changeTraits } from '../features/accounts/traits.service.js';
 import { findAudienceById } from '../features/audiences/audiences.repository.js';
 import { findVersion } from '../features/audiences/versions.repository.js';
 import { publishVersion } from '../features/audiences/versions.service.js';
@@ -126,7 +126,7 @@ const DRAFT_WAIT_MS = 60_000;
 async function seedTraits(db: Db, tenantId: string): Promise<void> {
   for (const [domain, traits] of Object.entries(DEMO_TRAITS)) {
     const account = await findAccountByDomain(db, tenantId, domain);
-    if (account !== undefined) await changeAccountTraits(db, tenantId, account.id, traits);
+    if (account !== undefined) await changeTraits(db, 'accounts', tenantId, account.id, traits);
   }
 }
 

@@ -2,8 +2,8 @@ import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
 import { Account, toAccount } from './accounts.schemas.js';
-import { changeAccountTraits } from './set-account-traits.service.js';
 import { SetTraitsBody } from './traits.js';
+import { changeTraits } from './traits.service.js';
 
 /** PATCH /tenants/{tenant}/accounts/{accountId}/traits: set or remove traits (null removes a key). */
 export function setAccountTraitsAdminRoute(app: App): void {
@@ -23,7 +23,7 @@ export function setAccountTraitsAdminRoute(app: App): void {
     async (request) => {
       const tenantId = request.tenantId;
       return toAccount(
-        await changeAccountTraits(app.db, tenantId, request.params.account_id, request.body.traits),
+        await changeTraits(app.db, 'accounts', tenantId, request.params.account_id, request.body.traits),
       );
     },
   );

@@ -12,6 +12,15 @@ export async function insertVersion(db: Executor, row: AudienceVersionsTable): P
   await db.insertInto('audience_versions').values(row).execute();
 }
 
+/** Every version of one audience, within its tenant: where the reads below start. */
+function versionsOfAudience(db: Executor, tenantId: string, audienceId: string) {
+  return db
+    .selectFrom('audience_versions')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('audience_id', '=', audienceId);
+}
+
 export async function findVersion(db: Executor, tenantId: string, versionId: string) {
   return db
     .selectFrom('audience_versions')
@@ -27,43 +36,25 @@ export async function findVersionByOperationKey(
   audienceId: string,
   operationKey: string,
 ) {
-  return db
-    .selectFrom('audience_versions')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('audience_id', '=', audienceId)
+  return versionsOfAudience(db, tenantId, audienceId)
     .where('operation_key', '=', operationKey)
     .executeTakeFirst();
 }
 
 export async function latestVersion(db: Executor, tenantId: string, audienceId: string) {
-  return db
-    .selectFrom('audience_versions')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('audience_id', '=', audienceId)
+  return versionsOfAudience(db, tenantId, audienceId)
     .orderBy('version_number', 'desc')
     .limit(1)
     .executeTakeFirst();
 }
 
 export async function publishedVersion(db: Executor, tenantId: string, audienceId: string) {
-  return db
-    .selectFrom('audience_versions')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('audience_id', '=', audienceId)
-    .where('status', '=', 'published')
-    .executeTakeFirst();
+  return versionsOfAudience(db, tenantId, audienceId).where('status', '=', 'published').executeTakeFirst();
 }
 
 /** The newest version that holds content (draft, published or archived): what the next one builds on. */
 export async function latestContentVersion(db: Executor, tenantId: string, audienceId: string) {
-  return db
-    .selectFrom('audience_versions')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('audience_id', '=', audienceId)
+  return versionsOfAudience(db, tenantId, audienceId)
     .where('content', 'is not', null)
     .orderBy('version_number', 'desc')
     .limit(1)
@@ -363,11 +354,7 @@ export async function contentVersionBefore(
   audienceId: string,
   versionNumber: number,
 ) {
-  return db
-    .selectFrom('audience_versions')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('audience_id', '=', audienceId)
+  return versionsOfAudience(db, tenantId, audienceId)
     .where('content', 'is not', null)
     .where('version_number', '<', versionNumber)
     .orderBy('version_number', 'desc')

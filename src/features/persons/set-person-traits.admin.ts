@@ -2,8 +2,8 @@ import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { PathId } from '../../http/common.schemas.js';
 import { SetTraitsBody } from '../accounts/traits.js';
+import { changeTraits } from '../accounts/traits.service.js';
 import { Person, toPerson } from './persons.schemas.js';
-import { changePersonTraits } from './set-person-traits.service.js';
 
 /** PATCH /tenants/{tenant}/persons/{personId}/traits: set or remove traits (null removes a key). */
 export function setPersonTraitsAdminRoute(app: App): void {
@@ -23,7 +23,7 @@ export function setPersonTraitsAdminRoute(app: App): void {
     async (request) => {
       const tenantId = request.tenantId;
       return toPerson(
-        await changePersonTraits(app.db, tenantId, request.params.person_id, request.body.traits),
+        await changeTraits(app.db, 'persons', tenantId, request.params.person_id, request.body.traits),
       );
     },
   );
