@@ -44,9 +44,13 @@ export async function notifyWakeup(db: Executor, channel: WakeupChannel): Promis
   await sql`select pg_notify(${channel}, '')`.execute(db);
 }
 
-/** The SQL fragment of a statement that notifies, for writers that insert events in one statement. */
+/**
+ * The SQL fragment of a statement that notifies, for writers that insert events in one statement.
+ * Cast to text: Citus materialises a CTE as an intermediate result, which cannot hold a column of
+ * pg_notify's pseudo-type void ("column pg_notify has pseudo-type void").
+ */
 export function notifySql(channel: WakeupChannel): string {
-  return `pg_notify('${channel}', '')`;
+  return `pg_notify('${channel}', '')::text`;
 }
 
 export interface WakeupListenerOptions {
