@@ -98,6 +98,8 @@ describeEachDatabase(
         await tab.waitForURL(/\/console\/t\//);
         // From the page's screen to its experiments.
         await tab.goto(`${base}/console/t/${tenant.tenantId}/pages/${f.page.id}`);
+        await tab.getByRole('link', { name: 'Experiments' }).waitFor();
+        await shoot(tab, 'experiment-page-link-1280');
         await tab.getByRole('link', { name: 'Experiments' }).click();
         await tab.getByRole('heading', { name: /^Experiments/ }).waitFor();
         const list = tab.getByRole('table', { name: 'Experiments of the page' });
