@@ -4,6 +4,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { ApiProblem, api } from './api';
 import { AuditLog } from './audit/AuditLog';
 import { ExperimentPage } from './experiments/ExperimentPage';
+import { PageExperiments } from './experiments/PageExperiments';
 import { AssetPage } from './library/AssetPage';
 import { Assets } from './library/Assets';
 import { TopicPage } from './library/TopicPage';
@@ -62,6 +63,7 @@ export function App() {
         <Route path="pages/new" element={<PageForm />} />
         <Route path="pages/:pageId" element={<PageForm />} />
         <Route path="pages/:pageId/import" element={<ImportTargets />} />
+        <Route path="pages/:pageId/experiments" element={<PageExperiments />} />
         <Route path="pages/:pageId/audiences/:audienceId" element={<AudienceWorkspace />} />
         <Route path="experiments/:experimentId" element={<ExperimentPage />} />
         <Route path="persons" element={<Persons />} />

@@ -11,6 +11,8 @@ export const queryKeys = {
   tenantHosts: (tenant: string) => ['tenant-settings', tenant, 'hosts'] as const,
 
   // Experiments (docs/experiments.md)
+  experiments: (tenant: string) => ['experiments', tenant] as const,
+  pageExperiments: (tenant: string, pageId: string) => ['experiments', tenant, 'page', pageId] as const,
   experiment: (tenant: string, experimentId: string) => ['experiments', tenant, experimentId] as const,
   experimentResults: (tenant: string, experimentId: string) =>
     ['experiments', tenant, experimentId, 'results'] as const,

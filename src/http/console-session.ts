@@ -9,6 +9,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 export const SESSION_COOKIE = 'quire_console';
 const COOKIE_PATH = '/admin/v0';
+/**
+ * Marks a signed-in operator's browser on the hosted pages (Path /p, nothing secret in it): a visit
+ * carrying it is internal traffic, never an exposure, a view or a click (docs/experiments.md). It
+ * only takes its own browser out of the counts, so it needs no signature.
+ */
+export const OPERATOR_BROWSER_COOKIE = 'quire_operator';
+const OPERATOR_BROWSER_PATH = '/p';
 /** The header the console echoes the session's CSRF token in. */
 export const CSRF_HEADER = 'x-csrf-token';
 
@@ -25,29 +32,35 @@ export function setSessionCookie(
   sessionId: string,
   maxAgeMs: number,
 ) {
-  reply.header(
-    'Set-Cookie',
-    serialize(SESSION_COOKIE, sessionId, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-      path: COOKIE_PATH,
-      maxAge: Math.floor(maxAgeMs / 1000),
-    }),
-  );
+  const options = {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: Math.floor(maxAgeMs / 1000),
+  } as const;
+  reply.header('Set-Cookie', [
+    serialize(SESSION_COOKIE, sessionId, { ...options, path: COOKIE_PATH }),
+    serialize(OPERATOR_BROWSER_COOKIE, '1', { ...options, path: OPERATOR_BROWSER_PATH }),
+  ]);
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
-  reply.header(
-    'Set-Cookie',
-    serialize(SESSION_COOKIE, '', {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-      path: COOKIE_PATH,
-      maxAge: 0,
-    }),
-  );
+  const options = {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: 0,
+  } as const;
+  reply.header('Set-Cookie', [
+    serialize(SESSION_COOKIE, '', { ...options, path: COOKIE_PATH }),
+    serialize(OPERATOR_BROWSER_COOKIE, '', { ...options, path: OPERATOR_BROWSER_PATH }),
+  ]);
+}
+
+/** Whether the request comes from a browser an operator signed in to the console with. */
+export function isOperatorBrowser(request: FastifyRequest): boolean {
+  const header = request.headers.cookie;
+  return header !== undefined && parse(header)[OPERATOR_BROWSER_COOKIE] === '1';
 }
 
 /** SHA-256 of a session id, hex: what the database keeps instead of the id. */

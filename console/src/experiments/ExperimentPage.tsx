@@ -1,6 +1,6 @@
-import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import {
   CartesianGrid,
   ErrorBar,
@@ -17,6 +17,8 @@ import {
 import { api } from '../api';
 import { QueryError } from '../components/QueryError';
 import { queryKeys } from '../query-keys';
+import { can, useMe } from '../session';
+import { ManageExperiment } from './ManageExperiment';
 
 const COLOURS = [
   'var(--mantine-color-gray-6)',
@@ -35,6 +37,7 @@ const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 /** An experiment's results at a glance: per-arm table, cumulative counts, intervals, chance to beat control. */
 export function ExperimentPage() {
   const { tenant = '', experimentId = '' } = useParams();
+  const publisher = can(useMe(), 'publisher');
   const experiment = useQuery({
     queryKey: queryKeys.experiment(tenant, experimentId),
     queryFn: () => api.getExperiment(tenant, experimentId),
@@ -80,6 +83,13 @@ export function ExperimentPage() {
           </Badge>
         </Group>
       </Group>
+      <Anchor component={Link} to={`/t/${tenant}/pages/${e.pageId}/experiments`} size="sm">
+        All experiments of the page
+      </Anchor>
+      {publisher && e.status === 'running' ? (
+        // Keyed by phase: after a new split the form starts from the new phase's arms.
+        <ManageExperiment key={e.phase} tenant={tenant} experiment={e} />
+      ) : null}
       {r.sampleRatio.mismatch && (
         <Alert color="red" title="Sample ratio mismatch">
           The units do not follow the split (p = {r.sampleRatio.pValue.toPrecision(2)}): the assignment is

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ApiProblem, api, PAGE_TYPES, type Page, type PageInput } from '../api';
 import { QueryError } from '../components/QueryError';
 import { queryKeys } from '../query-keys';
@@ -191,6 +191,14 @@ export function PageForm() {
           <Group gap="xs">
             <Badge color="gray.7">{current.status}</Badge>
             {current.deletedAt ? <Badge color="red.9">deleted</Badge> : null}
+            <Button
+              component={Link}
+              to={`/t/${tenant}/pages/${current.pageId}/experiments`}
+              variant="default"
+              size="xs"
+            >
+              Experiments
+            </Button>
           </Group>
         ) : null}
       </Group>

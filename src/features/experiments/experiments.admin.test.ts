@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
+import { makeOperator, signIn } from '../../../test/console-factories.js';
 import { makeTenant } from '../../../test/factories.js';
 import { ADMIN_TOKEN, describeEachDatabase, openSameDatabase, testConfig } from '../../../test/harness.js';
 import { hostedFixture } from '../../../test/hosted-factories.js';
@@ -151,6 +152,73 @@ describeEachDatabase('experiments on hosted pages', (ctx) => {
       list.body.items.map((e: { experimentId: string }) => e.experimentId),
       [experimentId],
     );
+  });
+
+  it("does not count an operator's browser: no exposure, no view, no click, the page kept from shared caches", async () => {
+    const tenant = await makeTenant(ctx);
+    const f = await hostedFixture(ctx, tenant);
+    const created = await admin('POST', `/tenants/${tenant.tenantId}/pages/${f.page.id}/experiments`, {
+      name: 'Holdout',
+      arms: HALF,
+      metric: { kind: 'click' },
+    });
+    assert.equal(created.status, 201, created.raw);
+    const events = () =>
+      ctx.database.db
+        .selectFrom('page_events')
+        .selectAll()
+        .where('tenant_id', '=', tenant.tenantId)
+        .execute();
+
+    // Signing in to the console marks the browser on the hosted pages (Path /p), signing out unmarks it.
+    const operator = await makeOperator(ctx, tenant.tenantId, 'viewer');
+    const session = await ctx.request({
+      method: 'POST',
+      url: '/admin/v0/session',
+      body: { email: operator.email, password: operator.password },
+    });
+    assert.equal(session.status, 200, session.raw);
+    const cookies = [session.headers['set-cookie']].flat() as string[];
+    const marker = cookies.find((c) => c.startsWith('quire_operator='));
+    assert.match(marker ?? '', /^quire_operator=1; Max-Age=\d+; Path=\/p; HttpOnly; SameSite=Lax$/);
+    assert.ok(cookies.some((c) => c.startsWith('quire_console=') && c.includes('Path=/admin/v0')));
+    const signedIn = await signIn(ctx, operator.email, operator.password);
+    const out = await signedIn.request('DELETE', '/admin/v0/session');
+    assert.equal(out.status, 200, out.raw);
+    const cleared = [out.headers['set-cookie']].flat() as string[];
+    assert.ok(
+      cleared.some((c) => /^quire_operator=; Max-Age=0; Path=\/p/.test(c)),
+      cleared.join(' | '),
+    );
+
+    const internal = { 'user-agent': BROWSER, cookie: marker!.split(';')[0]! };
+    const page = await ctx.request({ method: 'GET', url: f.personUrl, headers: internal });
+    assert.equal(page.status, 200);
+    assert.equal(page.headers['cache-control'], 'private, no-store');
+    assert.doesNotMatch(page.raw, /\/view/, 'no beacon');
+    const click = await ctx.request({ method: 'GET', url: `${f.personUrl}/go/book-demo`, headers: internal });
+    assert.equal(click.status, 302);
+    const beacon = await ctx.request({
+      method: 'POST',
+      url: `${f.personUrl}/view`,
+      body: {},
+      headers: internal,
+    });
+    assert.equal(beacon.status, 204);
+    assert.equal((await assignments(tenant.tenantId)).length, 0, 'no exposure');
+    assert.equal((await events()).length, 0, 'no view, no click');
+
+    // The same browser without the mark is a visitor: exposed, its page cacheable and with the beacon.
+    const visitor = await ctx.request({
+      method: 'GET',
+      url: f.personUrl,
+      headers: { 'user-agent': BROWSER },
+    });
+    assert.equal((await assignments(tenant.tenantId)).length, 1);
+    assert.notEqual(visitor.headers['cache-control'], 'private, no-store');
+    assert.match(visitor.raw, /\/view/);
+    // The operator is shown the arm of the unit, as its visitors are.
+    assert.equal(page.raw.includes('for Grace Hopper'), visitor.raw.includes('for Grace Hopper'));
   });
 
   it('refuses bad arms, a second running experiment, and another tenant', async () => {

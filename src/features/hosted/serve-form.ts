@@ -3,6 +3,7 @@ import { isbot } from 'isbot';
 import type { PagesTable } from '../../db/schema.js';
 import type { FormBlock } from '../../domain/page-blocks.js';
 import { ApiError } from '../../errors.js';
+import { isOperatorBrowser } from '../../http/console-session.js';
 import { enforceRateLimit } from '../../http/rate-limit.js';
 import { checkForm } from '../forms/form-input.js';
 import { formTokenIssuedAt, makeFormToken, type TokenSubject, tokenKey } from '../forms/form-token.js';
@@ -152,7 +153,8 @@ export async function serveFormPage(
   const bare = await pageView(deps, address, resolved, path);
   const forms = bare.blocks.filter((b): b is FormBlock => b.type === 'form');
   const state = await formState(deps, address, resolved, path, forms, request, extra);
-  const view = { ...bare, form: state };
+  // An operator's browser posts no view (its beacon could not carry the marking cookie).
+  const view = { ...bare, form: state, ...(isOperatorBrowser(request) ? { beaconUrl: null } : {}) };
   if (resolved.fallback !== null) reply.header('quire-page-fallback', resolved.fallback);
   return sendHtml(request, reply, renderHostedPage(view), status, FORM_CACHE_CONTROL);
 }

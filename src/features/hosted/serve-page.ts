@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
+import { isOperatorBrowser } from '../../http/console-session.js';
 import { loadPageBrand } from '../brands/brands.service.js';
 import { type EngagementEvent, recordClick, recordView } from './engagement.service.js';
 import { withExperimentArm } from './experiment-arm.js';
@@ -34,7 +35,9 @@ export async function servePage(
   const shownKey = audience === null ? null : address.routeKey;
   const path = selfPath(address, shownKey);
   // A unit that is the visitor (an audience without a person) shares its URL: no shared cache.
-  const cacheControl = shown?.unit.kind === 'visitor' ? 'private, no-store' : PAGE_CACHE_CONTROL;
+  // An operator's browser is shown the page without the beacon: never kept by a shared cache.
+  const internal = isOperatorBrowser(request);
+  const cacheControl = shown?.unit.kind === 'visitor' || internal ? 'private, no-store' : PAGE_CACHE_CONTROL;
   // A page with a form is rendered for each request: its form carries a token made for it.
   if (pageHasForm(page)) return serveFormPage(deps, address, resolved, path, request, reply);
   const brand = await loadPageBrand(deps.db, resolved.tenantId, page.brand_id);
@@ -52,21 +55,26 @@ export async function servePage(
     audience?.updated_at,
     version?.id,
     shown?.arm.key,
+    internal,
     address.origin,
     path,
     ...[...images].map(([assetId, image]) => `${assetId}:${image.fileId}:${image.alt}`),
   ].join('|');
-  const rendered = deps.cache.get(key, () =>
-    renderHostedPage(buildPageView(address, resolved, path, brand, images)),
-  );
+  const rendered = deps.cache.get(key, () => {
+    const view = buildPageView(address, resolved, path, brand, images);
+    return renderHostedPage(internal ? { ...view, beaconUrl: null } : view);
+  });
   if (resolved.fallback !== null) reply.header('quire-page-fallback', resolved.fallback);
   return sendHtml(request, reply, rendered, 200, cacheControl);
 }
 
-/** Bots, and visitors whose browser asks not to be tracked (DNT, Global Privacy Control), are not counted. */
+/**
+ * Bots, visitors whose browser asks not to be tracked (DNT, Global Privacy Control), and operators'
+ * browsers (signed in to the console: docs/experiments.md, "Internal traffic") are not counted.
+ */
 export function isCountable(request: FastifyRequest): boolean {
   const agent = request.headers['user-agent'];
-  if (agent === undefined || agent === '' || isbot(agent)) return false;
+  if (agent === undefined || agent === '' || isbot(agent) || isOperatorBrowser(request)) return false;
   return request.headers.dnt !== '1' && request.headers['sec-gpc'] !== '1';
 }
 
