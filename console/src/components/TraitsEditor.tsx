@@ -4,59 +4,14 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiProblem, type Traits, type TraitsChange } from '../api';
 import { QueryError } from './QueryError';
-
-/** A trait the form names: its key, label, and whether it is a number. */
-export interface KnownTrait {
-  key: string;
-  label: string;
-  number?: boolean;
-  description?: string;
-}
-
-const KEY = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
-
-interface Values {
-  known: Record<string, string | number>;
-  custom: { key: string; value: string }[];
-}
-
-const shownValue = (value: string | number | boolean) => (typeof value === 'string' ? value : String(value));
-
-function valuesOf(traits: Traits, known: KnownTrait[]): Values {
-  const names = new Set(known.map((k) => k.key));
-  return {
-    known: Object.fromEntries(
-      known.map((k) => [k.key, traits[k.key] === undefined ? '' : (traits[k.key] as string | number)]),
-    ),
-    custom: Object.entries(traits)
-      .filter(([key]) => !names.has(key))
-      .map(([key, value]) => ({ key, value: shownValue(value) })),
-  };
-}
-
-/**
- * The change a save sends: each trait set whose value differs, `null` for each one removed
- * (emptied, or its row deleted); traits left alone are not sent. A custom value that was a number
- * or a yes/no keeps its type while its text is unchanged.
- */
-export function traitsChange(before: Traits, values: Values, known: KnownTrait[]): TraitsChange {
-  const after: Record<string, string | number | boolean> = {};
-  for (const k of known) {
-    const v = values.known[k.key];
-    if (v === '' || v === undefined) continue;
-    after[k.key] = k.number ? Number(v) : String(v).trim();
-  }
-  for (const row of values.custom) {
-    const key = row.key.trim();
-    if (key === '' || row.value.trim() === '') continue;
-    const old = before[key];
-    after[key] = old !== undefined && shownValue(old) === row.value ? old : row.value.trim();
-  }
-  const change: TraitsChange = {};
-  for (const key of Object.keys(before)) if (!(key in after)) change[key] = null;
-  for (const [key, value] of Object.entries(after)) if (before[key] !== value) change[key] = value;
-  return change;
-}
+import {
+  type KnownTrait,
+  shownValue,
+  TRAIT_KEY,
+  type TraitValues,
+  traitsChange,
+  valuesOf,
+} from './traits-change';
 
 /**
  * An account's or a person's traits (what the rules of a page's blocks read): the well-known ones
@@ -78,7 +33,7 @@ export function TraitsEditor({
   /** "account" or "person", for the words. */
   what: string;
 }) {
-  const form = useForm<Values>({
+  const form = useForm<TraitValues>({
     mode: 'controlled',
     initialValues: valuesOf(traits, known),
     validate: {
@@ -87,7 +42,7 @@ export function TraitsEditor({
           const index = Number(path.split('.')[1]);
           const row = values.custom[index];
           if (row === undefined || (key.trim() === '' && row.value.trim() === '')) return null;
-          if (!KEY.test(key.trim())) return 'A letter, then letters, digits, - or _ (at most 64)';
+          if (!TRAIT_KEY.test(key.trim())) return 'A letter, then letters, digits, - or _ (at most 64)';
           if (known.some((k) => k.key === key.trim())) return 'This trait has its own field above';
           if (values.custom.findIndex((r) => r.key.trim() === key.trim()) !== index) return 'Named twice';
           return null;

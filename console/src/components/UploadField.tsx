@@ -1,7 +1,9 @@
 import { Button, Group, Image, Input, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection, IMAGE_MIME_TYPE } from '@mantine/dropzone';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ApiProblem, api, fileSrc, type UploadedFile } from '../api';
+import { queryKeys } from '../query-keys';
 
 /** What the server takes as a font (checked again by its bytes there). */
 export const FONT_TYPES = { 'font/woff2': ['.woff2'], 'font/woff': ['.woff'] };
@@ -44,7 +46,9 @@ export function UploadField({
       setUploaded(result);
       onChange(result.fileId, result);
     } catch (e) {
-      setProblem(e instanceof ApiProblem && e.errors[0] ? e.errors[0].detail : (e as Error).message);
+      // The server's words, after the name of the file they are about.
+      const detail = e instanceof ApiProblem && e.errors[0] ? e.errors[0].detail : (e as Error).message;
+      setProblem(`${file.name}: ${detail}`);
     } finally {
       setProgress(null);
     }
@@ -60,7 +64,14 @@ export function UploadField({
   const shown = error ?? problem ?? undefined;
   const what = kind === 'font' ? 'WOFF2 or WOFF font' : 'image';
   const prompt = `${value === null ? (kind === 'font' ? 'Drop a' : 'Drop an') : 'Drop another'} ${what} here, or click to choose one`;
-  const facts = uploaded !== null && uploaded.fileId === value ? uploaded : null;
+  // A file chosen before (a brand being edited): its name, type and size from the API.
+  const known = useQuery({
+    queryKey: queryKeys.file(tenant, value ?? ''),
+    queryFn: () => api.getFile(tenant, value ?? ''),
+    enabled: value !== null && uploaded?.fileId !== value,
+    retry: false,
+  });
+  const facts = uploaded !== null && uploaded.fileId === value ? uploaded : (known.data ?? null);
   return (
     <Input.Wrapper
       label={label}
@@ -71,7 +82,7 @@ export function UploadField({
     >
       <Stack gap={6} mt={4}>
         {value !== null ? (
-          <Group gap="sm" wrap="nowrap" align="center">
+          <Group gap="sm" wrap="wrap" align="center">
             {kind === 'image' ? (
               <Image
                 src={fileSrc(value)}
@@ -83,7 +94,7 @@ export function UploadField({
                 className="upload-thumb"
               />
             ) : null}
-            <Text size="sm" className="cell-wrap" data-testid="chosen-file">
+            <Text size="sm" className="cell-wrap" data-testid="chosen-file" style={{ flex: '1 1 10rem' }}>
               {facts
                 ? `${facts.name} · ${facts.contentType} · ${formatBytes(facts.bytes)}${facts.width ? ` · ${facts.width}×${facts.height}` : ''}`
                 : value}
@@ -111,8 +122,7 @@ export function UploadField({
             p="md"
           >
             <Text size="sm" ta="center">
-              {value === null ? 'Drop' : 'Drop another'}{' '}
-              {kind === 'font' ? 'a WOFF2 or WOFF font' : 'an image'} here, or click to choose one
+              {prompt}
             </Text>
           </Dropzone>
         )}

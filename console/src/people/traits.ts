@@ -1,9 +1,9 @@
-import type { KnownTrait } from '../components/TraitsEditor';
+import type { KnownTrait } from '../components/traits-change';
 
 /** The traits an account's form names (any other key is a row of its own). */
 export const ACCOUNT_TRAITS: KnownTrait[] = [
   { key: 'industry', label: 'Industry', description: 'e.g. manufacturing' },
-  { key: 'employees', label: 'Employees', number: true },
+  { key: 'employees', label: 'Employees', number: true, description: 'A whole number' },
   { key: 'region', label: 'Region', description: 'e.g. EMEA' },
   { key: 'tier', label: 'Tier', description: 'e.g. 1' },
 ];
