@@ -9,6 +9,7 @@ import { makeOperator } from '../../../test/console-factories.js';
 import { makeAccountLog, makePerson, makeTenant } from '../../../test/factories.js';
 import { pngOf } from '../../../test/file-factories.js';
 import { ADMIN_TOKEN, describeEachDatabase } from '../../../test/harness.js';
+import { makePage } from '../../../test/pages-factories.js';
 
 /** Drops a file on a drop zone as a browser does when one is dragged from the desktop. */
 async function dropFile(tab: Page, zone: Locator, name: string, type: string, bytes: Buffer): Promise<void> {
@@ -37,7 +38,7 @@ describeEachDatabase('the console brands, uploads and traits in Chromium', (ctx)
     if (skipWithoutChromium === false) ensureConsoleBuilt();
   });
 
-  it('an editor uploads a logo by drag and drop (a text file named .png refused in the server words), saves a brand only once its colours pass, uploads an asset image, and edits an account and a person traits; a viewer only reads', {
+  it('an editor uploads a logo by drag and drop (a text file named .png refused in the server words), saves a brand only once its colours pass, uploads an asset image and a page hero image, and edits an account and a person traits; a viewer only reads', {
     skip: skipWithoutChromium,
     timeout: 240_000,
   }, async (t) => {
@@ -52,6 +53,15 @@ describeEachDatabase('the console brands, uploads and traits in Chromium', (ctx)
       payload: { text: 'Asked for a demo' },
     });
     const hostile = await makePerson(ctx, tenant, { name: `Hostile ${XSS}`, domain });
+    const page = await makePage(ctx, tenant, {
+      name: 'Hero page',
+      slug: `hero-${Date.now()}`,
+      body: {
+        headline: 'Close in two days',
+        subheadline: 'Finance automation',
+        blocks: [{ blockId: 'hero', type: 'hero', eyebrow: 'For finance teams' }],
+      },
+    });
     const editor = await makeOperator(ctx, tenant.tenantId, 'editor');
     const viewer = await makeOperator(ctx, tenant.tenantId, 'viewer');
     const admin = (url: string) =>
@@ -214,6 +224,36 @@ describeEachDatabase('the console brands, uploads and traits in Chromium', (ctx)
       await tab.getByRole('heading', { name: 'hero.png' }).waitFor();
       const assets = (await admin(`/admin/v0/tenants/${tenant.tenantId}/assets`)).body.items;
       assert.equal(assets[0].data.fileId, fileId);
+
+      // A page's hero image, dropped in the page form: the hero block gets the file, its size and alt.
+      await tab.getByRole('link', { name: 'Pages', exact: true }).click();
+      await tab.getByRole('link', { name: 'Hero page' }).click();
+      await tab.getByRole('heading', { name: 'Edit Hero page' }).waitFor();
+      await dropFile(
+        tab,
+        tab.getByRole('group', { name: /^Hero image: drop an image/i }),
+        'hero-shot.png',
+        'image/png',
+        await pngOf(1200, 675),
+      );
+      await tab.getByRole('img', { name: 'Hero image: the chosen image' }).waitFor();
+      await tab.getByRole('textbox', { name: /^Hero image description/ }).fill('The month-end dashboard');
+      await tab.getByRole('button', { name: 'Save', exact: true }).click();
+      await tab.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+      const stored = (await admin(`/admin/v0/tenants/${tenant.tenantId}/pages/${page.id}`)).body;
+      assert.deepEqual(
+        { ...stored.body.blocks[0], image: { ...stored.body.blocks[0].image, fileId: 'F' } },
+        {
+          blockId: 'hero',
+          type: 'hero',
+          eyebrow: 'For finance teams',
+          image: { fileId: 'F', alt: 'The month-end dashboard', width: 1200, height: 675 },
+        },
+      );
+      assert.match(stored.body.blocks[0].image.fileId, /^file_[0-9a-z]{26}$/);
+      await expectAccessible(tab, 'a page with its hero image');
+      await tab.evaluate(() => window.scrollTo(0, 0)); // a full-page shot of a scrolled page repeats the header
+      await shoot(tab, 'page-hero-image');
 
       // The account's traits: industry, employees and a custom key; then a change and a removal.
       await tab.getByRole('link', { name: 'Accounts', exact: true }).click();
