@@ -6,6 +6,7 @@ import path from 'node:path';
 const SHARED_SOURCES = [
   'clients/typescript/admin.ts',
   'clients/typescript/admin-schema.d.ts',
+  'src/domain/brand-fonts.ts',
   'src/domain/scopes.ts',
   'src/outbox/event-types.ts',
 ];

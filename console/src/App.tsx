@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { ApiProblem, api } from './api';
 import { AuditLog } from './audit/AuditLog';
+import { Brands } from './brands/Brands';
 import { ExperimentPage } from './experiments/ExperimentPage';
 import { PageExperiments } from './experiments/PageExperiments';
 import { AssetPage } from './library/AssetPage';
@@ -15,6 +16,7 @@ import { PagesList } from './pages/PagesList';
 import { AudienceWorkspace } from './pages/workspace/AudienceWorkspace';
 import { AccountPage } from './people/AccountPage';
 import { Accounts } from './people/Accounts';
+import { PersonPage } from './people/PersonPage';
 import { Persons } from './people/Persons';
 import { queryKeys } from './query-keys';
 import { ApiKeys } from './settings/ApiKeys';
@@ -67,10 +69,12 @@ export function App() {
         <Route path="pages/:pageId/audiences/:audienceId" element={<AudienceWorkspace />} />
         <Route path="experiments/:experimentId" element={<ExperimentPage />} />
         <Route path="persons" element={<Persons />} />
+        <Route path="persons/:personId" element={<PersonPage />} />
         <Route path="accounts" element={<Accounts />} />
         <Route path="accounts/:accountId" element={<AccountPage />} />
         <Route path="assets" element={<Assets />} />
         <Route path="assets/:assetId" element={<AssetPage />} />
+        <Route path="brands" element={<Brands />} />
         <Route path="topics" element={<Topics />} />
         <Route path="topics/:topicId" element={<TopicPage />} />
         <Route path="audit" element={<AuditLog />} />

@@ -49,6 +49,7 @@ export const queryKeys = {
   accountList: (tenant: string, q: string) => ['accounts', tenant, q] as const,
   account: (tenant: string, accountId: string) => ['account', tenant, accountId] as const,
   activity: (tenant: string, accountId: string) => ['activity', tenant, accountId] as const,
+  person: (tenant: string, personId: string) => ['person', tenant, personId] as const,
 
   // Assets and topics
   assets: (tenant: string) => ['assets', tenant] as const,
@@ -57,6 +58,9 @@ export const queryKeys = {
   asset: (tenant: string, assetId: string) => ['asset', tenant, assetId] as const,
   topics: (tenant: string) => ['topics', tenant] as const,
   topic: (tenant: string, topicId: string) => ['topic', tenant, topicId] as const,
+  /** An uploaded file's facts (name, type, size), shown beside the image chosen. */
+  file: (tenant: string, fileId: string) => ['file', tenant, fileId] as const,
+  brands: (tenant: string) => ['brands', tenant] as const,
 
   // Settings: the audit log, operators, keys, webhooks
   audit: (tenant: string, filters: object) => ['audit', tenant, filters] as const,

@@ -6,6 +6,7 @@
  */
 import { auditCalls } from './audit';
 import { experimentCalls } from './experiments';
+import { brandCalls, fileCalls } from './files';
 import { formCalls } from './forms';
 import { importCalls } from './imports';
 import { assetCalls, topicCalls } from './library';
@@ -14,9 +15,11 @@ import { peopleCalls } from './people';
 import { sessionCalls } from './session';
 import { settingsCalls } from './settings';
 
+export { FONT_STACKS } from '../../../src/domain/brand-fonts.js';
 export { SCOPES } from '../../../src/domain/scopes.js';
 export { EVENT_TYPES } from '../../../src/outbox/event-types.js';
 export { ApiProblem } from './client';
+export { fileSrc } from './files';
 export { submissionsCsvUrl } from './forms';
 export { type ImportJob, type ImportPreview, importFiles } from './imports';
 export { CONVERSATION_PAGE, engagementApi, extras } from './pages';
@@ -36,4 +39,6 @@ export const api = {
   ...auditCalls,
   ...settingsCalls,
   ...experimentCalls,
+  ...fileCalls,
+  ...brandCalls,
 };

@@ -1,5 +1,6 @@
 /** Persons and accounts, and their searches. */
 import { client, ok, present } from './client';
+import type { TraitsChange } from './types';
 
 export const peopleCalls = {
   listPersons: (tenant: string, cursor?: string) =>
@@ -27,6 +28,26 @@ export const peopleCalls = {
           path: { tenant, account_id: accountId },
           query: present({ includePersonActivity: 'true', cursor, limit: 50 }),
         },
+      }),
+    ),
+  setAccountTraits: (tenant: string, accountId: string, traits: TraitsChange) =>
+    ok(
+      client.PATCH('/admin/v0/tenants/{tenant}/accounts/{account_id}/traits', {
+        params: { path: { tenant, account_id: accountId } },
+        body: { traits },
+      }),
+    ),
+  getPerson: (tenant: string, personId: string) =>
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/persons/{person_id}', {
+        params: { path: { tenant, person_id: personId } },
+      }),
+    ),
+  setPersonTraits: (tenant: string, personId: string, traits: TraitsChange) =>
+    ok(
+      client.PATCH('/admin/v0/tenants/{tenant}/persons/{person_id}/traits', {
+        params: { path: { tenant, person_id: personId } },
+        body: { traits },
       }),
     ),
   renameAccount: (tenant: string, accountId: string, name: string) =>

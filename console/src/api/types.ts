@@ -6,6 +6,7 @@
  */
 import type { components, paths } from '@quire/client/admin';
 // Pure catalogues with no imports of server code (docs/architecture.md, "console/"): one list each.
+import { SYSTEM_FONTS as BRAND_SYSTEM_FONTS } from '../../../src/domain/brand-fonts.js';
 import type { Scope } from '../../../src/domain/scopes.js';
 
 export type Schemas = components['schemas'];
@@ -84,6 +85,19 @@ export const PAGE_TYPES = everyOf<Page['pageType']>()([
 ]);
 export const ASSET_TYPES = everyOf<AssetType>()(['image', 'logo', 'icon', 'video', 'custom-component']);
 export const ENTRY_CONTENT_TYPES = everyOf<EntryContent['type']>()(['text', 'markdown', 'url']);
+
+/** Traits of an account or a person (what the rules of a page's blocks read). */
+export type Traits = NonNullable<Account['traits']>;
+/** A change of traits: a key set to its value, or null to remove it. */
+export type TraitsChange = Schemas['AdminSetAccountTraitsBody']['traits'];
+
+export type UploadedFile = Schemas['File'];
+export type Brand = Schemas['Brand'];
+export type BrandFont = Brand['font'];
+export type BrandInput = Schemas['AdminCreateBrandBody'];
+export type BrandUpdate = Schemas['AdminUpdateBrandBody'];
+/** The system font stacks a brand may choose, held to the schema's enum. */
+export const SYSTEM_FONTS = everyOf<Extract<BrandFont, { kind: 'system' }>['stack']>()(BRAND_SYSTEM_FONTS);
 
 export type EngagementCounts = Schemas['EngagementCounts'];
 export type TenantSettings = Schemas['Tenant'];

@@ -4,11 +4,12 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiProblem, ASSET_TYPES, type AssetType, api } from '../api';
 import { QueryError } from '../components/QueryError';
+import { UploadField } from '../components/UploadField';
 import { queryKeys } from '../query-keys';
 
 const EMPTY = { name: '', purpose: '', fileId: '', tags: [] as string[], aiDescription: '', hidden: false };
 
-/** The form of a new asset's metadata (the file itself is uploaded elsewhere and named by its id). */
+/** The form of a new asset: an image dropped or chosen is uploaded at once, and named by its file id. */
 export function NewAsset({
   tenant,
   opened,
@@ -81,9 +82,21 @@ export function NewAsset({
             error={errors.name}
             onChange={(e) => set('name')(e.currentTarget.value)}
           />
+          {assetType === 'image' || assetType === 'logo' || assetType === 'icon' ? (
+            <UploadField
+              tenant={tenant}
+              label="Image"
+              description="Uploaded to Quire's file storage; its file id fills the field below."
+              value={form.fileId.trim() === '' ? null : form.fileId.trim()}
+              onChange={(fileId, file) => {
+                set('fileId')(fileId ?? '');
+                if (file && !form.name.trim()) set('name')(file.name);
+              }}
+            />
+          ) : null}
           <TextInput
             label="File id"
-            description="The file's name in your file storage."
+            description="The file's id in Quire's file storage (filled by an upload), or its name in your own."
             required
             maxLength={1024}
             value={form.fileId}

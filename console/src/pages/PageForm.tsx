@@ -15,6 +15,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiProblem, api, PAGE_TYPES, type Page, type PageInput } from '../api';
 import { QueryError } from '../components/QueryError';
+import { UploadField } from '../components/UploadField';
 import { queryKeys } from '../query-keys';
 import { can, useMe } from '../session';
 import { actionsOf, type ButtonRow, ButtonsField, rowsOf } from './ButtonsField';
@@ -86,7 +87,49 @@ function valuesOf(page: Page): Values {
   };
 }
 
-function inputOf(values: Values, page: Page | undefined, buttons: ButtonRow[]): PageInput {
+/** The hero block's image as the form edits it (only a page with a hero block has one). */
+interface HeroImage {
+  fileId: string | null;
+  alt: string;
+  width?: number | undefined;
+  height?: number | undefined;
+  /** Changed in the form: only then is the block's image replaced (an asset or URL image stays). */
+  touched: boolean;
+}
+type Block = { type: string; image?: { fileId?: string; alt: string; width?: number; height?: number } };
+
+function blocksOf(page: Page | undefined): Block[] {
+  return ((page?.body as { blocks?: Block[] } | undefined)?.blocks ?? []) as Block[];
+}
+
+function heroOf(page: Page): HeroImage | null {
+  const hero = blocksOf(page).find((b) => b.type === 'hero');
+  if (hero === undefined) return null;
+  return { fileId: hero.image?.fileId ?? null, alt: hero.image?.alt ?? '', touched: false };
+}
+
+/** The page's blocks as they are, but for the hero's image when the form changed it. */
+function blocksWith(page: Page | undefined, hero: HeroImage | null): Block[] {
+  return blocksOf(page).map((block) => {
+    if (block.type !== 'hero' || hero === null || !hero.touched) return block;
+    const { image: _, ...rest } = block;
+    if (hero.fileId === null) return rest;
+    const size =
+      hero.width && hero.height
+        ? { width: hero.width, height: hero.height }
+        : block.image?.fileId === hero.fileId && block.image.width && block.image.height
+          ? { width: block.image.width, height: block.image.height }
+          : {};
+    return { ...rest, image: { fileId: hero.fileId, alt: hero.alt.trim(), ...size } };
+  });
+}
+
+function inputOf(
+  values: Values,
+  page: Page | undefined,
+  buttons: ButtonRow[],
+  hero: HeroImage | null,
+): PageInput {
   const hasBody = values.headline !== '' || values.subheadline !== '' || page?.body !== undefined;
   return {
     name: values.name,
@@ -98,11 +141,11 @@ function inputOf(values: Values, page: Page | undefined, buttons: ButtonRow[]): 
     actions: actionsOf(buttons),
     ...(hasBody
       ? {
-          // The page's blocks go back as they are: the form edits the hero's text only.
+          // The page's blocks go back as they are: the form edits the hero's text and image only.
           body: {
             headline: values.headline,
             subheadline: values.subheadline,
-            blocks: (page?.body as { blocks?: unknown[] } | undefined)?.blocks ?? [],
+            blocks: blocksWith(page, hero),
           } as unknown as PageInput['body'],
         }
       : {}),
@@ -122,12 +165,14 @@ export function PageForm() {
   });
   const [values, setValues] = useState<Values>(EMPTY);
   const [buttons, setButtons] = useState<ButtonRow[]>([]);
+  const [hero, setHero] = useState<HeroImage | null>(null);
   const [clientErrors, setClientErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [saved, setSaved] = useState(false);
   useEffect(() => {
     if (page.data) {
       setValues(valuesOf(page.data));
       setButtons(rowsOf(page.data.actions));
+      setHero(heroOf(page.data));
     }
   }, [page.data]);
 
@@ -157,11 +202,13 @@ export function PageForm() {
   const serverErrors: Partial<Record<keyof Values, string>> = {};
   const buttonErrors: Record<string, string> = {};
   let formError: string | null = null;
+  let heroError: string | undefined;
   if (save.error instanceof ApiProblem) {
     for (const [path, detail] of Object.entries(save.error.fieldErrors())) {
       const field = FIELD_OF[path] ?? (path in EMPTY ? (path as keyof Values) : undefined);
       if (field) serverErrors[field] = detail;
       else if (/^actions\.\d+\.(buttonTitle|url)$/.test(path)) buttonErrors[path] = detail;
+      else if (/^body\.blocks\.\d+\.image/.test(path)) heroError = detail;
       else formError = `${path}: ${detail}`;
     }
     if (Object.keys(save.error.fieldErrors()).length === 0) formError = save.error.message;
@@ -176,7 +223,7 @@ export function PageForm() {
     event.preventDefault();
     const errors = check(values);
     setClientErrors(errors);
-    if (Object.keys(errors).length === 0) save.mutate(inputOf(values, page.data, buttons));
+    if (Object.keys(errors).length === 0) save.mutate(inputOf(values, page.data, buttons, hero));
   };
 
   if (pageId !== undefined && page.isPending) return null;
@@ -267,6 +314,39 @@ export function PageForm() {
               error={errorOf('subheadline')}
               onChange={(e) => set('subheadline')(e.currentTarget.value)}
             />
+            {hero !== null ? (
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <UploadField
+                  tenant={tenant}
+                  label="Hero image"
+                  description="Beside the headline; a new one replaces the hero's image"
+                  value={hero.fileId}
+                  disabled={!editable}
+                  onChange={(fileId, file) => {
+                    setSaved(false);
+                    setHero((h) => ({
+                      alt: h?.alt ?? '',
+                      fileId,
+                      width: file?.width ?? undefined,
+                      height: file?.height ?? undefined,
+                      touched: true,
+                    }));
+                  }}
+                  error={heroError}
+                />
+                <TextInput
+                  label="Hero image description"
+                  description="What the image shows, for those who cannot see it"
+                  maxLength={300}
+                  value={hero.alt}
+                  onChange={(e) => {
+                    const alt = e.currentTarget.value;
+                    setSaved(false);
+                    setHero((h) => (h === null ? h : { ...h, alt, touched: true }));
+                  }}
+                />
+              </SimpleGrid>
+            ) : null}
             <ButtonsField
               rows={buttons}
               errors={buttonErrors}

@@ -5,9 +5,11 @@ import { Link, useParams } from 'react-router';
 import { type ActivityItem, ApiProblem, api } from '../api';
 import { LoadMore } from '../components/PagedTable';
 import { QueryError } from '../components/QueryError';
+import { TraitsEditor } from '../components/TraitsEditor';
 import { usePaged } from '../components/use-paged';
 import { queryKeys } from '../query-keys';
 import { can, useMe } from '../session';
+import { ACCOUNT_TRAITS } from './traits';
 
 /** A log's text when it has one (notes, CRM entries), else its payload as JSON, kept short. */
 function summaryOf(item: ActivityItem): string {
@@ -16,7 +18,7 @@ function summaryOf(item: ActivityItem): string {
   return shown.length > 400 ? `${shown.slice(0, 400)}…` : shown;
 }
 
-/** An account: rename it (editor), its linked persons and its activity timeline (viewer). */
+/** An account: rename it and set its traits (editor), its linked persons and its activity timeline (viewer). */
 export function AccountPage() {
   const { tenant = '', accountId = '' } = useParams();
   const me = useMe();
@@ -86,13 +88,25 @@ export function AccountPage() {
           ) : null}
         </>
       ) : null}
+      {account.data ? (
+        <TraitsEditor
+          what="account"
+          traits={account.data.traits ?? {}}
+          known={ACCOUNT_TRAITS}
+          editable={editor}
+          save={(change) => api.setAccountTraits(tenant, accountId, change)}
+          onSaved={() => queryClient.invalidateQueries({ queryKey: queryKeys.account(tenant, accountId) })}
+        />
+      ) : null}
       <Title order={3}>Linked persons ({account.data?.linkedPersonsCount ?? '…'})</Title>
       <QueryError error={persons.error} />
       {linked.length > 0 ? (
         <List>
           {linked.map((person) => (
             <List.Item key={person.personId} className="cell-wrap">
-              {person.name}
+              <Anchor component={Link} to={`/t/${tenant}/persons/${person.personId}`}>
+                {person.name}
+              </Anchor>
               {person.email ? ` <${person.email}>` : ''}
             </List.Item>
           ))}

@@ -1,5 +1,5 @@
-import { Stack, Table, Title } from '@mantine/core';
-import { useParams } from 'react-router';
+import { Anchor, Stack, Table, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
 import { api, searchApi } from '../api';
 import { PagedTable } from '../components/PagedTable';
 import { QueryError } from '../components/QueryError';
@@ -28,7 +28,11 @@ export function Persons() {
         columns={['Name', 'Email', 'Domain', 'Created']}
         row={(person) => (
           <Table.Tr key={person.personId}>
-            <Table.Td className="cell-wrap">{person.name}</Table.Td>
+            <Table.Td className="cell-wrap">
+              <Anchor component={Link} to={`/t/${tenant}/persons/${person.personId}`}>
+                {person.name}
+              </Anchor>
+            </Table.Td>
             <Table.Td className="cell-wrap">{person.email ?? ''}</Table.Td>
             <Table.Td className="cell-wrap">{person.domain ?? ''}</Table.Td>
             <Table.Td className="nowrap">

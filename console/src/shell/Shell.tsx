@@ -35,6 +35,7 @@ export function Shell({ me, children }: { me: Me; children?: ReactNode }) {
     { to: 'accounts', label: 'Accounts' },
     { to: 'assets', label: 'Assets' },
     { to: 'topics', label: 'Topics' },
+    { to: 'brands', label: 'Brands' },
     { to: 'audit', label: 'Audit log' },
     ...(can(me, 'admin')
       ? [

@@ -1,6 +1,7 @@
 import Color from 'colorjs.io';
+import { FONT_STACKS, type SystemFont } from '../../domain/brand-fonts.js';
 import { fileUrl } from '../files/file-urls.js';
-import type { Brand, SystemFont } from './brands.schemas.js';
+import type { Brand } from './brands.schemas.js';
 import { contrastRatio } from './contrast.js';
 
 export interface BrandTheme {
@@ -23,17 +24,6 @@ export type BrandVariable =
   | '--brand-muted'
   | '--brand-font'
   | '--brand-radius';
-
-/** Font stacks that need no download: each names fonts the main systems ship. */
-export const FONT_STACKS: Record<SystemFont, string> = {
-  sans: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
-  serif: 'Charter, "Bitstream Charter", "Sitka Text", Cambria, Georgia, "Times New Roman", serif',
-  mono: 'ui-monospace, "Cascadia Code", "Source Code Pro", Menlo, Consolas, "DejaVu Sans Mono", monospace',
-  rounded:
-    'ui-rounded, "Hiragino Maru Gothic ProN", Quicksand, Comfortaa, Manjari, "Arial Rounded MT", Calibri, sans-serif',
-  humanist: 'Seravek, "Gill Sans Nova", Ubuntu, Calibri, "DejaVu Sans", source-sans-pro, sans-serif',
-  geometric: 'Avenir, Montserrat, Corbel, "URW Gothic", source-sans-pro, sans-serif',
-};
 
 /** The look of a page without a brand: a calm blue on white that passes AA everywhere. */
 const DEFAULTS = {

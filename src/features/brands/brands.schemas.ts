@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import type { BrandsTable } from '../../db/schema.js';
+import { SYSTEM_FONTS } from '../../domain/brand-fonts.js';
 import { Nullable, PathId, Timestamp } from '../../http/common.schemas.js';
 import { toIso } from '../../time.js';
 
@@ -9,9 +10,6 @@ const HexColor = Type.String({
   pattern: '^#[0-9a-fA-F]{6}$',
   examples: ['#1d4ed8'],
 });
-
-export const SYSTEM_FONTS = ['sans', 'serif', 'mono', 'rounded', 'humanist', 'geometric'] as const;
-export type SystemFont = (typeof SYSTEM_FONTS)[number];
 
 export const BrandColors = Type.Object(
   {
