@@ -29,7 +29,7 @@ describe('the public URLs the CLI prints', () => {
   });
 
   it('nothing to go by: its own HOST:PORT, and it says it is guessing', async () => {
-    const env = { ...envFor('sqlite'), PORT: '3999' };
+    const env: NodeJS.ProcessEnv = { ...envFor('sqlite'), PORT: '3999' };
     const { seeded, stderr } = await seed(env);
     assert.equal(seeded.consoleUrl, 'http://127.0.0.1:3999/console');
     assert.equal(guessing.exec(stderr)?.[1], 'http://127.0.0.1:3999');
@@ -37,7 +37,7 @@ describe('the public URLs the CLI prints', () => {
   });
 
   it("a running server's recorded address while it runs, not after it stopped", async () => {
-    const env = { ...envFor('sqlite'), PORT: '3999' };
+    const env: NodeJS.ProcessEnv = { ...envFor('sqlite'), PORT: '3999' };
     const record = path.join(env.DATA_DIR!, 'server.json');
     const { child, base } = await serve(env); // on a port of its own (PORT=0)
     let stopped = false;
@@ -63,7 +63,7 @@ describe('the public URLs the CLI prints', () => {
   });
 
   it('a record left by a server that died (no such process) is not believed', async () => {
-    const env = { ...envFor('sqlite'), PORT: '3999' };
+    const env: NodeJS.ProcessEnv = { ...envFor('sqlite'), PORT: '3999' };
     // A process that has exited: its pid names no running process (until reused, long after).
     const dead = await new Promise<number>((resolve) => {
       const child = execFile(process.execPath, ['-e', '0'], () => resolve(child.pid!));
