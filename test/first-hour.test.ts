@@ -60,7 +60,7 @@ function newUserEnv(): NodeJS.ProcessEnv {
 }
 
 describe('the first hour, from a fresh clone', () => {
-  it('README: clone, install, npm start, tenant, demo, operator; the operator sees the demo page and its audiences in the console', {
+  it('README: clone, install (STOOD IN: node_modules hard-linked, npm install not run), npm start, tenant, demo, operator; the operator sees the demo page and its audiences in the console', {
     skip: skipWithoutChromium,
     timeout: 300_000,
   }, async (t) => {
