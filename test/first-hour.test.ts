@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, skipWithoutChromium } from './chromium.js';
@@ -72,7 +72,7 @@ describe('the first hour, from a fresh clone', () => {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-first-hour-'));
     const clone = path.join(work, 'quire');
     let server: ChildProcess | null = null;
-    after(async () => {
+    t.after(async () => {
       if (server !== null && server.exitCode === null && server.signalCode === null) {
         const exited = new Promise((resolve) => server!.once('exit', resolve));
         process.kill(-server.pid!, 'SIGTERM');
