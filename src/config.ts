@@ -47,6 +47,8 @@ export interface Config {
   files: FilesConfig;
   /** Hosted pages (docs/hosted-pages.md): the absolute base of public URLs; default http://HOST:PORT. */
   publicBaseUrl: string;
+  /** True when PUBLIC_BASE_URL set it; false when it is this process's own HOST:PORT (the CLI then looks further). */
+  publicBaseUrlSet: boolean;
   /**
    * The origin operators open the console on, when it is not PUBLIC_BASE_URL's (the recommended
    * deployment, docs/security.md): the console and /admin/v0 are then refused on the public host.
@@ -333,6 +335,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicFileBaseUrl: reader.optionalUrl('PUBLIC_FILE_BASE_URL'),
     files: filesConfigOf(reader, problems),
     publicBaseUrl: '',
+    publicBaseUrlSet: false,
     consoleBaseUrl: reader.optionalUrl('CONSOLE_BASE_URL')?.replace(/\/+$/, '') ?? null,
     hostedPagesSecret: reader.optionalString('HOSTED_PAGES_SECRET'),
     secretKeys: secretKeysOf(reader.optionalString('QUIRE_SECRET_KEYS'), problems),
@@ -388,9 +391,10 @@ export function loadConfig(env: Env = process.env): Config {
   };
   // The server's own address unless told otherwise (0.0.0.0 is not an address a browser can use).
   const ownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const publicBase = reader.optionalUrl('PUBLIC_BASE_URL');
+  config.publicBaseUrlSet = publicBase !== null;
   config.publicBaseUrl = (
-    reader.optionalUrl('PUBLIC_BASE_URL') ??
-    `http://${ownHost.includes(':') ? `[${ownHost}]` : ownHost}:${config.port}`
+    publicBase ?? `http://${ownHost.includes(':') ? `[${ownHost}]` : ownHost}:${config.port}`
   ).replace(/\/+$/, '');
   if (config.hostedPagesSecret !== null && config.hostedPagesSecret.length < 32) {
     problems.push(

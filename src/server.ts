@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { setupNeeded, setupToken } from './features/operators/first-admin.service.js';
+import { reachableUrl, recordServerAddress } from './server-address.js';
 import { loadTracing } from './tracing/load.js';
 import { startWorkers, type WorkerPool } from './worker/worker-pool.js';
 
@@ -30,6 +31,19 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const app = await buildApp({ config, database, logger: bufferedStdout(), tracing });
   const url = await app.listen({ port: config.port, host: config.host });
   const facts = startupFacts(config, database.dialect, database.location, url);
+  // Where the CLI finds this server's address (its public URLs when PUBLIC_BASE_URL is unset).
+  let forgetAddress = () => {};
+  try {
+    const port = (app.server.address() as { port: number }).port;
+    const listening = reachableUrl(config.host, port);
+    forgetAddress = recordServerAddress(config.dataDir, {
+      url: listening,
+      publicBaseUrl: config.publicBaseUrlSet ? config.publicBaseUrl : listening,
+    });
+    process.once('exit', () => forgetAddress());
+  } catch (error) {
+    app.log.warn({ err: error }, 'could not record the listening address in DATA_DIR/server.json');
+  }
   app.log.info(facts, `Quire is serving ${url}`);
   // Logs are JSON on stdout; the human line goes to the terminal's other stream.
   process.stderr.write(`${humanBanner(facts)}\n`);
@@ -70,6 +84,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       // then the listener and the connections left idle are closed.
       app.beginDrain();
       await Promise.all([workers?.stop(), sleep(drainMs(config))]);
+      forgetAddress();
       await app.close();
       await database.close();
       // Spans that cannot be sent (collector down) are not a reason to fail the shutdown.

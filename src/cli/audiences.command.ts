@@ -1,5 +1,4 @@
 import { Command } from 'commander';
-import { linksOf } from '../domain/public-links.js';
 import { AudienceInput, toVersion } from '../features/audiences/audiences.schemas.js';
 import {
   archiveAudience,
@@ -12,6 +11,7 @@ import { cancelVersion, publishVersion } from '../features/audiences/versions.se
 import { requireTenant } from '../features/tenants/require-tenant.js';
 import { print, withDatabase } from './context.js';
 import { createOnceFromCli, idempotencyOption, printCreated } from './idempotent-create.js';
+import { cliLinks } from './public-base.js';
 import { readJsonInput } from './validate-input.js';
 
 type Options = {
@@ -50,7 +50,7 @@ export function audiencesCommand(): Command {
           { operation: 'audiences create', input: { tenantId, page: options.page, input } },
           async () => {
             const { audience } = await createAudience(db, tenantId, options.page!, input);
-            return { ...(await presentAudience(db, audience, undefined, linksOf(config))) };
+            return { ...(await presentAudience(db, audience, undefined, cliLinks(config))) };
           },
         );
         printCreated(created, options.json === true, print);
@@ -68,7 +68,7 @@ export function audiencesCommand(): Command {
             db,
             await updateAudience(db, tenantId, audienceId, input),
             undefined,
-            linksOf(config),
+            cliLinks(config),
           ),
           options.json === true,
         );
@@ -86,7 +86,7 @@ export function audiencesCommand(): Command {
           db,
           await archiveAudience(db, tenantId, audienceId),
           undefined,
-          linksOf(config),
+          cliLinks(config),
         ),
         options.json === true,
       );

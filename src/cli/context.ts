@@ -6,6 +6,7 @@ import { migrations } from '../db/migrations/index.js';
 import { useFileBase } from '../features/files/file-urls.js';
 import { databaseLabel } from './database-label.js';
 import { exitWithFailure } from './failure.js';
+import { resolvePublicBase } from './public-base.js';
 
 /** Reads the configuration or exits with the list of bad variables. */
 export function configOrExit(): Config {
@@ -31,6 +32,8 @@ export async function withDatabase<T>(
   action: (database: Database, config: InstanceConfig) => Promise<T>,
 ): Promise<T> {
   const config = configOrExit();
+  // Public URLs: PUBLIC_BASE_URL, else a running server's recorded address, else a guess (said).
+  resolvePublicBase(config);
   process.stderr.write(`quire: database ${databaseLabel(config)}\n`);
   let database: Database;
   try {

@@ -15,6 +15,7 @@ import {
 } from '../features/imports/imports.service.js';
 import { requireTenant } from '../features/tenants/require-tenant.js';
 import { withDatabase } from './context.js';
+import { notePublicUrls } from './public-base.js';
 
 type Options = {
   tenant: string;
@@ -167,8 +168,10 @@ export function importCommand(): Command {
           rejectsPath = options.rejects ?? `${file}.rejects.csv`;
           await writeAll(rejectsPath, rejectsCsv(db, tenantId, started.id));
         }
-        if (options.urls !== undefined)
+        if (options.urls !== undefined) {
+          notePublicUrls(config);
           await writeAll(options.urls, urlsCsv(db, tenantId, started.id, config.publicBaseUrl));
+        }
         if (options.json) process.stdout.write(`${JSON.stringify({ ...job, rejectsFile: rejectsPath })}\n`);
         else {
           process.stdout.write(`${summary(job)}\n`);

@@ -1,7 +1,6 @@
 import { type Command, InvalidArgumentError, Command as NewCommand, Option } from 'commander';
 import type { InstanceConfig } from '../config.js';
 import type { Db } from '../db/schema.js';
-import { linksOf } from '../domain/public-links.js';
 import { listAccounts, searchAccountList, showAccount } from '../features/accounts/accounts-reads.service.js';
 import { listActivity } from '../features/activity/activity-reads.service.js';
 import { ASSET_TYPES } from '../features/assets/assets.schemas.js';
@@ -22,6 +21,7 @@ import type { Page } from '../lists/pagination.js';
 import type { SearchPage } from '../lists/windowed-search.js';
 import { withDatabase } from './context.js';
 import { type Column, printPage, printRecord } from './output.js';
+import { cliLinks } from './public-base.js';
 
 /**
  * `list` and `show` for every resource an operator manages. They call the same read services as
@@ -213,7 +213,7 @@ export function addReadCommands(program: Command): void {
     description: 'Show an audience with its latest and published versions',
     examples: ['quire audiences show audience_01... --tenant acme'],
     // The public URL and preview links, as GET /admin/v0/.../audiences/{id} gives them.
-    show: ({ db, config, tenantId }, id) => showAudience(db, tenantId, id, linksOf(config)),
+    show: ({ db, config, tenantId }, id) => showAudience(db, tenantId, id, cliLinks(config)),
   });
 
   const versions = group(program, 'versions', 'Publish or cancel audience versions (operators)');

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
-import { linksOf } from '../domain/public-links.js';
 import { listOperators } from '../features/operators/operators.service.js';
 import { print, withDatabase } from './context.js';
+import { cliLinks } from './public-base.js';
 
 export function seedCommand(): Command {
   const seed = new Command('seed').description('Load data');
@@ -17,7 +17,7 @@ export function seedCommand(): Command {
       await withDatabase(async ({ db }, config) => {
         // Loaded when the command runs (it brings the page agent and the worker), not at start-up.
         const { seedDemo } = await import('../seed/demo.js');
-        const links = linksOf(config);
+        const links = cliLinks(config);
         const { storageFromConfig } = await import('../features/files/storage-from-config.js');
         const result = await seedDemo(db, links, options.tenant, {
           storage: storageFromConfig(config),
