@@ -180,7 +180,7 @@ describeEachDatabase('LISTEN/NOTIFY wake-ups', (ctx) => {
       const stream = await openStream(hub, tenant.tenantId);
       await listener.ready();
       const first = listener.processId!;
-      await sql`select pg_terminate_backend(${first})`.execute(ctx.database.db);
+      await sql`select pg_terminate_backend(${first}::int)`.execute(ctx.database.db);
       while (!listener.listening || listener.processId === first)
         await new Promise((resolve) => setTimeout(resolve, 20));
       await settle();
