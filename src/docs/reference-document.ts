@@ -65,11 +65,11 @@ const INTRODUCTION = `
 # Authentication
 
 Every \`/v0\` operation needs an API key in the \`x-api-key\` header. An operator creates one with
-\`npx quire keys create --tenant <tenant>\`; it is shown once. A missing, unknown or revoked key is
+\`./bin/quire.mjs keys create --tenant <tenant>\`; it is shown once. A missing, unknown or revoked key is
 answered \`401 unauthenticated\`. Each key belongs to one tenant: another tenant's records are
 answered \`404\`, exactly like missing ones.
 
-A key may be limited to scopes (\`npx quire keys create --tenant <tenant> --scope pages:read\`):
+A key may be limited to scopes (\`./bin/quire.mjs keys create --tenant <tenant> --scope pages:read\`):
 \`persons:read\`, \`persons:write\`, \`pages:read\`, \`pages:write\`, \`assets:read\`,
 \`assets:write\`; a \`:write\` scope includes its \`:read\`. Each operation names the scope it
 needs; a key without it is answered \`403 forbidden\` naming the scope. Keys created without
