@@ -122,10 +122,11 @@ export function brandsCommand(): Command {
     .command('delete <brandId>')
     .description('Delete a brand (pages naming it render with the default look)')
     .requiredOption('--tenant <id or name>', 'the tenant')
+    .option('--json', 'print the result as one JSON object')
     .action(async (brandId: string, o) => {
       await withDatabase(async ({ db }) => {
         await deleteBrand(db, await requireTenant(db, o.tenant), brandId);
-        process.stdout.write(`deleted ${brandId}\n`);
+        process.stdout.write(o.json ? `${JSON.stringify({ deleted: brandId })}\n` : `deleted ${brandId}\n`);
       });
     });
   return brands;

@@ -86,10 +86,11 @@ export function filesCommand(): Command {
     .command('delete <fileId>')
     .description('Delete a file and its variants (pages naming it lose the image)')
     .requiredOption('--tenant <id or name>', 'the tenant')
+    .option('--json', 'print the result as one JSON object')
     .action(async (fileId: string, o) => {
       await withFiles(o.tenant, async (deps, tenantId) => {
         await deleteFile(deps, tenantId, fileId);
-        process.stdout.write(`deleted ${fileId}\n`);
+        process.stdout.write(o.json ? `${JSON.stringify({ deleted: fileId })}\n` : `deleted ${fileId}\n`);
       });
     });
   return files;

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { Command } from 'commander';
 import { envFor, QUIRE } from '../../test/processes.js';
 import { addExamples } from './help-examples.js';
+import { buildProgram } from './program.js';
 
 const run = promisify(execFile);
 
@@ -50,4 +51,19 @@ describe('quire --help and --json', () => {
     assert.match(help, /--json/);
     assert.match(help, /\$ quire tenants list --json/);
   });
+});
+
+it('every verb of quire takes --json, but the long-running ones and the CSV export', () => {
+  const leaves = (command: Command, path: string[]): [string, Command][] =>
+    command.commands.length === 0
+      ? [[path.join(' '), command]]
+      : command.commands.flatMap((sub) => leaves(sub, [...path, sub.name()]));
+  const verbs = leaves(buildProgram(), []);
+  assert.ok(verbs.length > 90, `found only ${verbs.length} verbs`);
+  const without = verbs.filter(([, command]) => !command.options.some((o) => o.long === '--json'));
+  assert.deepEqual(
+    without.map(([path]) => path),
+    ['serve', 'worker', 'forms export', 'mcp'],
+    'serve, worker and mcp run until stopped; forms export prints the CSV file itself',
+  );
 });
