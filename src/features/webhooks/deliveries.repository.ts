@@ -69,7 +69,8 @@ export async function claimDueDeliveries(
   limit: number,
   tenantId: string,
 ): Promise<WebhookDeliveriesTable[]> {
-  // One tenant at a time (nextDueTenant): a locking read on Citus must name its tenant.
+  // One tenant at a time (nextDueTenant): a locking read on Citus must name its tenant, in every
+  // table it reads (a correlation `e.tenant_id = d.tenant_id` is not enough for Citus's router).
   const lock = sql.raw(dialectOf(tx) === 'postgres' ? 'for update of d skip locked' : '');
   const ofTenant = sql`and d.tenant_id = ${tenantId}`;
   const result = await sql<WebhookDeliveriesTable>`update webhook_deliveries
@@ -78,9 +79,9 @@ export async function claimDueDeliveries(
           where d.status = 'pending' and d.next_attempt_at <= ${now}
             and (d.lease_expires_at is null or d.lease_expires_at < ${now}) ${ofTenant}
             and exists (select 1 from webhook_endpoints e
-              where e.tenant_id = d.tenant_id and e.id = d.endpoint_id and e.enabled = 1)
+              where e.tenant_id = ${tenantId} and e.id = d.endpoint_id and e.enabled = 1)
             and (d.ordering_key = '' or not exists (select 1 from webhook_deliveries p
-              where p.tenant_id = d.tenant_id and p.endpoint_id = d.endpoint_id
+              where p.tenant_id = ${tenantId} and p.endpoint_id = d.endpoint_id
                 and p.ordering_key = d.ordering_key and p.status = 'pending'
                 and p.event_position < d.event_position))
           order by d.next_attempt_at, d.event_position
