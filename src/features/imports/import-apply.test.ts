@@ -4,9 +4,9 @@ import { makeTenant } from '../../../test/factories.js';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.js';
 import { makePage } from '../../../test/pages-factories.js';
 import { claimImportLease } from './imports.repository.js';
-import { applyImport, IMPORT_BATCH, startImport } from './imports.service.js';
+import { applyImport, importBatchSize, startImport } from './imports.service.js';
 
-/** A file of `n` persons over 7 accounts (more than one batch when n > IMPORT_BATCH). */
+/** A file of `n` persons over 7 accounts (more than one batch when n > importBatchSize). */
 function file(n: number, extraHeader = '', extra: (i: number) => string = () => '') {
   const lines = [`email,name,company,domain,tier${extraHeader}`];
   for (let i = 0; i < n; i++)
@@ -50,7 +50,7 @@ describeEachDatabase('import batches and leases', (ctx) => {
     const tenant = await makeTenant(ctx);
     const page = await makePage(ctx, tenant);
     const db = ctx.database.db;
-    const n = IMPORT_BATCH * 2 + 30;
+    const n = importBatchSize(db) * 2 + 30;
     const job = await startImport(db, tenant.tenantId, page.id, { bytes: file(n), fileName: 't.csv' });
     const [a, b] = await Promise.all([
       applyImport(db, tenant.tenantId, job.id, 'process-a'),
@@ -116,7 +116,8 @@ describeEachDatabase('import batches and leases', (ctx) => {
     const tenant = await makeTenant(ctx);
     const page = await makePage(ctx, tenant);
     const db = ctx.database.db;
-    const n = IMPORT_BATCH + 20;
+    const batch = importBatchSize(db);
+    const n = batch + 20;
     const job = await startImport(db, tenant.tenantId, page.id, { bytes: file(n), fileName: 't.csv' });
     await applyImport(db, tenant.tenantId, job.id, 'p');
     const events = await db
@@ -130,7 +131,7 @@ describeEachDatabase('import batches and leases', (ctx) => {
     assert.deepEqual(
       data.map((e) => [e.type, e.importId, e.status, e.rowsRead, e.audiencesCreated]),
       [
-        ['import.progress', job.id, 'running', IMPORT_BATCH, IMPORT_BATCH],
+        ['import.progress', job.id, 'running', batch, batch],
         ['import.progress', job.id, 'running', n, n],
         ['import.finished', job.id, 'done', n, n],
       ],

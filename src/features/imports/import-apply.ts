@@ -135,6 +135,9 @@ export async function applyBatch(
     if (!batch.personAudiences.has(a.person_id!)) batch.personAudiences.set(a.person_id!, a.id);
 
   for (const l of lines) {
+    // Between rows, the event loop serves other requests: on SQLite every statement is synchronous
+    // and their awaits are microtasks, so a batch would otherwise hold the process until it ends.
+    await new Promise((resolve) => setImmediate(resolve));
     if ('target' in l) await applyRow(tx, batch, l.target);
     else {
       batch.rejects.push(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { dialectOf } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Db, Executor, ImportsTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
@@ -129,10 +130,14 @@ const runners = new Map<string, Promise<ImportsTable | undefined>>();
 
 /**
  * Lines applied per transaction. Larger batches commit less often (PostgreSQL's commit is a WAL
- * flush) and read the batch's persons and accounts in fewer statements; smaller ones hold SQLite's
- * single writer, and PostgreSQL's row locks on the page and the accounts, for less time.
+ * flush, a round trip) and read the batch's persons and accounts in fewer statements; smaller ones
+ * hold the locks for less time: SQLite's single connection, on which every other write (and read
+ * off the synchronous reader) of the process waits until the batch commits, and PostgreSQL's row
+ * locks on the page and the accounts.
  */
-export const IMPORT_BATCH = 100;
+export function importBatchSize(db: Executor): number {
+  return dialectOf(db) === 'postgres' ? 100 : 25;
+}
 
 /**
  * Applies the job's rows not yet applied (all of them at first; after a crash, the rest), then
@@ -188,10 +193,11 @@ export async function applyImport(
           : { line: row.line, target: checked.target },
       );
     }
-    for (let i = 0; i < todo.length; i += IMPORT_BATCH) {
+    const size = importBatchSize(db);
+    for (let i = 0; i < todo.length; i += size) {
       const current = await findImport(db, tenantId, importId);
       if (current?.status !== 'running') return current;
-      const progress = await applyLines(db, job, owner, todo.slice(i, i + IMPORT_BATCH));
+      const progress = await applyLines(db, job, owner, todo.slice(i, i + size));
       if (onProgress && progress) onProgress(progress);
     }
     await writeTransaction(db, async (tx) => {
