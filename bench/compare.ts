@@ -11,7 +11,8 @@ import type { Row } from './report.js';
 export interface BenchContext {
   db: Db;
   dialect: Dialect;
-  sizes: { persons: number; logs: number; assets: number; small: number };
+  /** `importRows`: the rows of s10's target-list import. */
+  sizes: { persons: number; logs: number; assets: number; small: number; importRows: number };
   bars: MultiBar;
   seconds: number;
   /** Connections of every comparison (the issue's goals are at 50). */

@@ -36,6 +36,7 @@ const { values: args } = parseArgs({
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     },
     'no-postgres': { type: 'boolean', default: false },
+    'import-rows': { type: 'string', default: '10000' },
     'cpu-prof': { type: 'boolean', default: false },
     'service-flags': { type: 'string', default: '' },
     help: { type: 'boolean', default: false },
@@ -51,6 +52,7 @@ if (args.help) {
                  narrows the spread on a noisy machine and takes longer)
   --only         run only these scenarios (${SCENARIOS.map((s) => s.id).join(', ')})
   --postgres     a PostgreSQL server for the PostgreSQL rows (a fresh database is created and dropped)
+  --import-rows  rows of s10's target-list import (default 10000, the issue's size)
   --cpu-prof     profile the service; writes a .cpuprofile per database to bench/results/profiles
                  (open it in Chrome DevTools or speedscope; \`npm run profile-summary FILE\` prints the top)
   --service-flags  extra node flags for the service, e.g. "--trace-gc" (its output goes to the service log)
@@ -62,9 +64,10 @@ requireWrk();
 // Build what `npm start` runs.
 execSync('npm run build', { stdio: 'inherit' });
 
+const importRows = Number(args['import-rows']);
 const sizes = args.full
-  ? { persons: 1_000_000, logs: 1_000_000, assets: 100_000, small: 1_000 }
-  : { persons: 100_000, logs: 100_000, assets: 100_000, small: 1_000 };
+  ? { persons: 1_000_000, logs: 1_000_000, assets: 100_000, small: 1_000, importRows }
+  : { persons: 100_000, logs: 100_000, assets: 100_000, small: 1_000, importRows };
 const seconds = Number(args.seconds);
 const connections = Number(args.connections);
 const sweep = [...new Set([...args.sweep.split(',').map(Number), connections])].sort((a, b) => a - b);
@@ -186,7 +189,7 @@ const meta = {
   date: new Date().toISOString(),
   machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${process.platform} ${os.release()}`,
   node: process.version,
-  sizes: `${sizes.persons} persons, ${sizes.logs} logs, ${sizes.assets} assets (${args.full ? 'full' : 'default'})`,
+  sizes: `${sizes.persons} persons, ${sizes.logs} logs, ${sizes.assets} assets, a ${importRows}-row import (${args.full ? 'full' : 'default'})`,
   load: `wrk (2 threads), ${connections} connections (the GET comparison with bare also at ${sweep.join(', ')}); each comparison alternates its sides ${rounds} times, ${seconds} s per run after a 2 s warm-up of each, medians; server and wrk CPU per request read from /proc`,
   'machine load': `load average ${os
     .loadavg()

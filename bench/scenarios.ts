@@ -11,6 +11,7 @@ import {
 } from './load-data.js';
 import { openLoopLatency } from './open-loop.js';
 import type { Scenario } from './scenario.js';
+import { importWhileReading } from './scenario-imports.js';
 import { getPerson, hostedPage, ingestLogs } from './scenarios-throughput.js';
 import { randomSource, vocabulary } from './synthetic-assets.js';
 
@@ -130,4 +131,5 @@ export const SCENARIOS: Scenario[] = [
   deepCursors,
   searchAssets,
   openLoopLatency,
+  importWhileReading,
 ];

@@ -5291,7 +5291,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Comma-separated event types or wildcards (`version.*,message.created`; `*` is every type, the default). The types: message.created, version.queued, version.drafted, version.published, version.cancelled, audience.created, audience.archived, page.published, page.archived, page.viewed, cta.clicked, person.created, account.created, account_log.created, form.submitted.
+                 * @description Comma-separated event types or wildcards (`version.*,message.created`; `*` is every type, the default). The types: message.created, version.queued, version.drafted, version.published, version.cancelled, audience.created, audience.archived, page.published, page.archived, page.viewed, cta.clicked, person.created, account.created, account_log.created, form.submitted, import.progress, import.finished.
                  * @example version.*,message.created
                  */
                 types?: string;

@@ -607,6 +607,9 @@ export interface ImportsTable {
   rows_unchanged: number;
   rejects_count: number;
   error: string | null;
+  /** The process applying the job (a random id per run) and until when its lease holds (ms). */
+  lease_owner: string | null;
+  lease_until: number | null;
   created_at: number;
   updated_at: number;
   finished_at: number | null;

@@ -20,6 +20,8 @@ export const EVENT_TYPES = [
   'account.created',
   'account_log.created',
   'form.submitted',
+  'import.progress',
+  'import.finished',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -43,6 +43,9 @@ export const importCalls = {
     upload<ImportPreview>(tenant, pageId, file, { dryRun: 'true', mapping: JSON.stringify(mapping) }),
   startImport: (tenant: string, pageId: string, file: File, mapping: Record<string, string>) =>
     upload<ImportJob>(tenant, pageId, file, { mapping: JSON.stringify(mapping) }),
+  /** The tenant's event stream, import events only (import.progress, import.finished). */
+  importEventsUrl: (tenant: string) =>
+    `${BASE}/tenants/${encodeURIComponent(tenant)}/events?${new URLSearchParams({ types: 'import.*' })}`,
   getImport: (tenant: string, importId: string) =>
     ok(
       client.GET('/admin/v0/tenants/{tenant}/imports/{import_id}', {

@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { IMPORT_FIELDS } from '../../../src/domain/import-fields.js';
 import { api, type ImportJob, type ImportPreview, importFiles } from '../api';
@@ -205,16 +205,49 @@ function RejectsTable({
   );
 }
 
-/** The job, live (polled while rows or drafts are in flight), its rejects and the review list. */
+/**
+ * Follows a job on the tenant's event stream: each `import.progress` / `import.finished` of this
+ * job reads it again. Returns whether the stream is open; while it is not, the job is polled.
+ */
+function useImportEvents(tenant: string, importId: string): boolean {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const source = new EventSource(api.importEventsUrl(tenant));
+    const refresh = (event: MessageEvent<string>) => {
+      const body = JSON.parse(event.data) as { data?: { importId?: string } };
+      if (body.data?.importId === importId)
+        void queryClient.invalidateQueries({ queryKey: ['import', tenant, importId] });
+    };
+    source.onopen = () => {
+      setOpen(true);
+      void queryClient.invalidateQueries({ queryKey: ['import', tenant, importId] });
+    };
+    source.onerror = () => setOpen(false);
+    source.addEventListener('import.progress', refresh);
+    source.addEventListener('import.finished', refresh);
+    return () => source.close();
+  }, [tenant, importId, queryClient]);
+  return open;
+}
+
+/**
+ * The job, live, its rejects and the review list. Rows come on the event stream; the drafts (made
+ * by the workers, not announced per import) are polled every 3 s while some are queued, and
+ * everything every second while the stream is not open.
+ */
 function ImportStatus({ tenant, importId }: { tenant: string; importId: string }) {
   const queryClient = useQueryClient();
   const publisher = can(useMe(), 'publisher');
+  const streaming = useImportEvents(tenant, importId);
   const job = useQuery({
     queryKey: ['import', tenant, importId],
     queryFn: () => api.getImport(tenant, importId),
     refetchInterval: (query) => {
       const data = query.state.data as ImportJob | undefined;
-      return data === undefined || data.status === 'running' || data.drafts.queued > 0 ? 1000 : false;
+      if (data !== undefined && data.status !== 'running' && data.drafts.queued === 0) return false;
+      if (!streaming) return 1000;
+      return data !== undefined && data.status === 'running' ? false : 3000;
     },
   });
   const data = job.data;

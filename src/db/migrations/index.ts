@@ -19,6 +19,7 @@ import * as versionAgentUsage from './0018-version-agent-usage.js';
 import * as formSubmissions from './0019-form-submissions.js';
 import * as imports from './0020-imports.js';
 import * as experiments from './0021-experiments.js';
+import * as importLeases from './0022-import-leases.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0019-form-submissions': formSubmissions,
   '0020-imports': imports,
   '0021-experiments': experiments,
+  '0022-import-leases': importLeases,
 };

@@ -33,6 +33,22 @@ export async function findAccountByDomain(db: Executor, tenantId: string, domain
     .executeTakeFirst();
 }
 
+/**
+ * The accounts of several domains at once (a batch of an import), locked on PostgreSQL, in id
+ * order so two batches lock them in the same order.
+ */
+export function findAccountsByDomainsForUpdate(db: Executor, tenantId: string, domains: string[]) {
+  if (domains.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('domain', 'in', domains)
+    .orderBy('id')
+    .$if(dialectOf(db) === 'postgres', (q) => q.forUpdate())
+    .execute();
+}
+
 /** Counts one more linked person; returns the new count. */
 export async function incrementLinkedPersons(
   db: Executor,

@@ -47,6 +47,8 @@ export function listImports(
       'rows_unchanged',
       'rejects_count',
       'error',
+      'lease_owner',
+      'lease_until',
       'created_at',
       'updated_at',
       'finished_at',
@@ -57,13 +59,17 @@ export function listImports(
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
-/** Jobs left `running` and still since `before` (a process stopped mid-import): resumed by a worker. */
-export function stalledImports(db: Executor, before: number, tenantId?: string) {
+/**
+ * Jobs left `running`, still since `before` and with no live lease (a process stopped mid-import):
+ * resumed by a worker.
+ */
+export function stalledImports(db: Executor, before: number, now: number, tenantId?: string) {
   return db
     .selectFrom('imports')
     .select(['tenant_id', 'id'])
     .where('status', '=', 'running')
     .where('updated_at', '<=', before)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
     .$if(tenantId !== undefined, (q) => q.where('tenant_id', '=', tenantId!))
     .execute();
 }
@@ -111,7 +117,15 @@ export async function finishImport(
 ): Promise<boolean> {
   const result = await db
     .updateTable('imports')
-    .set({ status, error, source: null, finished_at: at, updated_at: at })
+    .set({
+      status,
+      error,
+      source: null,
+      finished_at: at,
+      updated_at: at,
+      lease_owner: null,
+      lease_until: null,
+    })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', importId)
     .where('status', '=', 'running')
@@ -139,10 +153,6 @@ export function listRejects(db: Executor, tenantId: string, importId: string) {
     .execute();
 }
 
-export async function insertImportRow(db: Executor, row: ImportRowsTable): Promise<void> {
-  await db.insertInto('import_rows').values(row).execute();
-}
-
 /** Lines of the job already applied (a row or a reject): skipped when a job is resumed. */
 export async function doneLines(db: Executor, tenantId: string, importId: string): Promise<Set<number>> {
   const rows = await db
@@ -159,49 +169,6 @@ export async function doneLines(db: Executor, tenantId: string, importId: string
     )
     .execute();
   return new Set(rows.map((r) => Number(r.line)));
-}
-
-/** The audience an import made for a person or account on a page, while that audience exists. */
-export function findImportTarget(db: Executor, tenantId: string, pageId: string, targetKey: string) {
-  return db
-    .selectFrom('import_targets as t')
-    .innerJoin('audiences as a', (j) =>
-      j.onRef('a.tenant_id', '=', 't.tenant_id').onRef('a.id', '=', 't.audience_id'),
-    )
-    .select('t.audience_id')
-    .where('t.tenant_id', '=', tenantId)
-    .where('t.page_id', '=', pageId)
-    .where('t.target_key', '=', targetKey)
-    .executeTakeFirst();
-}
-
-/** Records (or, when its audience was deleted, replaces) the audience of a person or account on a page. */
-export async function upsertImportTarget(
-  db: Executor,
-  row: { tenant_id: string; page_id: string; target_key: string; audience_id: string; created_at: number },
-): Promise<void> {
-  await db
-    .insertInto('import_targets')
-    .values(row)
-    .onConflict((c) =>
-      c.columns(['tenant_id', 'page_id', 'target_key']).doUpdateSet({ audience_id: row.audience_id }),
-    )
-    .execute();
-}
-
-/** The oldest live audience of a person on a page (made in the console or by the API). */
-export function findPersonAudienceOnPage(db: Executor, tenantId: string, pageId: string, personId: string) {
-  return db
-    .selectFrom('audiences')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('page_id', '=', pageId)
-    .where('person_id', '=', personId)
-    .where('archived_at', 'is', null)
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
 }
 
 /**
@@ -307,8 +274,118 @@ export async function setImportStatus(
 ) {
   await db
     .updateTable('imports')
-    .set({ status, updated_at: at, ...(status === 'running' ? {} : { finished_at: at, source: null }) })
+    .set({
+      status,
+      updated_at: at,
+      ...(status === 'running'
+        ? {}
+        : { finished_at: at, source: null, lease_owner: null, lease_until: null }),
+    })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', importId)
     .execute();
+}
+
+export async function insertImportRows(db: Executor, rows: ImportRowsTable[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('import_rows').values(rows).execute();
+}
+
+/** The audiences imports made on a page for these targets (`person:<id>`, `account:<id>`), while they exist. */
+export function findImportTargets(db: Executor, tenantId: string, pageId: string, targetKeys: string[]) {
+  if (targetKeys.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('import_targets as t')
+    .innerJoin('audiences as a', (j) =>
+      j.onRef('a.tenant_id', '=', 't.tenant_id').onRef('a.id', '=', 't.audience_id'),
+    )
+    .select(['t.target_key', 't.audience_id'])
+    .where('t.tenant_id', '=', tenantId)
+    .where('t.page_id', '=', pageId)
+    .where('t.target_key', 'in', targetKeys)
+    .execute();
+}
+
+/** Records (or, when their audience was deleted, replaces) the audiences of targets on a page, keys distinct. */
+export async function upsertImportTargets(
+  db: Executor,
+  rows: { tenant_id: string; page_id: string; target_key: string; audience_id: string; created_at: number }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('import_targets')
+    .values(rows)
+    .onConflict((c) =>
+      c
+        .columns(['tenant_id', 'page_id', 'target_key'])
+        .doUpdateSet((eb) => ({ audience_id: eb.ref('excluded.audience_id') })),
+    )
+    .execute();
+}
+
+/** The live audiences of these persons on a page, oldest first (the caller keeps each person's first). */
+export function findPersonsAudiencesOnPage(
+  db: Executor,
+  tenantId: string,
+  pageId: string,
+  personIds: string[],
+) {
+  if (personIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('audiences')
+    .select(['id', 'person_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('page_id', '=', pageId)
+    .where('person_id', 'in', personIds)
+    .where('archived_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Takes the job's lease for `owner` until `until`: when the job runs and its lease is free, expired
+ * or already this owner's. One statement, so of two claimers at once only one gets it.
+ */
+export async function claimImportLease(
+  db: Executor,
+  tenantId: string,
+  importId: string,
+  owner: string,
+  until: number,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('imports')
+    .set({ lease_owner: owner, lease_until: until })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', importId)
+    .where('status', '=', 'running')
+    .where((eb) =>
+      eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now), eb('lease_owner', '=', owner)]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Extends the lease while `owner` still holds it and the job runs (in a batch's transaction, so a
+ * batch commits only under the lease); false when another process took the job over or it was cancelled.
+ */
+export async function renewImportLease(
+  db: Executor,
+  tenantId: string,
+  importId: string,
+  owner: string,
+  until: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('imports')
+    .set({ lease_until: until })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', importId)
+    .where('lease_owner', '=', owner)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -1,65 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { dialectOf } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Db, Executor, ImportsTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
-import type { Traits } from '../../domain/page-blocks.js';
 import { pagePath } from '../../domain/public-links.js';
-import { personRouteKey } from '../../domain/public-paths.js';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { csvCell } from '../../lists/csv.js';
-import {
-  findAccountByDomain,
-  findAccountForUpdate,
-  setAccountName,
-  setAccountTraits,
-} from '../accounts/accounts.repository.js';
-import { ensureAccount, linkPerson } from '../accounts/accounts.service.js';
-import { mergeTraits, parseTraits } from '../accounts/traits.js';
-import { freeRouteKey, insertAudienceIn } from '../audiences/audiences.service.js';
 import { publishVersion } from '../audiences/versions.service.js';
 import { findPage } from '../pages/pages.repository.js';
-import {
-  fillPersonFields,
-  findPersonByEmail,
-  findPersonForUpdate,
-  setPersonTraits,
-  updatePersonRow,
-} from '../persons/persons.repository.js';
-import { insertPerson } from '../persons/persons.service.js';
 import { findTenantByIdOrName } from '../tenants/tenants.repository.js';
+import { applyBatch, type BatchLine, emitImportEvent, IMPORT_LEASE_MS, LeaseLost } from './import-apply.js';
+import { type ColumnTarget, checkRow, formatOf, readImportFile, resolveMapping } from './import-parse.js';
 import {
-  type ColumnTarget,
-  checkRow,
-  formatOf,
-  readImportFile,
-  resolveMapping,
-  type TargetRow,
-} from './import-parse.js';
-import {
-  addToImportCounters,
+  claimImportLease,
   doneLines,
   draftStatusCounts,
   findImport,
-  findImportTarget,
-  findPersonAudienceOnPage,
   finishImport,
-  type ImportCounter,
   importAudiences,
   insertImport,
-  insertImportRow,
-  insertRejects,
   listImports,
   listRejects,
   lockImport,
   setImportStatus,
   stalledImports,
-  upsertImportTarget,
 } from './imports.repository.js';
 
 /**
  * Target-list imports (issue 34, docs/imports.md): a file of persons and accounts becomes, on one
  * page, an audience per good row, each queued for a first draft like an audience made in the
- * console. The job's counters move in the same transaction as each row's writes.
+ * console. Rows are applied in batches (import-apply.ts), the job's counters moving in each batch's transaction.
  */
 
 export interface ImportUpload {
@@ -68,9 +39,6 @@ export interface ImportUpload {
   fileName?: string | undefined;
   mapping?: Record<string, string> | undefined;
 }
-
-/** Rows applied at once: on SQLite they share one commit (write-transaction.ts). */
-const PARALLEL_ROWS = 8;
 
 /** What a file would give, without writing anything: its columns, the mapping, the first rows and their problems. */
 export async function previewImport(
@@ -140,6 +108,8 @@ export async function startImport(
     rows_unchanged: 0,
     rejects_count: 0,
     error: null,
+    lease_owner: null,
+    lease_until: null,
     created_at: now,
     updated_at: now,
     finished_at: null,
@@ -159,8 +129,20 @@ async function pageOrThrow(db: Executor, tenantId: string, pageId: string) {
 const runners = new Map<string, Promise<ImportsTable | undefined>>();
 
 /**
+ * Lines applied per transaction. Larger batches commit less often (PostgreSQL's commit is a WAL
+ * flush, a round trip) and read the batch's persons and accounts in fewer statements; smaller ones
+ * hold the locks for less time: SQLite's single connection, on which every other write (and read
+ * off the synchronous reader) of the process waits until the batch commits, and PostgreSQL's row
+ * locks on the page and the accounts.
+ */
+export function importBatchSize(db: Executor): number {
+  return dialectOf(db) === 'postgres' ? 100 : 25;
+}
+
+/**
  * Applies the job's rows not yet applied (all of them at first; after a crash, the rest), then
- * ends the job. Safe to call again: a job already running here is awaited, not run twice.
+ * ends the job. Safe to call again: a job already running here is awaited, not run twice; a job
+ * whose lease another process holds is left to it.
  */
 export function runImport(
   db: Db,
@@ -171,254 +153,125 @@ export function runImport(
   const key = `${tenantId}/${importId}`;
   const running = runners.get(key);
   if (running !== undefined) return running;
-  const run = applyRows(db, tenantId, importId, onProgress).finally(() => runners.delete(key));
+  const run = applyImport(db, tenantId, importId, randomUUID(), onProgress).finally(() =>
+    runners.delete(key),
+  );
   runners.set(key, run);
   return run;
 }
 
-async function applyRows(
+/**
+ * One process's run of a job under its lease (`owner`): without the lease nothing is applied and
+ * the job is returned as it stands. Each batch renews the lease in its transaction, so a batch
+ * commits only while this run holds it.
+ */
+export async function applyImport(
   db: Db,
   tenantId: string,
   importId: string,
+  owner: string,
   onProgress?: (job: ImportsTable) => void,
 ): Promise<ImportsTable | undefined> {
+  const claimed = await writeTransaction(db, (tx) =>
+    claimImportLease(tx, tenantId, importId, owner, Date.now() + IMPORT_LEASE_MS, Date.now()),
+  );
   const job = await findImport(db, tenantId, importId);
-  if (job === undefined || job.status !== 'running' || job.source === null) return job;
+  if (!claimed || job === undefined || job.status !== 'running' || job.source === null) return job;
   try {
     const file = readImportFile(Buffer.from(job.source, 'utf8'), job.format as 'csv' | 'jsonl');
     const mapping = JSON.parse(job.mapping) as Record<string, ColumnTarget>;
     const done = await doneLines(db, tenantId, importId);
     const seen = new Map<string, number>();
     // Every row is checked, in file order, so a duplicate is found the same way after a resume.
-    const work = file.rows.map((row) => ({ row, checked: checkRow(row, mapping, seen) }));
-    const todo = work.filter((w) => !done.has(w.row.line));
-    for (let i = 0; i < todo.length; i += PARALLEL_ROWS) {
+    const todo: BatchLine[] = [];
+    for (const row of file.rows) {
+      const checked = checkRow(row, mapping, seen);
+      if (done.has(row.line)) continue;
+      todo.push(
+        'rejects' in checked
+          ? { line: row.line, rejects: checked.rejects }
+          : { line: row.line, target: checked.target },
+      );
+    }
+    const size = importBatchSize(db);
+    for (let i = 0; i < todo.length; i += size) {
       const current = await findImport(db, tenantId, importId);
       if (current?.status !== 'running') return current;
-      await Promise.all(
-        todo
-          .slice(i, i + PARALLEL_ROWS)
-          .map(({ row, checked }) =>
-            'rejects' in checked
-              ? rejectRow(db, job, row.line, checked.rejects)
-              : applyOrReject(db, job, checked.target),
-          ),
-      );
-      if (onProgress) onProgress((await findImport(db, tenantId, importId))!);
+      const progress = await applyLines(db, job, owner, todo.slice(i, i + size));
+      if (onProgress && progress) onProgress(progress);
     }
-    await writeTransaction(db, (tx) => finishImport(tx, tenantId, importId, 'done', null, Date.now()));
+    await writeTransaction(db, async (tx) => {
+      if (await finishImport(tx, tenantId, importId, 'done', null, Date.now()))
+        await emitImportEvent(tx, 'import.finished', (await findImport(tx, tenantId, importId))!, Date.now());
+    });
   } catch (error) {
+    if (error instanceof LeaseLost) return findImport(db, tenantId, importId);
     const message = error instanceof Error ? error.message : String(error);
-    await writeTransaction(db, (tx) =>
-      finishImport(tx, tenantId, importId, 'failed', message.slice(0, 500), Date.now()),
-    );
+    await writeTransaction(db, async (tx) => {
+      if (await finishImport(tx, tenantId, importId, 'failed', message.slice(0, 500), Date.now()))
+        await emitImportEvent(tx, 'import.finished', (await findImport(tx, tenantId, importId))!, Date.now());
+    });
   }
   const finished = await findImport(db, tenantId, importId);
   if (onProgress && finished) onProgress(finished);
   return finished;
 }
 
-async function rejectRow(
+/**
+ * A batch in one transaction; when it fails on a row (a refusal of the services, a lost race), its
+ * lines are applied again one by one, so only the faulty row becomes a reject.
+ */
+async function applyLines(
   db: Db,
   job: ImportsTable,
-  line: number,
-  rejects: { column: string; reason: string }[],
-): Promise<void> {
-  await writeTransaction(db, async (tx) => {
-    await insertRejects(
-      tx,
-      rejects.map((r) => ({
-        tenant_id: job.tenant_id,
-        import_id: job.id,
-        line,
-        column_name: r.column,
-        reason: r.reason.slice(0, 500),
-      })),
-    );
-    await addToImportCounters(
-      tx,
-      job.tenant_id,
-      job.id,
-      { rows_read: 1, rejects_count: 1 },
-      line,
-      Date.now(),
-    );
-  });
-}
-
-/** A row whose writes fail (a refusal of the services, a lost race) becomes a reject, not a failed job. */
-async function applyOrReject(db: Db, job: ImportsTable, target: TargetRow): Promise<void> {
+  owner: string,
+  lines: BatchLine[],
+): Promise<ImportsTable | undefined> {
   try {
-    await writeTransaction(db, (tx) => applyRow(tx, job, target));
+    return await writeTransaction(db, (tx) => applyBatch(tx, job, owner, lines));
   } catch (error) {
-    // Another process applied this line meanwhile (a job resumed twice): nothing to do.
-    if (isUniqueViolation(error) && (await doneLines(db, job.tenant_id, job.id)).has(target.line)) return;
-    if (error instanceof ApiError || isUniqueViolation(error)) {
-      await rejectRow(db, job, target.line, [
-        {
-          column: '',
-          reason:
-            error instanceof ApiError
-              ? error.message
-              : 'the row conflicted with a concurrent write; import the file again',
-        },
-      ]);
-      return;
-    }
-    throw error;
+    if (!isRowFailure(error) || lines.length === 1) throw error;
   }
+  let last: ImportsTable | undefined;
+  for (const line of lines) last = (await applyLineOrReject(db, job, owner, line)) ?? last;
+  return last;
 }
 
-function sameTraits(a: Traits, b: Traits): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => b[k] === a[k]);
+function isRowFailure(error: unknown): boolean {
+  return error instanceof ApiError || isUniqueViolation(error);
 }
 
-/** One good row: its account, its person, its audience on the page (found or made), the counters. */
-async function applyRow(tx: Executor, job: ImportsTable, target: TargetRow): Promise<void> {
-  const { tenant_id: tenantId, page_id: pageId } = job;
-  const now = Date.now();
-  const counts: Partial<Record<ImportCounter, number>> = { rows_read: 1 };
-  let changed = false;
-  let account: { id: string; name: string } | null = null;
-  if (target.account !== null) {
-    const { domain, name, traits } = target.account;
-    if ((await findAccountByDomain(tx, tenantId, domain)) === undefined) {
-      await ensureAccount(tx, tenantId, domain, name ?? domain, now);
-      counts.accounts_created = 1;
-    }
-    const row = (await findAccountForUpdate(
-      tx,
-      tenantId,
-      (await findAccountByDomain(tx, tenantId, domain))!.id,
-    ))!;
-    let updated = false;
-    const merged = mergeTraits(parseTraits(row.traits), traits);
-    if (merged === null) throw ApiError.invalidField('/traits', 'the account would have more than 50 traits');
-    if (!sameTraits(merged, parseTraits(row.traits))) {
-      await setAccountTraits(tx, tenantId, row.id, JSON.stringify(merged), now);
-      updated = true;
-    }
-    let accountName = row.name;
-    // An account still named after its domain takes the file's company; an operator's name stays.
-    if (name !== null && row.name === row.domain && name !== row.name) {
-      await setAccountName(tx, tenantId, row.id, name, now);
-      accountName = name;
-      updated = true;
-    }
-    if (updated && counts.accounts_created === undefined) counts.accounts_updated = 1;
-    changed ||= updated;
-    account = { id: row.id, name: accountName };
+/** A row whose writes fail becomes a reject, not a failed job. */
+async function applyLineOrReject(
+  db: Db,
+  job: ImportsTable,
+  owner: string,
+  line: BatchLine,
+): Promise<ImportsTable | undefined> {
+  try {
+    return await writeTransaction(db, (tx) => applyBatch(tx, job, owner, [line]));
+  } catch (error) {
+    if (!isRowFailure(error)) throw error;
+    // Another process applied this line meanwhile: nothing to do.
+    if ((await doneLines(db, job.tenant_id, job.id)).has(line.line)) return undefined;
+    const reason =
+      error instanceof ApiError
+        ? error.message
+        : 'the row conflicted with a concurrent write; import the file again';
+    return writeTransaction(db, (tx) =>
+      applyBatch(tx, job, owner, [{ line: line.line, rejects: [{ column: '', reason }] }]),
+    );
   }
-  let person: { id: string; slug: string } | null = null;
-  if (target.person !== null) {
-    const input = target.person;
-    const found = await findPersonByEmail(tx, tenantId, input.email);
-    if (found === undefined) {
-      const row = await insertPerson(
-        tx,
-        tenantId,
-        {
-          name: input.name,
-          email: input.email,
-          ...(input.phoneNumber === undefined ? {} : { phoneNumber: input.phoneNumber }),
-          ...(input.linkedinProfileUrl === undefined ? {} : { linkedinProfileUrl: input.linkedinProfileUrl }),
-          traits: input.traits as Record<string, string>,
-        },
-        target.account?.domain ?? null,
-        now,
-      );
-      counts.persons_created = 1;
-      person = { id: row.id, slug: row.slug };
-    } else {
-      const row = (await findPersonForUpdate(tx, tenantId, found.id))!;
-      let updated = false;
-      const changes: Parameters<typeof updatePersonRow>[3] = {};
-      if (row.name !== input.name) changes.name = input.name;
-      if (input.phoneNumber !== undefined && row.phone_number !== input.phoneNumber)
-        changes.phone_number = input.phoneNumber;
-      if (input.linkedinProfileUrl !== undefined && row.linkedin_profile_url !== input.linkedinProfileUrl)
-        changes.linkedin_profile_url = input.linkedinProfileUrl;
-      if (Object.keys(changes).length > 0) {
-        await updatePersonRow(tx, tenantId, row.id, { ...changes, updated_at: now });
-        updated = true;
-      }
-      const merged = mergeTraits(parseTraits(row.traits), input.traits);
-      if (merged === null)
-        throw ApiError.invalidField('/traits', 'the person would have more than 50 traits');
-      if (!sameTraits(merged, parseTraits(row.traits))) {
-        await setPersonTraits(tx, tenantId, row.id, JSON.stringify(merged), now);
-        updated = true;
-      }
-      // A person without a domain joins the file's account (as a form's lead does); one with a domain keeps it.
-      if (row.domain === null && account !== null && target.account !== null) {
-        await fillPersonFields(tx, tenantId, row.id, {
-          domain: target.account.domain,
-          account_id: account.id,
-          updated_at: now,
-        });
-        await linkPerson(tx, tenantId, account.id, now);
-        updated = true;
-      }
-      if (updated) counts.persons_updated = 1;
-      changed ||= updated;
-      person = { id: row.id, slug: row.slug };
-    }
-  }
-  const targetKey = person !== null ? `person:${person.id}` : `account:${account!.id}`;
-  let audienceId = (await findImportTarget(tx, tenantId, pageId, targetKey))?.audience_id;
-  if (audienceId === undefined && person !== null)
-    audienceId = (await findPersonAudienceOnPage(tx, tenantId, pageId, person.id))?.id;
-  let created = false;
-  if (audienceId === undefined) {
-    const made =
-      person !== null
-        ? await insertAudienceIn(tx, tenantId, pageId, { personId: person.id }, personRouteKey(person.slug))
-        : await insertAudienceIn(
-            tx,
-            tenantId,
-            pageId,
-            { customName: account!.name },
-            await freeRouteKey(tx, tenantId, pageId, account!.name),
-          );
-    audienceId = made.audience.id;
-    counts.audiences_created = 1;
-    created = true;
-  }
-  if (created || (await findImportTarget(tx, tenantId, pageId, targetKey)) === undefined) {
-    await upsertImportTarget(tx, {
-      tenant_id: tenantId,
-      page_id: pageId,
-      target_key: targetKey,
-      audience_id: audienceId,
-      created_at: now,
-    });
-  }
-  const outcome =
-    created || counts.persons_created || counts.accounts_created
-      ? 'created'
-      : changed
-        ? 'updated'
-        : 'unchanged';
-  if (outcome === 'unchanged') counts.rows_unchanged = 1;
-  await insertImportRow(tx, {
-    tenant_id: tenantId,
-    import_id: job.id,
-    line: target.line,
-    audience_id: audienceId,
-    person_id: person?.id ?? null,
-    account_id: account?.id ?? null,
-    outcome,
-  });
-  await addToImportCounters(tx, tenantId, job.id, counts, target.line, now);
 }
 
 /**
  * Resumes the jobs a stopped process left running (workers call it when they start): those that
- * moved no row for `stillMs`, so a job another live process is applying is left to it.
+ * moved no row for `stillMs` and whose lease expired, so a job another live process is applying is
+ * left to it. Each is claimed with a lease: of two workers starting at once, one applies it.
  */
 export async function resumeImports(db: Db, tenantId?: string, stillMs = 60_000): Promise<number> {
-  const jobs = await stalledImports(db, Date.now() - stillMs, tenantId);
+  const now = Date.now();
+  const jobs = await stalledImports(db, now - stillMs, now, tenantId);
   // A failure here leaves the job running, to be resumed again by the next worker that starts.
   for (const job of jobs) runImport(db, job.tenant_id, job.id).catch(() => {});
   return jobs.length;
@@ -497,6 +350,7 @@ export async function cancelImport(db: Db, tenantId: string, importId: string) {
     if (job.status !== 'running')
       throw new ApiError('conflict', `Only a running import can be cancelled; this one is ${job.status}`);
     await setImportStatus(tx, tenantId, importId, 'cancelled', Date.now());
+    await emitImportEvent(tx, 'import.finished', (await findImport(tx, tenantId, importId))!, Date.now());
   });
   return getImport(db, tenantId, importId);
 }

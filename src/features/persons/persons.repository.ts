@@ -155,6 +155,27 @@ export async function findPersonByEmail(db: Executor, tenantId: string, email: s
     .executeTakeFirst();
 }
 
+/**
+ * The persons of several emails at once (a batch of an import), matched case-insensitively,
+ * oldest first (the caller keeps the first of each email), locked on PostgreSQL.
+ */
+export function findPersonsByEmailsForUpdate(db: Executor, tenantId: string, emails: string[]) {
+  if (emails.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('persons')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where(
+      sql<string>`lower(email)`,
+      'in',
+      emails.map((e) => e.toLowerCase()),
+    )
+    .orderBy('created_at')
+    .orderBy('id')
+    .$if(dialectOf(db) === 'postgres', (q) => q.forUpdate())
+    .execute();
+}
+
 /** Writes members a person lacked (a form's lead); the caller decided which were empty. */
 export async function fillPersonFields(
   db: Executor,
