@@ -222,30 +222,3 @@ export async function newestLiveLogAt(
     .executeTakeFirst();
   return row?.created_at ?? null;
 }
-
-/** The account, its row locked until the transaction ends (a read-modify-write of its traits). */
-export async function findAccountForUpdate(db: Executor, tenantId: string, accountId: string) {
-  return db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', accountId)
-    .$if(dialectOf(db) === 'postgres', (q) => q.forUpdate())
-    .executeTakeFirst();
-}
-
-export async function setAccountTraits(
-  db: Executor,
-  tenantId: string,
-  accountId: string,
-  traits: string,
-  at: number,
-) {
-  return db
-    .updateTable('accounts')
-    .set({ traits, updated_at: at })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', accountId)
-    .returningAll()
-    .executeTakeFirst();
-}

@@ -10,18 +10,14 @@ import type { Traits } from '../../domain/page-blocks.js';
 import { personRouteKey } from '../../domain/public-paths.js';
 import { ApiError } from '../../errors.js';
 import { emitEvent } from '../../outbox/emit.js';
-import {
-  findAccountsByDomainsForUpdate,
-  setAccountName,
-  setAccountTraits,
-} from '../accounts/accounts.repository.js';
+import { findAccountsByDomainsForUpdate, setAccountName } from '../accounts/accounts.repository.js';
 import { ensureAccount, linkPerson } from '../accounts/accounts.service.js';
 import { mergeTraits, parseTraits } from '../accounts/traits.js';
+import { storeTraits } from '../accounts/traits.repository.js';
 import { freeRouteKey, insertAudienceIn } from '../audiences/audiences.service.js';
 import {
   fillPersonFields,
   findPersonsByEmailsForUpdate,
-  setPersonTraits,
   updatePersonRow,
 } from '../persons/persons.repository.js';
 import { insertPerson } from '../persons/persons.service.js';
@@ -233,7 +229,7 @@ async function applyRow(tx: Executor, batch: Batch, target: TargetRow): Promise<
     if (merged === null) throw ApiError.invalidField('/traits', 'the account would have more than 50 traits');
     if (!sameTraits(merged, before)) {
       const json = JSON.stringify(merged);
-      await setAccountTraits(tx, tenantId, row.id, json, now);
+      await storeTraits(tx, 'accounts', tenantId, row.id, json, now);
       row = { ...row, traits: json, updated_at: now };
       updated = true;
     }
@@ -287,7 +283,7 @@ async function applyRow(tx: Executor, batch: Batch, target: TargetRow): Promise<
       if (merged === null)
         throw ApiError.invalidField('/traits', 'the person would have more than 50 traits');
       if (!sameTraits(merged, before)) {
-        await setPersonTraits(tx, tenantId, row.id, JSON.stringify(merged), now);
+        await storeTraits(tx, 'persons', tenantId, row.id, JSON.stringify(merged), now);
         updated = true;
       }
       // A person without a domain joins the file's account (as a form's lead does); one with a domain keeps it.

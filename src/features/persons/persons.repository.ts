@@ -115,33 +115,6 @@ export async function personsWindowEnd(
   return row === undefined ? undefined : [Number(row.created_at), row.id];
 }
 
-/** The person, its row locked until the transaction ends (a read-modify-write of its traits). */
-export async function findPersonForUpdate(db: Executor, tenantId: string, personId: string) {
-  return db
-    .selectFrom('persons')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', personId)
-    .$if(dialectOf(db) === 'postgres', (q) => q.forUpdate())
-    .executeTakeFirst();
-}
-
-export async function setPersonTraits(
-  db: Executor,
-  tenantId: string,
-  personId: string,
-  traits: string,
-  at: number,
-) {
-  return db
-    .updateTable('persons')
-    .set({ traits, updated_at: at })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', personId)
-    .returningAll()
-    .executeTakeFirst();
-}
-
 /** The tenant's oldest person with this email, compared case-insensitively (index persons_email). */
 export async function findPersonByEmail(db: Executor, tenantId: string, email: string) {
   return db
