@@ -1,6 +1,5 @@
 import type { ApiKeysTable, Executor } from '../../db/schema.js';
 import { KEYS_CHANNEL, notifyWakeup } from '../../db/wakeups.js';
-import type { KeyInvalidation } from './key-invalidations.js';
 
 export async function insertApiKey(db: Executor, row: ApiKeysTable): Promise<void> {
   await db.insertInto('api_keys').values(row).execute();
@@ -48,7 +47,10 @@ export async function revokeApiKey(
  * commits (at once outside one): their API-key caches forget them (key-invalidations.ts). A no-op
  * on SQLite, where they poll instead.
  */
-export async function notifyKeysInvalidated(db: Executor, gone: KeyInvalidation): Promise<void> {
+export async function notifyKeysInvalidated(
+  db: Executor,
+  gone: { tenantId: string } | { keyId: string },
+): Promise<void> {
   await notifyWakeup(db, KEYS_CHANNEL, 'keyId' in gone ? `key:${gone.keyId}` : `tenant:${gone.tenantId}`);
 }
 
