@@ -25,7 +25,7 @@ import { pagesRoutes } from './features/pages/index.js';
 import { personsRoutes } from './features/persons/index.js';
 import { findLiveKeyByHash } from './features/tenants/api-keys.repository.js';
 import { type HostProver, networkHostProver } from './features/tenants/host-proof.js';
-import { onKeysInvalidated } from './features/tenants/key-invalidations.js';
+import { watchKeyInvalidations } from './features/tenants/key-invalidations.js';
 import { keyUsageRecorder } from './features/tenants/key-usage.js';
 import { hashApiKey } from './features/tenants/tenants.service.js';
 import { topicsRoutes } from './features/topics/index.js';
@@ -174,11 +174,14 @@ export async function buildApp({
         failureBurst: config.authFailureBurst,
         limiter,
       });
-      // A deleted tenant's keys and a revoked key stop working at once here, not when their cached
-      // verdicts expire.
-      const stopForgetting = onKeysInvalidated((gone) =>
-        'keyId' in gone ? keyCache.forgetKey(gone.keyId) : keyCache.forgetTenant(gone.tenantId),
-      );
+      // A deleted tenant's keys and a revoked key stop working at once here, and within
+      // milliseconds (PostgreSQL) or API_KEY_REVOCATION_POLL_MS (SQLite) when another process
+      // revoked them, not when their cached verdicts expire.
+      const stopForgetting = watchKeyInvalidations(database.db, keyCache, {
+        listen: config.events.listen,
+        pollMs: config.apiKeyRevocationPollMs,
+        onError: (error) => scope.log.warn({ err: error }, 'checking the cached API keys failed'),
+      });
       scope.addHook('onClose', async () => stopForgetting());
       registerRateLimit(scope, limiter);
       registerTenantConcurrency(scope, config.tenantConcurrency);

@@ -22,6 +22,12 @@ export interface Config {
   adminToken: string | null;
   /** How long a verified (or rejected) API key is remembered; a revoked key may work this long. */
   apiKeyCacheTtlMs: number;
+  /**
+   * How often a server process checks that the keys it has cached are still live, so a key revoked
+   * by another process stops working within this long: always on SQLite, on PostgreSQL only while
+   * its LISTEN connection is down (NOTIFY tells it at once otherwise). 0: never (the TTL bounds it).
+   */
+  apiKeyRevocationPollMs: number;
   /** Unknown API keys one address may send at once before it gets 429 without a lookup (then 1/s). */
   authFailureBurst: number;
   bodyLimitBytes: number;
@@ -320,6 +326,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: reader.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     adminToken: reader.optionalString('ADMIN_TOKEN'),
     apiKeyCacheTtlMs: reader.integer('API_KEY_CACHE_TTL_MS', 10_000, 0, 300_000),
+    apiKeyRevocationPollMs: reader.integer('API_KEY_REVOCATION_POLL_MS', 1_000, 0, 300_000),
     authFailureBurst: reader.integer('AUTH_FAILURE_BURST', 30, 0, 1_000_000),
     bodyLimitBytes: reader.integer('BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
     headersTimeoutMs: reader.integer('HEADERS_TIMEOUT_MS', 10_000, 500, 600_000),

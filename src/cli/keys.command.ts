@@ -126,7 +126,7 @@ Examples:
     });
   keys
     .command('revoke <keyId>')
-    .description('Revoke an API key (it stops working within API_KEY_CACHE_TTL_MS)')
+    .description('Revoke an API key (every server process refuses it within API_KEY_REVOCATION_POLL_MS)')
     .option('--tenant <id or name>', 'the tenant the key belongs to (checked when given)')
     .option('--json', 'print the key as it is now, as one JSON object')
     .action(async (keyId: string, options: { tenant?: string; json?: boolean }) => {

@@ -20,19 +20,25 @@ import type { Executor } from './schema.js';
 export const EVENTS_CHANNEL = 'quire_events';
 /** A version joined the queue (the version workers). */
 export const VERSIONS_CHANNEL = 'quire_versions';
+/**
+ * API keys stopped being valid (the API-key caches of every server process); the payload names
+ * them (src/features/tenants/key-invalidations.ts).
+ */
+export const KEYS_CHANNEL = 'quire_keys';
 
-export type WakeupChannel = typeof EVENTS_CHANNEL | typeof VERSIONS_CHANNEL;
+export type WakeupChannel = typeof EVENTS_CHANNEL | typeof VERSIONS_CHANNEL | typeof KEYS_CHANNEL;
 
 /** Channels already notified per transaction: PostgreSQL folds duplicates anyway; this saves the round trip. */
 const notified = new WeakMap<object, Set<WakeupChannel>>();
 
 /**
  * Announces work on `channel`, delivered to listeners when `db`'s transaction commits (at once
- * outside a transaction). A no-op on SQLite.
+ * outside a transaction). A no-op on SQLite. A `payload` (at most 7,999 bytes) reaches the handlers;
+ * notifications with a payload are never folded together.
  */
-export async function notifyWakeup(db: Executor, channel: WakeupChannel): Promise<void> {
+export async function notifyWakeup(db: Executor, channel: WakeupChannel, payload = ''): Promise<void> {
   if (dialectOf(db) !== 'postgres') return;
-  if (db.isTransaction) {
+  if (db.isTransaction && payload === '') {
     let channels = notified.get(db);
     if (channels === undefined) {
       channels = new Set();
@@ -41,7 +47,7 @@ export async function notifyWakeup(db: Executor, channel: WakeupChannel): Promis
     if (channels.has(channel)) return;
     channels.add(channel);
   }
-  await sql`select pg_notify(${channel}, '')`.execute(db);
+  await sql`select pg_notify(${channel}, ${payload})`.execute(db);
 }
 
 /**
@@ -61,7 +67,11 @@ export interface WakeupListenerOptions {
   onError?: (error: unknown) => void;
 }
 
-type Handler = () => void;
+/**
+ * Told of a notification with its payload ('' when none), or with null when the listener starts
+ * listening again after an outage: whatever was announced meanwhile is lost, so look for it.
+ */
+type Handler = (payload: string | null) => void;
 
 /**
  * One LISTEN connection, opened at the first subscription and kept until `close`. A lost
@@ -81,7 +91,7 @@ export class WakeupListener {
   #failures = 0;
   #closed = false;
   #listening = false;
-  #readyWaiters: Handler[] = [];
+  #readyWaiters: (() => void)[] = [];
 
   constructor(url: string, options: WakeupListenerOptions = {}) {
     this.#url = url;
@@ -142,7 +152,8 @@ export class WakeupListener {
     client.on('error', (error) => this.#lost(client, error));
     client.on('end', () => this.#lost(client, new Error('the listening connection ended')));
     client.on('notification', (message) => {
-      for (const handler of this.#handlers.get(message.channel as WakeupChannel) ?? []) handler();
+      const payload = message.payload ?? '';
+      for (const handler of this.#handlers.get(message.channel as WakeupChannel) ?? []) handler(payload);
     });
     this.#client = client;
     this.#connecting = (async () => {
@@ -159,7 +170,7 @@ export class WakeupListener {
         this.#listening = true;
         for (const resolve of this.#readyWaiters.splice(0)) resolve();
         // Whatever was announced while nobody listened is found now.
-        for (const handlers of this.#handlers.values()) for (const handler of handlers) handler();
+        for (const handlers of this.#handlers.values()) for (const handler of handlers) handler(null);
       },
       (error: unknown) => {
         this.#connecting = null;

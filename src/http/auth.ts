@@ -66,7 +66,8 @@ const UNAUTHENTICATED_HEADERS = { 'WWW-Authenticate': 'ApiKey header="x-api-key"
 /**
  * Checks `x-api-key` on every route of the scope it is registered in, before the body is parsed
  * or validated. Verdicts (good and bad keys alike) are cached for `ttlMs`, so a busy client costs
- * no database round trip per request; a revoked key can therefore keep working for up to `ttlMs`.
+ * no database round trip per request; a revoked key could therefore keep working for up to `ttlMs`,
+ * unless the application forgets it (the returned ApiKeyCache; docs/security.md, "Revoking a key").
  * Rejected keys are cached for at most 2 s, and an address sending many of them is refused before
  * the lookup, so guessing costs the database almost nothing.
  */
@@ -81,6 +82,8 @@ export function registerApiKeyAuth(
   const rejected = new ExpiringMap<string, true>(10_000, Math.max(negativeTtlMs, 1));
   const failures = failureBurst > 0 ? new FailureThrottle(failureBurst, 1000) : null;
   const vouched = new ExpiringMap<string, true>(VOUCHED_MAX, VOUCHED_TTL_MS);
+  /** How many times verdicts were forgotten: a lookup that saw it move caches nothing. */
+  let forgotten = 0;
 
   /** The cached verdict of a key hash (false: known bad), or undefined when it must be looked up. */
   function cached(hash: string): KeyVerdict | false | undefined {
@@ -104,6 +107,7 @@ export function registerApiKeyAuth(
         { 'Retry-After': String(retryAfter) },
       );
     }
+    const epoch = forgotten;
     const verdict = await findKey(hash);
     if (verdict === undefined) {
       // A revoked key loses its voucher: from now on it counts (and is throttled) as a guess.
@@ -113,7 +117,9 @@ export function registerApiKeyAuth(
       return false;
     }
     vouched.set(hash, true);
-    if (ttlMs > 0) cache.set(hash, verdict);
+    // A key forgotten while it was looked up may have been read live just before its revocation
+    // committed: it is used for this request only, not cached.
+    if (ttlMs > 0 && epoch === forgotten) cache.set(hash, verdict);
     return verdict;
   }
 
@@ -150,8 +156,19 @@ export function registerApiKeyAuth(
     }, done);
   });
   return {
-    forgetTenant: (tenantId) => cache.deleteWhere((verdict) => verdict.tenantId === tenantId),
-    forgetKey: (keyId) => cache.deleteWhere((verdict) => verdict.keyId === keyId),
+    forgetTenant: (tenantId) => {
+      forgotten += 1;
+      cache.deleteWhere((verdict) => verdict.tenantId === tenantId);
+    },
+    forgetKey: (keyId) => {
+      forgotten += 1;
+      cache.deleteWhere((verdict) => verdict.keyId === keyId);
+    },
+    forgetAll: () => {
+      forgotten += 1;
+      cache.clear();
+    },
+    cachedKeyIds: () => [...new Set(Array.from(cache.values(), (verdict) => verdict.keyId))],
   };
 }
 
@@ -161,6 +178,10 @@ export interface ApiKeyCache {
   forgetTenant(tenantId: string): void;
   /** Forgets a revoked key: its next request is looked up (and refused). */
   forgetKey(keyId: string): void;
+  /** Forgets every verdict (revocations may have been missed): each key is looked up again. */
+  forgetAll(): void;
+  /** The ids of the keys cached as live, for a check that they still are. */
+  cachedKeyIds(): string[];
 }
 
 function keyInUrl(parameter: string): ApiError {

@@ -41,3 +41,15 @@ describe('ExpiringMap', () => {
     assert.equal(map.get('b', 4), undefined);
   });
 });
+
+describe('ExpiringMap: values and clear', () => {
+  it('lists the values not expired yet, and clear forgets them all', () => {
+    const map = new ExpiringMap<string, number>(10, 100);
+    map.set('old', 1, 10, 0);
+    map.set('new', 2, 100, 0);
+    assert.deepEqual([...map.values(50)], [2]);
+    map.clear();
+    assert.equal(map.size, 0);
+    assert.deepEqual([...map.values(50)], []);
+  });
+});

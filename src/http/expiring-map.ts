@@ -41,6 +41,15 @@ export class ExpiringMap<K, V> {
     this.entries.delete(key);
   }
 
+  /** The values of the entries not expired yet. */
+  *values(now = performance.now()): IterableIterator<V> {
+    for (const entry of this.entries.values()) if (entry.expiresAt > now) yield entry.value;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
   /** Drops every entry whose value `matches` (rare: a scan of the whole map). */
   deleteWhere(matches: (value: V) => boolean): void {
     for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key);

@@ -4,12 +4,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { revokeApiKey } from '../../src/features/tenants/api-keys.repository.js';
 import { createApiKey, revokeKey } from '../../src/features/tenants/tenants.service.js';
 import { makeTenant } from '../factories.js';
-import { describeEachDatabase } from '../harness.js';
+import { describeEachDatabase, testConfig } from '../harness.js';
 
 describeEachDatabase(
   'API key cache',
   (ctx) => {
-    it('a key revoked by another process stops working here once the cache entry expires (API_KEY_CACHE_TTL_MS)', async () => {
+    // The broadcast off (no LISTEN, no poll: test/key-revocation-processes.test.ts tests it): the TTL is the bound.
+    it('without NOTIFY or the poll, a key revoked by another process stops working here once the cache entry expires (API_KEY_CACHE_TTL_MS)', async () => {
       const tenant = await makeTenant(ctx);
       const key = await createApiKey(ctx.database.db, tenant.tenantId);
       const get = () => ctx.request({ method: 'GET', url: '/v0/persons', key: key.apiKey });
@@ -48,5 +49,11 @@ describeEachDatabase(
       assert.ok(tenant.key.startsWith(rows[0]!.prefix));
     });
   },
-  { config: { apiKeyCacheTtlMs: 1500 } },
+  {
+    config: {
+      apiKeyCacheTtlMs: 1500,
+      apiKeyRevocationPollMs: 0,
+      events: { ...testConfig().events, listen: false },
+    },
+  },
 );

@@ -1,4 +1,5 @@
 import type { ApiKeysTable, Executor } from '../../db/schema.js';
+import { KEYS_CHANNEL, notifyWakeup } from '../../db/wakeups.js';
 
 export async function insertApiKey(db: Executor, row: ApiKeysTable): Promise<void> {
   await db.insertInto('api_keys').values(row).execute();
@@ -37,7 +38,32 @@ export async function revokeApiKey(
   if (key === undefined) return 'missing';
   if (key.revoked_at !== null) return 'already';
   await db.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', keyId).execute();
+  await notifyKeysInvalidated(db, { keyId });
   return 'revoked';
+}
+
+/**
+ * Tells every server process on PostgreSQL that keys stopped being valid, when `db`'s transaction
+ * commits (at once outside one): their API-key caches forget them (key-invalidations.ts). A no-op
+ * on SQLite, where they poll instead.
+ */
+export async function notifyKeysInvalidated(
+  db: Executor,
+  gone: { tenantId: string } | { keyId: string },
+): Promise<void> {
+  await notifyWakeup(db, KEYS_CHANNEL, 'keyId' in gone ? `key:${gone.keyId}` : `tenant:${gone.tenantId}`);
+}
+
+/** Which of these keys are still live (not revoked, their tenant not deleted). */
+export async function findLiveKeyIds(db: Executor, keyIds: readonly string[]): Promise<string[]> {
+  if (keyIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('api_keys')
+    .select('id')
+    .where('id', 'in', keyIds)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 const KEY_COLUMNS = [

@@ -1,6 +1,7 @@
 import { writeOrRehearse } from '../../db/rehearsal.js';
 import type { Db } from '../../db/schema.js';
 import { ApiError } from '../../errors.js';
+import { notifyKeysInvalidated } from './api-keys.repository.js';
 import { announceTenantDeleted } from './key-invalidations.js';
 import {
   deleteIdempotencyRecordsNaming,
@@ -29,7 +30,7 @@ export interface TenantDeletion extends Deletion {
  * Deletes a tenant (named by id or name) and every row it owns, in one transaction: see
  * TENANT_TABLES, plus its operators with their sessions, its stored Idempotency-Key answers and the
  * tenant itself (README, "What a deletion removes"). Its API keys stop working at once in this
- * process. With `dryRun`, the same deletion runs and is rolled back: the answer counts exactly what
+ * process, and soon after in every other (key-invalidations.ts). With `dryRun`, the same deletion runs and is rolled back: the answer counts exactly what
  * it would remove. One implementation behind DELETE /admin/v0/tenants/{tenant} and `quire tenants delete`.
  */
 export async function deleteTenant(
@@ -48,6 +49,8 @@ export async function deleteTenant(
     for (const [kind, n] of Object.entries(await deleteTenantOperators(tx, tenant.id))) count(kind, n);
     count('idempotencyRecords', await deleteIdempotencyRecordsNaming(tx, tenant.id));
     count('tenants', await deleteTenantRow(tx, tenant.id));
+    // Other processes' key caches forget its keys when this commits (never on a rehearsal).
+    await notifyKeysInvalidated(tx, { tenantId: tenant.id });
     return { tenantId: tenant.id, name: tenant.name, dryRun, removed, changed: {} };
   });
   if (!dryRun) announceTenantDeleted(result.tenantId);

@@ -4,7 +4,8 @@ import { revokeTenantKey } from './tenants.service.js';
 
 /**
  * POST /admin/v0/tenants/{tenant}/keys/{keyId}/revoke: revokes a key of the tenant (again is a
- * no-op) and answers the key as it is now. It stops working within API_KEY_CACHE_TTL_MS.
+ * no-op) and answers the key as it is now. It stops working at once here, soon after on every
+ * other process (key-invalidations.ts).
  */
 export function revokeKeyAdmin(app: App): void {
   app.post(

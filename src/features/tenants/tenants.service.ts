@@ -361,7 +361,7 @@ export async function revokeTenantKey(
   return getKey(db, tenantId, keyId);
 }
 
-/** Revokes a key: at once in this process, everywhere else within API_KEY_CACHE_TTL_MS. */
+/** Revokes a key: at once in this process, soon after everywhere else (key-invalidations.ts). */
 export async function revokeKey(db: Executor, keyId: string): Promise<'revoked' | 'already'> {
   const outcome = await revokeApiKey(db, keyId, Date.now());
   if (outcome === 'missing') throw ApiError.notFound(`API key "${keyId}"`);
