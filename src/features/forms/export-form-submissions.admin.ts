@@ -1,6 +1,6 @@
-import { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
+import { CSV_FILE_RESPONSE, sendCsv } from '../../http/csv-download.js';
 import { problemResponses } from '../../http/problem.js';
 import { AdminPagePath } from '../pages/pages.schemas.js';
 import { getPage } from '../pages/pages.service.js';
@@ -23,7 +23,7 @@ export function exportFormSubmissionsAdmin(app: App): void {
         params: AdminPagePath,
         querystring: Type.Object(SubmissionFilters),
         response: {
-          200: { description: 'The CSV file.', content: { 'text/csv': { schema: Type.String() } } },
+          200: CSV_FILE_RESPONSE,
           ...problemResponses('not_found'),
         },
       },
@@ -32,17 +32,10 @@ export function exportFormSubmissionsAdmin(app: App): void {
       const { tenantId } = request;
       // A missing page is a 404 before the file starts.
       const page = await getPage(app.db, tenantId, request.params.page_id);
-      return (
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="form-submissions-${page.id}.csv"`)
-          .header('cache-control', 'no-store')
-          // A stream is sent as it is read (the schema's string type describes the file, not this value).
-          .send(
-            Readable.from(
-              exportSubmissionsCsv(app.db, tenantId, page.id, request.query),
-            ) as unknown as string,
-          )
+      return sendCsv(
+        reply,
+        `form-submissions-${page.id}.csv`,
+        exportSubmissionsCsv(app.db, tenantId, page.id, request.query),
       );
     },
   );

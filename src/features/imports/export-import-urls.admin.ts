@@ -1,6 +1,5 @@
-import { Readable } from 'node:stream';
-import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
+import { CSV_FILE_RESPONSE, sendCsv } from '../../http/csv-download.js';
 import { problemResponses } from '../../http/problem.js';
 import { AdminImportPath } from './imports.schemas.js';
 import { getImport, urlsCsv } from './imports.service.js';
@@ -21,22 +20,18 @@ export function exportImportUrlsAdmin(app: App): void {
           'formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) start with an apostrophe.',
         params: AdminImportPath,
         response: {
-          200: { description: 'The CSV file.', content: { 'text/csv': { schema: Type.String() } } },
+          200: CSV_FILE_RESPONSE,
           ...problemResponses('not_found'),
         },
       },
     },
     async (request, reply) => {
       const job = await getImport(app.db, request.tenantId, request.params.import_id);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="import-urls-${job.id}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(
-          Readable.from(
-            urlsCsv(app.db, request.tenantId, job.id, app.config.publicBaseUrl),
-          ) as unknown as string,
-        );
+      return sendCsv(
+        reply,
+        `import-urls-${job.id}.csv`,
+        urlsCsv(app.db, request.tenantId, job.id, app.config.publicBaseUrl),
+      );
     },
   );
 }

@@ -21,6 +21,7 @@ import {
   updatePersonRow,
 } from '../persons/persons.repository.js';
 import { insertPerson } from '../persons/persons.service.js';
+import { importCounters } from './import-counters.js';
 import type { TargetRow } from './import-parse.js';
 import {
   addToImportCounters,
@@ -183,15 +184,7 @@ export async function emitImportEvent(
         importId: job.id,
         pageId: job.page_id,
         status: job.status,
-        rowsTotal: job.rows_total,
-        rowsRead: job.rows_read,
-        personsCreated: job.persons_created,
-        personsUpdated: job.persons_updated,
-        accountsCreated: job.accounts_created,
-        accountsUpdated: job.accounts_updated,
-        audiencesCreated: job.audiences_created,
-        rowsUnchanged: job.rows_unchanged,
-        rejects: job.rejects_count,
+        ...importCounters(job),
         error: job.error,
       },
     },

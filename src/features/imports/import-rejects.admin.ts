@@ -1,6 +1,6 @@
-import { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
+import { CSV_FILE_RESPONSE, sendCsv } from '../../http/csv-download.js';
 import { problemResponses } from '../../http/problem.js';
 import { AdminImportPath, ImportReject } from './imports.schemas.js';
 import { getImport, rejectsCsv, rejectsOf } from './imports.service.js';
@@ -39,18 +39,14 @@ export function importRejectsAdmin(app: App): void {
           'Cells a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) start with an apostrophe.',
         params: AdminImportPath,
         response: {
-          200: { description: 'The CSV file.', content: { 'text/csv': { schema: Type.String() } } },
+          200: CSV_FILE_RESPONSE,
           ...problemResponses('not_found'),
         },
       },
     },
     async (request, reply) => {
       const job = await getImport(app.db, request.tenantId, request.params.import_id);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="import-rejects-${job.id}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(rejectsCsv(app.db, request.tenantId, job.id)) as unknown as string);
+      return sendCsv(reply, `import-rejects-${job.id}.csv`, rejectsCsv(app.db, request.tenantId, job.id));
     },
   );
 }

@@ -11,6 +11,7 @@ import { publishVersion } from '../audiences/versions.service.js';
 import { findPage } from '../pages/pages.repository.js';
 import { findTenantByIdOrName } from '../tenants/tenants.repository.js';
 import { applyBatch, type BatchLine, emitImportEvent, IMPORT_LEASE_MS, LeaseLost } from './import-apply.js';
+import { importCounters } from './import-counters.js';
 import { type ColumnTarget, checkRow, formatOf, readImportFile, resolveMapping } from './import-parse.js';
 import {
   claimImportLease,
@@ -295,15 +296,7 @@ export async function presentImport(db: Executor, job: Omit<ImportsTable, 'sourc
     fileName: job.file_name,
     bytes: job.bytes,
     mapping: JSON.parse(job.mapping) as Record<string, string>,
-    rowsTotal: job.rows_total,
-    rowsRead: job.rows_read,
-    personsCreated: job.persons_created,
-    personsUpdated: job.persons_updated,
-    accountsCreated: job.accounts_created,
-    accountsUpdated: job.accounts_updated,
-    audiencesCreated: job.audiences_created,
-    rowsUnchanged: job.rows_unchanged,
-    rejects: job.rejects_count,
+    ...importCounters(job),
     drafts: {
       queued: sum('pending', 'queued', 'processing'),
       done: sum('draft', 'published', 'archived'),

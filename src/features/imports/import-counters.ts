@@ -1,0 +1,16 @@
+import type { ImportsTable } from '../../db/schema.js';
+
+/** A job's row counters as the API and the `import.*` events name them (no personal data). */
+export function importCounters(job: Omit<ImportsTable, 'source'>) {
+  return {
+    rowsTotal: job.rows_total,
+    rowsRead: job.rows_read,
+    personsCreated: job.persons_created,
+    personsUpdated: job.persons_updated,
+    accountsCreated: job.accounts_created,
+    accountsUpdated: job.accounts_updated,
+    audiencesCreated: job.audiences_created,
+    rowsUnchanged: job.rows_unchanged,
+    rejects: job.rejects_count,
+  };
+}
