@@ -8,7 +8,7 @@ import type { FormState } from './components/form-block.js';
 import { type HostedView, hostedView } from './hosted-view.js';
 import { blockAssetFiles, type Resolved, shownContent, shownMetadata, viewPage } from './load-page.js';
 import type { PageCache } from './page-cache.js';
-import { NOT_FOUND_PAGE, type RenderedPage } from './render-page.js';
+import { NOT_FOUND_PAGE } from './render-page.js';
 import type { ResolveCache } from './resolve-cache.js';
 
 /**
@@ -52,7 +52,7 @@ const BASE_HEADERS = {
 export function sendHtml(
   request: FastifyRequest,
   reply: FastifyReply,
-  page: RenderedPage & { etag?: string },
+  page: { html: string | Buffer; csp: string; etag?: string },
   status: number,
   cacheControl: string,
 ) {
