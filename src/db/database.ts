@@ -5,6 +5,7 @@ import { Kysely, type Dialect as KyselyDialect, PostgresDialect, type SqliteData
 import pg from 'pg';
 import { type Config, type DatabaseWaits, DEFAULT_WAITS } from '../config.js';
 import { setSecretKeys } from '../secrets/secret-box.js';
+import { ChangeWatch, setChangeWatch } from './change-watch.js';
 import type { Dialect } from './dialect.js';
 import { PreparedPool, setPreparedPool } from './prepared-pool.js';
 import { setSqliteBusyBudget } from './retry.js';
@@ -88,9 +89,13 @@ export function openSqlite(
   // better-sqlite3 waits for a busy lock synchronously, freezing every request of the process:
   // the wait per attempt is short and write-transaction.ts retries asynchronously.
   sqlite.pragma(`busy_timeout = ${waits.sqliteBusyTimeoutMs}`);
+  // What the hosted pages' cache watches (change-watch.ts).
+  const watch = new ChangeWatch();
   const db = new Kysely<DB>({
     dialect: wrapDialect(new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }), 'sqlite'),
+    plugins: [watch],
   });
+  setChangeWatch(db, watch);
   setSqliteBusyBudget(db, waits.sqliteBusyRetryMs);
   // The hottest reads run synchronously on a reader connection (sync-reader.ts), unless tracing
   // wraps the dialect: then every statement goes through it and is a span.
@@ -162,7 +167,12 @@ export function openPostgres(
     idle_in_transaction_session_timeout: Math.max(waits.pgStatementTimeoutMs, 60_000),
   });
   ignoreConnectionErrors(pool);
-  const db = new Kysely<DB>({ dialect: wrapDialect(new PostgresDialect({ pool }), 'postgresql') });
+  const watch = new ChangeWatch();
+  const db = new Kysely<DB>({
+    dialect: wrapDialect(new PostgresDialect({ pool }), 'postgresql'),
+    plugins: [watch],
+  });
+  setChangeWatch(db, watch);
   // The hottest fixed statements run as named prepared statements (prepared-pool.ts).
   if (wrapDialect === unwrapped) setPreparedPool(db, new PreparedPool(pool));
   // Readiness has one connection of its own, and waits for nothing the pool waits for.

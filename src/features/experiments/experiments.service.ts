@@ -241,6 +241,17 @@ export interface ShownArm {
  * `record` (a countable visit: not a bot, not internal) writes the exposure once; the row that
  * lands first wins, and both processes computed the same arm from the same hash anyway.
  */
+/** The page's running experiment, or null: what armForVisit decides a visit's arm from. */
+export type RunningExperiment = NonNullable<Awaited<ReturnType<typeof findRunningExperiment>>> | null;
+
+export async function runningExperiment(
+  db: Db,
+  tenantId: string,
+  pageId: string,
+): Promise<RunningExperiment> {
+  return (await findRunningExperiment(db, tenantId, pageId)) ?? null;
+}
+
 export async function armForVisit(
   db: Db,
   tenantId: string,
@@ -249,9 +260,11 @@ export async function armForVisit(
   visitor: () => string,
   record: boolean,
   now = Date.now(),
+  running?: RunningExperiment,
 ): Promise<ShownArm | null> {
-  const experiment = await findRunningExperiment(db, tenantId, pageId);
-  if (experiment === undefined) return null;
+  // The hosted pages pass what they read (and cache, src/features/hosted/resolve-cache.ts).
+  const experiment = running === undefined ? await findRunningExperiment(db, tenantId, pageId) : running;
+  if (experiment == null) return null;
   const unit = await unitOfVisit(db, tenantId, audience.personId, visitor);
   const phases = await findPhases(db, tenantId, [experiment.id]);
   const armsOf = (phase: number) => JSON.parse(phases.find((p) => p.phase === phase)?.arms ?? '[]') as Arm[];

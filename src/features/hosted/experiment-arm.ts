@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { armForVisit, type ShownArm } from '../experiments/experiments.service.js';
+import { armForVisit, type RunningExperiment, type ShownArm } from '../experiments/experiments.service.js';
 import type { Found, HostedDeps } from './page-response.js';
 import { visitorHash } from './visitor-hash.js';
 
@@ -15,8 +15,10 @@ export async function withExperimentArm(
   resolved: Found,
   request: FastifyRequest,
   record: boolean,
+  /** The page's running experiment when already read (resolve-cache.ts); else read here. */
+  running?: RunningExperiment,
 ): Promise<{ resolved: Found; shown: ShownArm | null }> {
-  if (resolved.audience === null) return { resolved, shown: null };
+  if (resolved.audience === null || running === null) return { resolved, shown: null };
   try {
     const shown = await armForVisit(
       deps.db,
@@ -32,6 +34,8 @@ export async function withExperimentArm(
           Date.now(),
         ),
       record,
+      Date.now(),
+      running,
     );
     if (shown === null) return { resolved, shown };
     return { resolved: shown.arm.kind === 'generic' ? { ...resolved, generic: true } : resolved, shown };

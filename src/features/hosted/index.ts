@@ -7,6 +7,7 @@ import { beaconFields } from './beacon-body.js';
 import { ALTCHA_SCRIPT_PATH, altchaScript } from './form-assets.js';
 import { mappedHostHandler } from './mapped-hosts.js';
 import { PageCache } from './page-cache.js';
+import { ResolveCache } from './resolve-cache.js';
 import { robotsTxtRoute } from './robots-txt.route.js';
 import { submitPageForm } from './serve-form.js';
 import { beaconView, followAction, type HostedDeps, type PageAddress, servePage } from './serve-page.js';
@@ -32,12 +33,14 @@ export function hostedRoutes(app: App): (request: FastifyRequest, reply: Fastify
     db: app.db,
     config,
     cache: new PageCache(),
+    resolves: new ResolveCache(app.db, config.events.listen),
     secret: config.hostedPagesSecret,
     formLimits: {
       perAddress: perMinute(config.formRateLimitPerAddress),
       perForm: perMinute(config.formRateLimitPerForm),
     },
   };
+  app.addHook('onClose', async () => deps.resolves.close());
   const limiter = createRateLimiter(app, {
     perSecond: config.hostedRateLimitPerSecond,
     burst: config.hostedRateLimitBurst,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RenderedPage } from './render-page.js';
+import type { FormTemplate } from './serve-form.js';
 
 /**
  * Rendered pages by what they depend on (page and audience rows' update times, version id, path):
@@ -16,6 +17,18 @@ const MAX_ENTRIES = 2000;
 
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
+  private readonly templates = new Map<string, FormTemplate>();
+
+  /** A form page's template (serve-form.ts), by the same key and the request's script origin. */
+  template(key: string, render: () => FormTemplate): FormTemplate {
+    let hit = this.templates.get(key);
+    if (hit === undefined) {
+      hit = render();
+      this.templates.set(key, hit);
+      if (this.templates.size > MAX_ENTRIES) this.templates.delete(this.templates.keys().next().value!);
+    }
+    return hit;
+  }
 
   get(key: string, render: () => RenderedPage): CachedPage {
     const hit = this.entries.get(key);

@@ -8,7 +8,8 @@ import type { FormState } from './components/form-block.js';
 import { type HostedView, hostedView } from './hosted-view.js';
 import { blockAssetFiles, type Resolved, shownContent, shownMetadata, viewPage } from './load-page.js';
 import type { PageCache } from './page-cache.js';
-import { NOT_FOUND_PAGE, type RenderedPage } from './render-page.js';
+import { NOT_FOUND_PAGE } from './render-page.js';
+import type { ResolveCache } from './resolve-cache.js';
 
 /**
  * Serving a public page, its click-through links and its beacon, shared by the /p/ routes and the
@@ -19,6 +20,8 @@ export interface HostedDeps {
   db: Db;
   config: Config;
   cache: PageCache;
+  /** What each public URL shows, read once and kept (resolve-cache.ts). */
+  resolves: ResolveCache;
   secret: string;
   /** The forms' own limits (docs/forms.md): per address and per form; null when off. */
   formLimits: { perAddress: RateLimiter | null; perForm: RateLimiter | null };
@@ -49,7 +52,7 @@ const BASE_HEADERS = {
 export function sendHtml(
   request: FastifyRequest,
   reply: FastifyReply,
-  page: RenderedPage & { etag?: string },
+  page: { html: string | Buffer; csp: string; etag?: string },
   status: number,
   cacheControl: string,
 ) {
@@ -82,6 +85,9 @@ export async function pageView(
   const images = await blockAssetFiles(deps.db, resolved.tenantId, resolved.page);
   return buildPageView(address, resolved, path, brand, images, form);
 }
+
+export type PageBrand = Awaited<ReturnType<typeof loadPageBrand>>;
+export type PageImages = Awaited<ReturnType<typeof blockAssetFiles>>;
 
 /** The view from what was loaded for it: no database, so a cached page builds it only on a miss. */
 export function buildPageView(

@@ -17,15 +17,18 @@ import { withExperimentArm } from './experiment-arm.js';
 import { ALTCHA_SCRIPT_PATH } from './form-assets.js';
 import { resolvePage } from './load-page.js';
 import {
+  buildPageView,
   type Found,
   type HostedDeps,
   type PageAddress,
+  type PageBrand,
+  type PageImages,
   pageView,
   selfPath,
   sendHtml,
   sendNotFound,
 } from './page-response.js';
-import { renderHostedPage } from './render-page.js';
+import { type RenderedPage, renderHostedPage } from './render-page.js';
 
 /**
  * Forms on hosted pages (docs/forms.md). A page with a form is rendered for each request, since
@@ -77,20 +80,7 @@ async function formState(
   extra: Extra,
 ): Promise<FormState> {
   const query = queryOf(request);
-  const now = Date.now();
-  const tokens: Record<string, string> = {};
-  const challenges: Record<string, string> = {};
-  for (const form of forms) {
-    const token = makeFormToken(deps.secret, subjectOf(resolved, form.blockId), now);
-    tokens[form.blockId] = token;
-    if (form.proofOfWork !== false) {
-      challenges[form.blockId] = await makeChallenge(
-        deps.secret,
-        tokenKey(token),
-        new Date(now + deps.config.formTokenTtlMs),
-      );
-    }
-  }
+  const { tokens, challenges } = await formTokens(deps, resolved, forms);
   // Only a person's own name, and only where the operator asked: never the email or the phone.
   const personId = resolved.audience?.person_id ?? null;
   const person =
@@ -117,6 +107,123 @@ async function formState(
     challenges,
     altchaScriptUrl: `${ownOrigin(deps, address, request)}${ALTCHA_SCRIPT_PATH}`,
   };
+}
+
+/** Each form's signed token and, where it asks for proof of work, its challenge (JSON). */
+async function formTokens(deps: HostedDeps, resolved: Found, forms: FormBlock[], now = Date.now()) {
+  const tokens: Record<string, string> = {};
+  const challenges: Record<string, string> = {};
+  for (const form of forms) {
+    const token = makeFormToken(deps.secret, subjectOf(resolved, form.blockId), now);
+    tokens[form.blockId] = token;
+    if (form.proofOfWork !== false) {
+      challenges[form.blockId] = await makeChallenge(
+        deps.secret,
+        tokenKey(token),
+        new Date(now + deps.config.formTokenTtlMs),
+      );
+    }
+  }
+  return { tokens, challenges };
+}
+
+/**
+ * A plain GET of a form page (no query: no UTM fields, no thank-you state) renders the same but
+ * for each form's token and challenge: it is rendered once with a marker in their place, and each
+ * request fills in its own (escaped as the renderer escapes an attribute). `personName`: what
+ * resolve-cache.ts read with the page.
+ */
+export async function serveFormTemplate(
+  deps: HostedDeps,
+  address: PageAddress,
+  resolved: Found,
+  path: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  brand: PageBrand,
+  images: PageImages,
+  personName: string | null,
+) {
+  const internal = isOperatorBrowser(request);
+  const scriptOrigin = ownOrigin(deps, address, request);
+  const template = deps.cache.template(`${key}|${scriptOrigin}|${personName}`, () => {
+    const bare = buildPageView(address, resolved, path, brand, images);
+    const forms = bare.blocks.filter((b): b is FormBlock => b.type === 'form');
+    const state: FormState = {
+      action: actionOf(deps, address, path, resolved),
+      tokens: Object.fromEntries(forms.map((f, i) => [f.blockId, `${MARK}${i}t`])),
+      utm: {},
+      activeBlockId: null,
+      values: {},
+      errors: {},
+      notice: null,
+      sentBlockId: null,
+      personName,
+      challenges: Object.fromEntries(
+        forms.flatMap((f, i) => (f.proofOfWork === false ? [] : [[f.blockId, `${MARK}${i}c`]])),
+      ),
+      altchaScriptUrl: `${scriptOrigin}${ALTCHA_SCRIPT_PATH}`,
+    };
+    const view = { ...bare, form: state, ...(internal ? { beaconUrl: null } : {}) };
+    return { ...splitTemplate(renderHostedPage(view)), forms };
+  });
+  const { tokens, challenges } = await formTokens(deps, resolved, template.forms);
+  const html = fillTemplate(template, (index, kind) => {
+    const blockId = template.forms[index]!.blockId;
+    return escapeAttribute((kind === 't' ? tokens[blockId] : challenges[blockId]) ?? '');
+  });
+  if (resolved.fallback !== null) reply.header('quire-page-fallback', resolved.fallback);
+  return sendHtml(request, reply, { html, csp: template.csp }, 200, FORM_CACHE_CONTROL);
+}
+
+/** Whether a GET may be served from the form template: no query (UTM fields, `sent`). */
+export function plainGet(request: FastifyRequest): boolean {
+  return !request.url.includes('?');
+}
+
+const MARK = 'qQuireFormSlot';
+const SLOT = /qQuireFormSlot(\d+)([tc])/g;
+
+export interface FormTemplate {
+  /** The HTML between the slots, encoded once (one more part than slots). */
+  parts: Buffer[];
+  slots: { index: number; kind: 't' | 'c' }[];
+  csp: string;
+  forms: FormBlock[];
+}
+
+export function splitTemplate(page: RenderedPage): Omit<FormTemplate, 'forms'> {
+  const parts: Buffer[] = [];
+  const slots: FormTemplate['slots'] = [];
+  let at = 0;
+  for (const match of page.html.matchAll(SLOT)) {
+    parts.push(Buffer.from(page.html.slice(at, match.index)));
+    slots.push({ index: Number(match[1]), kind: match[2] as 't' | 'c' });
+    at = match.index + match[0].length;
+  }
+  parts.push(Buffer.from(page.html.slice(at)));
+  return { parts, slots, csp: page.csp };
+}
+
+/** The page as bytes: the parts copied once, not the whole page encoded to UTF-8 again per request. */
+export function fillTemplate(
+  template: Pick<FormTemplate, 'parts' | 'slots'>,
+  value: (index: number, kind: 't' | 'c') => string,
+): Buffer {
+  const chunks: Buffer[] = [template.parts[0]!];
+  for (let i = 0; i < template.slots.length; i++) {
+    const slot = template.slots[i]!;
+    chunks.push(Buffer.from(value(slot.index, slot.kind)), template.parts[i + 1]!);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** As preact-render-to-string escapes an attribute's value. */
+export function escapeAttribute(value: string): string {
+  return value.replace(/[&<>"]/g, (c) =>
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;',
+  );
 }
 
 const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$/;

@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { isOperatorBrowser } from '../../http/console-session.js';
-import { loadPageBrand } from '../brands/brands.service.js';
 import { type EngagementEvent, recordClick, recordView } from './engagement.service.js';
 import { withExperimentArm } from './experiment-arm.js';
 import { actionTarget } from './hosted-view.js';
-import { blockAssetFiles, type Resolved, resolvePage, shownContent, viewPage } from './load-page.js';
+import { type Resolved, shownContent, viewPage } from './load-page.js';
 import {
   buildPageView,
   type HostedDeps,
@@ -16,7 +15,7 @@ import {
   sendNotFound,
 } from './page-response.js';
 import { renderHostedPage } from './render-page.js';
-import { pageHasForm, serveFormPage } from './serve-form.js';
+import { plainGet, serveFormPage, serveFormTemplate } from './serve-form.js';
 import { visitorHash } from './visitor-hash.js';
 
 export { type HostedDeps, type PageAddress, sendHtml, sendNotFound } from './page-response.js';
@@ -27,39 +26,35 @@ export async function servePage(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const found = await resolvePage(deps.db, address.handle, address.slug, address.routeKey);
+  // What the URL shows, read from the database at most once a second per process (resolve-cache.ts).
+  const snapshot = await deps.resolves.get(address.handle, address.slug, address.routeKey);
+  const found = snapshot.resolved;
   if (!found.found) return sendNotFound(request, reply);
   // An experiment on the page decides the arm before rendering (docs/experiments.md).
-  const { resolved, shown } = await withExperimentArm(deps, found, request, isCountable(request));
-  const { page, audience, version } = resolved;
+  const { resolved, shown } = await withExperimentArm(
+    deps,
+    found,
+    request,
+    isCountable(request),
+    snapshot.experiment,
+  );
+  const { audience } = resolved;
   const shownKey = audience === null ? null : address.routeKey;
   const path = selfPath(address, shownKey);
   // A unit that is the visitor (an audience without a person) shares its URL: no shared cache.
   // An operator's browser is shown the page without the beacon: never kept by a shared cache.
   const internal = isOperatorBrowser(request);
   const cacheControl = shown?.unit.kind === 'visitor' || internal ? 'private, no-store' : PAGE_CACHE_CONTROL;
-  // A page with a form is rendered for each request: its form carries a token made for it.
-  if (pageHasForm(page)) return serveFormPage(deps, address, resolved, path, request, reply);
-  const brand = await loadPageBrand(deps.db, resolved.tenantId, page.brand_id);
-  const images = await blockAssetFiles(deps.db, resolved.tenantId, page);
-  // Everything the rendering depends on is read for each request and is part of the key: the
-  // page's, the audience's and the brand's edit times, the version and the images' assets. So a
-  // change made through any node is served by every node at once (the cache never holds a stale
-  // page; the price is these indexed reads per request).
-  const key = [
-    resolved.tenantId,
-    page.id,
-    page.updated_at,
-    brand?.updatedAt,
-    audience?.id,
-    audience?.updated_at,
-    version?.id,
-    shown?.arm.key,
-    internal,
-    address.origin,
-    path,
-    ...[...images].map(([assetId, image]) => `${assetId}:${image.fileId}:${image.alt}`),
-  ].join('|');
+  const { brand, images } = snapshot;
+  // The snapshot's key holds what was read (edit times, version, images); the rest is the request's.
+  const key = `${snapshot.key}|${shown?.arm.key}|${internal}|${address.origin}|${path}`;
+  // A page with a form carries a token made for each request: a plain GET fills a template with
+  // it, a GET with a query (UTM fields, the thank-you state) is rendered for the request.
+  if (snapshot.hasForm) {
+    if (!plainGet(request)) return serveFormPage(deps, address, resolved, path, request, reply);
+    const { personName } = snapshot;
+    return serveFormTemplate(deps, address, resolved, path, request, reply, key, brand, images, personName);
+  }
   const rendered = deps.cache.get(key, () => {
     const view = buildPageView(address, resolved, path, brand, images);
     return renderHostedPage(internal ? { ...view, beaconUrl: null } : view);
@@ -112,10 +107,11 @@ export async function followAction(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const found = await resolvePage(deps.db, address.handle, address.slug, address.routeKey);
+  const snapshot = await deps.resolves.get(address.handle, address.slug, address.routeKey);
+  const found = snapshot.resolved;
   if (!found.found) return sendNotFound(request, reply);
   // The button of the arm the visitor was shown (its exposure was written by the page's view).
-  const { resolved } = await withExperimentArm(deps, found, request, false);
+  const { resolved } = await withExperimentArm(deps, found, request, false, snapshot.experiment);
   const target = actionTarget(viewPage(resolved.page), shownContent(resolved), actionId);
   if (target === null) return sendNotFound(request, reply);
   if (isCountable(request)) {
@@ -151,7 +147,7 @@ export async function beaconView(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const resolved = await resolvePage(deps.db, address.handle, address.slug, address.routeKey);
+  const { resolved } = await deps.resolves.get(address.handle, address.slug, address.routeKey);
   if (resolved.found && isCountable(request)) {
     await recordView(
       deps.db,

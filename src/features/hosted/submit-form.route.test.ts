@@ -84,6 +84,26 @@ describeEachDatabase('forms on hosted pages: POST /p/{handle}/{slug}[/{routeKey}
     assert.match(widget.raw, /altcha-widget/);
   });
 
+  it('a plain GET fills the page rendered once with its own token and challenge, as a full rendering shows them', async () => {
+    const tenant = await makeTenant(ctx);
+    const f = await formFixture(ctx, tenant);
+    const get = (url: string) =>
+      ctx.request({ method: 'GET', url, headers: { 'user-agent': BROWSER_AGENT } });
+    // A query other than UTM fields or `sent` changes nothing shown: that GET is rendered in full.
+    const full = await get(`${f.personUrl}?ref=x`);
+    const first = await get(f.personUrl);
+    const second = await get(f.personUrl);
+    const token = (html: string) => /name="_token" value="([^"]+)"/.exec(html)![1]!;
+    const challenge = (html: string) => /<altcha-widget challenge="([^"]+)"/.exec(html)![1]!;
+    // Each request its own token (the same within one issuing second) and its own challenge.
+    assert.notEqual(challenge(first.raw), challenge(second.raw));
+    assert.match(challenge(first.raw), /^\{&quot;parameters&quot;/);
+    const blank = (html: string) => html.replace(token(html), 'TOKEN').replace(challenge(html), 'CHALLENGE');
+    assert.equal(blank(first.raw), blank(full.raw));
+    assert.equal(first.headers['content-security-policy'], full.headers['content-security-policy']);
+    assert.equal(first.headers['cache-control'], 'private, no-store');
+  });
+
   it("on a tenant's own host the form posts to the page's /p/ address, which its CSP allows", async () => {
     const tenant = await makeTenant(ctx);
     const f = await formFixture(ctx, tenant);
