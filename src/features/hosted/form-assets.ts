@@ -32,7 +32,9 @@ export function altchaStyleHash(): string {
   const source = fs.readFileSync(path.join(packageDir, 'dist/main/altcha.js'), 'utf8');
   const literal = /\nconst css = ('(?:[^'\\\n]|\\.)*');\n/.exec(source)?.[1];
   // The literal is evaluated alone, in an empty context: it is a string constant of a package file.
-  const css = literal === undefined ? '' : String(vm.runInNewContext(literal, {}, { timeout: 100 }));
+  // The bound is generous: making the context takes longer than 100 ms on a loaded machine (a
+  // first form page then failed with a 500); a string constant evaluates in microseconds.
+  const css = literal === undefined ? '' : String(vm.runInNewContext(literal, {}, { timeout: 5000 }));
   styleHash = `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`;
   return styleHash;
 }
