@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
+import type { FormBlock } from '../../domain/page-blocks.js';
 import type { RenderedPage } from './render-page.js';
-import type { FormTemplate } from './serve-form.js';
 
-/**
- * Rendered pages by what they depend on (page and audience rows' update times, version id, path):
- * each is rendered once and then served from memory. A publish or an edit changes the key, so a
- * stale entry is never served; the oldest entries go when the cache is full.
- */
+/** A form page rendered once, split where each request's token and challenge go (serve-form.ts). */
+export interface FormTemplate {
+  /** The HTML between the slots, encoded once (one more part than slots). */
+  parts: Buffer[];
+  slots: { index: number; kind: 't' | 'c' }[];
+  csp: string;
+  forms: FormBlock[];
+}
+
 export interface CachedPage extends RenderedPage {
   etag: string;
 }
@@ -15,6 +19,11 @@ export interface CachedPage extends RenderedPage {
 const RENDER_REVISION = '1';
 const MAX_ENTRIES = 2000;
 
+/**
+ * Rendered pages by what they depend on (page and audience rows' update times, version id, path):
+ * each is rendered once and then served from memory. A publish or an edit changes the key, so a
+ * stale entry is never served; the oldest entries go when the cache is full.
+ */
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
   private readonly templates = new Map<string, FormTemplate>();

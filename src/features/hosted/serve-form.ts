@@ -16,6 +16,7 @@ import { referrerHost, utm } from './engagement.service.js';
 import { withExperimentArm } from './experiment-arm.js';
 import { ALTCHA_SCRIPT_PATH } from './form-assets.js';
 import { resolvePage } from './load-page.js';
+import type { FormTemplate } from './page-cache.js';
 import {
   buildPageView,
   type Found,
@@ -184,14 +185,6 @@ export function plainGet(request: FastifyRequest): boolean {
 
 const MARK = 'qQuireFormSlot';
 const SLOT = /qQuireFormSlot(\d+)([tc])/g;
-
-export interface FormTemplate {
-  /** The HTML between the slots, encoded once (one more part than slots). */
-  parts: Buffer[];
-  slots: { index: number; kind: 't' | 'c' }[];
-  csp: string;
-  forms: FormBlock[];
-}
 
 export function splitTemplate(page: RenderedPage): Omit<FormTemplate, 'forms'> {
   const parts: Buffer[] = [];
