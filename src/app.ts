@@ -19,6 +19,7 @@ import { useFileBase } from './features/files/file-urls.js';
 import { serveFileRoutes } from './features/files/index.js';
 import { formsRoutes } from './features/forms/index.js';
 import { hostedRoutes } from './features/hosted/index.js';
+import { installPageLane, type PageLane } from './features/hosted/page-lane.js';
 import { acceptBearerApiKey, MCP_PATH, mcpRoutes } from './features/mcp/index.js';
 import { registerOperability } from './features/ops/index.js';
 import { pagesRoutes } from './features/pages/index.js';
@@ -138,6 +139,7 @@ export async function buildApp({
   registerJsonBodyParser(app);
   // A tenant's own host serves its hosted pages through the not-found handler (set once hosted is registered).
   let mappedHost: NotFoundFallback | null = null;
+  let lane: PageLane | null = null;
   registerErrorHandling(app, async (request, reply) =>
     mappedHost === null ? false : mappedHost(request, reply),
   );
@@ -212,9 +214,13 @@ export async function buildApp({
   // Public hosted pages (docs/hosted-pages.md): no API key, their own per-address rate limit.
   await app.register(
     typedScope(async (hosted) => {
-      mappedHost = hostedRoutes(hosted);
+      const routes = hostedRoutes(hosted, { lane: !tracing });
+      mappedHost = routes.mappedHost;
+      lane = routes.lane;
     }),
   );
+  // Cached hosted pages answered before Fastify's routing (docs/hosted-pages.md, "The fast lane").
+  if (lane !== null) installPageLane(app.server, lane);
 
   // Uploaded files, served publicly at /files/ (docs/files-and-brands.md).
   useFileBase(config.publicFileBaseUrl, config.publicBaseUrl);

@@ -73,7 +73,7 @@ export async function formFixture(ctx: TestContext, tenant: TestTenant, form: Fo
 
 /** The widget's work, done here: the payload of the `altcha` field for this token. */
 export async function solveProof(secret: string, token: string): Promise<string> {
-  const challenge = JSON.parse(await makeChallenge(secret, tokenKey(token), new Date(Date.now() + 60_000)));
+  const challenge = JSON.parse(makeChallenge(secret, tokenKey(token), new Date(Date.now() + 60_000)));
   const solution = await solveChallenge({ challenge, deriveKey });
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }

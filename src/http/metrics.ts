@@ -13,6 +13,10 @@ declare module 'fastify' {
     /** Counted in quire_http_requests_in_flight and not yet answered. */
     metricsInFlight: boolean;
   }
+  interface FastifyInstance {
+    /** Counts a request answered outside Fastify's hooks (the hosted pages' lane); absent with METRICS=off. */
+    recordRequest?: (route: string, method: string, status: number, seconds: number) => void;
+  }
 }
 
 export interface MetricsOptions {
@@ -49,6 +53,9 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   // A request decoration (declared, so every request keeps one shape), not a WeakSet: weak
   // collections add work to every garbage collection.
   app.decorateRequest('metricsInFlight', false);
+  app.decorate('recordRequest', (route: string, method: string, status: number, seconds: number) =>
+    stats.record(route, method, status, seconds),
+  );
   app.addHook('onRequest', (request, _reply, done) => {
     inFlight++;
     request.metricsInFlight = true;

@@ -25,7 +25,7 @@ const API_HEADERS: Record<string, string> = {
  * response opens no window and loads nothing, so /v0 and /admin answers leave them out (they were
  * a quarter of the header bytes of every API response).
  */
-const DOCUMENT_HEADERS: Record<string, string> = {
+export const DOCUMENT_HEADERS: Record<string, string> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cross-origin-resource-policy': 'same-origin',
   'cross-origin-opener-policy': 'same-origin',

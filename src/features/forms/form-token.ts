@@ -16,8 +16,15 @@ export interface TokenSubject {
   blockId: string;
 }
 
+// The key derived from each secret, once: a form page makes a token per request.
+const keys = new Map<string, Buffer>();
+
 function signature(secret: string, subject: TokenSubject, issuedAt: number): Buffer {
-  const key = createHmac('sha256', secret).update('quire form token v1').digest();
+  let key = keys.get(secret);
+  if (key === undefined) {
+    key = createHmac('sha256', secret).update('quire form token v1').digest();
+    keys.set(secret, key);
+  }
   const text = [
     subject.tenantId,
     subject.pageId,

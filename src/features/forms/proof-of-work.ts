@@ -59,7 +59,7 @@ function randomDraw(size: number): Buffer {
  * s8): one draw for both nonces, the key derived by one SHA-256 (COST 1), the parameters in the
  * sorted order the library signs, signed with node:crypto's HMAC as its `signChallenge` does.
  */
-export async function makeChallenge(secret: string, tokenHash: string, expiresAt: Date): Promise<string> {
+export function makeChallenge(secret: string, tokenHash: string, expiresAt: Date): string {
   const { signature, key } = secrets(secret);
   const counter = COUNTER_MIN + Math.floor(Math.random() * (COUNTER_MAX - COUNTER_MIN));
   const random = randomDraw(32);

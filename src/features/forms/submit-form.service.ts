@@ -56,7 +56,11 @@ function fingerprintOf(submission: Submission): string {
  * refused.
  */
 export async function submitForm(db: Db, submission: Submission, at = Date.now()): Promise<SubmitOutcome> {
-  const key = tokenKey(submission.token);
+  // A visitor without JavaScript posts the token its cached page shares with other visitors
+  // (src/features/hosted/serve-form.ts): an unproven submission is one per token and email.
+  const key = tokenKey(
+    submission.proven ? submission.token : `${submission.token}\n${submission.values.email.toLowerCase()}`,
+  );
   const fingerprint = fingerprintOf(submission);
   const { tenantId } = submission;
   return writeTransaction(db, async (tx) => {

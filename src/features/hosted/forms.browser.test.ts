@@ -63,8 +63,11 @@ describeEachDatabase(
               errors.push(`${message.text()} @ ${message.location().url}`);
           });
           const widgetLoads: string[] = [];
+          const tokenRequests: string[] = [];
           tab.on('request', (r) => {
             if (r.url().includes('/p/_quire/altcha-')) widgetLoads.push(r.url());
+            if (r.method() === 'POST' && /_intent=token/.test(r.postData() ?? ''))
+              tokenRequests.push(r.url());
           });
           await tab.goto(seed.publicUrl!, { waitUntil: 'load' });
           assert.equal(await tab.locator('form[data-quire-form="contact"]').count(), 1);
@@ -75,6 +78,8 @@ describeEachDatabase(
           assert.notEqual(await tab.inputValue('#contact-name'), '');
           await fillForm(tab, email);
           assert.equal(widgetLoads.length, javaScriptEnabled ? 1 : 0, 'the widget loads once, on focus');
+          // The cached page's form asked for a token and challenge of its own as the page loaded.
+          assert.equal(tokenRequests.length, javaScriptEnabled ? 1 : 0, 'one token request with JavaScript');
           await tab.waitForTimeout(1_200); // the minimum fill time of this suite
           await tab.click('button[type="submit"]');
           await tab.locator('.form-done').waitFor({ timeout: 20_000 });

@@ -7,6 +7,7 @@ import { beaconFields } from './beacon-body.js';
 import { ALTCHA_SCRIPT_PATH, altchaScript } from './form-assets.js';
 import { mappedHostHandler } from './mapped-hosts.js';
 import { PageCache } from './page-cache.js';
+import { PageLane } from './page-lane.js';
 import { ResolveCache } from './resolve-cache.js';
 import { robotsTxtRoute } from './robots-txt.route.js';
 import { submitPageForm } from './serve-form.js';
@@ -19,7 +20,10 @@ const Name = Type.String({ minLength: 1, maxLength: 200 });
  * The public hosted pages under /p/ (docs/hosted-pages.md): no API key, rate-limited per address.
  * Registered in their own scope so the limiter and hidden schemas apply to them only.
  */
-export function hostedRoutes(app: App): (request: FastifyRequest, reply: FastifyReply) => Promise<boolean> {
+export function hostedRoutes(
+  app: App,
+  options: { lane: boolean },
+): { mappedHost: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>; lane: PageLane | null } {
   const config = app.config;
   // Per minute: a bucket that refills at perMinute/60 a second and holds a minute's worth.
   const perMinute = (limit: number) =>
@@ -29,24 +33,42 @@ export function hostedRoutes(app: App): (request: FastifyRequest, reply: Fastify
       redisUrl: config.redisUrl,
       redisTimeoutMs: config.redisTimeoutMs,
     });
-  const deps: HostedDeps = {
-    db: app.db,
-    config,
-    cache: new PageCache(),
-    resolves: new ResolveCache(app.db, config.events.listen),
-    secret: config.hostedPagesSecret,
-    formLimits: {
-      perAddress: perMinute(config.formRateLimitPerAddress),
-      perForm: perMinute(config.formRateLimitPerForm),
-    },
-  };
-  app.addHook('onClose', async () => deps.resolves.close());
   const limiter = createRateLimiter(app, {
     perSecond: config.hostedRateLimitPerSecond,
     burst: config.hostedRateLimitBurst,
     redisUrl: config.redisUrl,
     redisTimeoutMs: config.redisTimeoutMs,
   });
+  const resolves = new ResolveCache(app.db, config.events.listen);
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  // The lane limits synchronously: with Redis the limit is asynchronous, so Fastify's route serves.
+  const lane =
+    options.lane && config.redisUrl === null
+      ? new PageLane({
+          resolves,
+          limiter,
+          trustProxy: config.console.trustProxy,
+          log: (fields, message) => app.log.info(fields, message),
+          record: app.recordRequest ?? null,
+          stopped: () => closing || app.draining,
+        })
+      : null;
+  const deps: HostedDeps = {
+    db: app.db,
+    config,
+    cache: new PageCache(),
+    resolves,
+    secret: config.hostedPagesSecret,
+    formLimits: {
+      perAddress: perMinute(config.formRateLimitPerAddress),
+      perForm: perMinute(config.formRateLimitPerForm),
+    },
+    lane,
+  };
+  app.addHook('onClose', async () => deps.resolves.close());
   if (limiter !== null) {
     app.addHook('onRequest', (request, reply, done) =>
       settle(() => enforceRateLimit(limiter, `hosted:${request.ip}`, reply), done),
@@ -136,5 +158,5 @@ export function hostedRoutes(app: App): (request: FastifyRequest, reply: Fastify
       servePreview(deps, request.params.handle, request.params.version_id, request.query, request, reply),
   );
   robotsTxtRoute(app);
-  return mappedHostHandler(deps, limiter);
+  return { mappedHost: mappedHostHandler(deps, limiter), lane };
 }

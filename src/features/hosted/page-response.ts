@@ -8,6 +8,8 @@ import type { FormState } from './components/form-block.js';
 import { type HostedView, hostedView } from './hosted-view.js';
 import { blockAssetFiles, type Resolved, shownContent, shownMetadata, viewPage } from './load-page.js';
 import type { PageCache } from './page-cache.js';
+import { PAGE_HEADERS } from './page-headers.js';
+import type { PageLane } from './page-lane.js';
 import { NOT_FOUND_PAGE } from './render-page.js';
 import type { ResolveCache } from './resolve-cache.js';
 
@@ -25,6 +27,8 @@ export interface HostedDeps {
   secret: string;
   /** The forms' own limits (docs/forms.md): per address and per form; null when off. */
   formLimits: { perAddress: RateLimiter | null; perForm: RateLimiter | null };
+  /** The fast lane the route offers its cached answers to (page-lane.ts); null when off. */
+  lane: PageLane | null;
 }
 
 export interface PageAddress {
@@ -42,13 +46,6 @@ export interface PageAddress {
  */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, must-revalidate';
 
-const BASE_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  // Same-site navigations (the click-through links) keep the page's query, for UTM parameters.
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'cross-origin-resource-policy': 'cross-origin',
-};
-
 export function sendHtml(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -56,7 +53,7 @@ export function sendHtml(
   status: number,
   cacheControl: string,
 ) {
-  reply.code(status).headers(BASE_HEADERS).header('content-security-policy', page.csp);
+  reply.code(status).headers(PAGE_HEADERS).header('content-security-policy', page.csp);
   reply.header('cache-control', cacheControl);
   if (page.etag !== undefined) {
     reply.header('etag', page.etag);

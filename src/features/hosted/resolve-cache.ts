@@ -61,11 +61,21 @@ export class ResolveCache {
     this.#stop();
   }
 
+  /** The snapshot `get` would answer without reading, or undefined when it would read (page-lane.ts). */
+  peek(handle: string, slug: string, routeKey: string | null): Snapshot | undefined {
+    const watch = this.#watch;
+    if (watch === undefined) return undefined;
+    const hit = this.#entries.get(idOf(handle, slug, routeKey));
+    return hit !== undefined && hit.stamp === watch.stamp && this.now() - hit.readAt < MAX_AGE_MS
+      ? hit.snapshot
+      : undefined;
+  }
+
   async get(handle: string, slug: string, routeKey: string | null): Promise<Snapshot> {
     const watch = this.#watch;
     // A handle opened without the watch (a traced dialect keeps it too; a test's own Kysely) reads each time.
     if (watch === undefined) return load(this.#db, handle, slug, routeKey);
-    const id = routeKey === null ? `${handle}\n${slug}` : `${handle}\n${slug}\n${routeKey}`;
+    const id = idOf(handle, slug, routeKey);
     const now = this.now();
     const hit = this.#entries.get(id);
     if (hit !== undefined && hit.stamp === watch.stamp && now - hit.readAt < MAX_AGE_MS) return hit.snapshot;
@@ -77,6 +87,10 @@ export class ResolveCache {
     if (this.#entries.size > MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
     return snapshot;
   }
+}
+
+function idOf(handle: string, slug: string, routeKey: string | null): string {
+  return routeKey === null ? `${handle}\n${slug}` : `${handle}\n${slug}\n${routeKey}`;
 }
 
 async function load(db: Db, handle: string, slug: string, routeKey: string | null): Promise<Snapshot> {

@@ -16,20 +16,16 @@ import { referrerHost, utm } from './engagement.service.js';
 import { withExperimentArm } from './experiment-arm.js';
 import { ALTCHA_SCRIPT_PATH } from './form-assets.js';
 import { resolvePage } from './load-page.js';
-import type { FormTemplate } from './page-cache.js';
 import {
-  buildPageView,
   type Found,
   type HostedDeps,
   type PageAddress,
-  type PageBrand,
-  type PageImages,
   pageView,
   selfPath,
   sendHtml,
   sendNotFound,
 } from './page-response.js';
-import { type RenderedPage, renderHostedPage } from './render-page.js';
+import { renderHostedPage } from './render-page.js';
 
 /**
  * Forms on hosted pages (docs/forms.md). A page with a form is rendered for each request, since
@@ -81,7 +77,7 @@ async function formState(
   extra: Extra,
 ): Promise<FormState> {
   const query = queryOf(request);
-  const { tokens, challenges } = await formTokens(deps, resolved, forms);
+  const { tokens, challenges } = formTokens(deps, resolved, forms);
   // Only a person's own name, and only where the operator asked: never the email or the phone.
   const personId = resolved.audience?.person_id ?? null;
   const person =
@@ -111,14 +107,14 @@ async function formState(
 }
 
 /** Each form's signed token and, where it asks for proof of work, its challenge (JSON). */
-async function formTokens(deps: HostedDeps, resolved: Found, forms: FormBlock[], now = Date.now()) {
+function formTokens(deps: HostedDeps, resolved: Found, forms: FormBlock[], now = Date.now()) {
   const tokens: Record<string, string> = {};
   const challenges: Record<string, string> = {};
   for (const form of forms) {
     const token = makeFormToken(deps.secret, subjectOf(resolved, form.blockId), now);
     tokens[form.blockId] = token;
     if (form.proofOfWork !== false) {
-      challenges[form.blockId] = await makeChallenge(
+      challenges[form.blockId] = makeChallenge(
         deps.secret,
         tokenKey(token),
         new Date(now + deps.config.formTokenTtlMs),
@@ -129,94 +125,55 @@ async function formTokens(deps: HostedDeps, resolved: Found, forms: FormBlock[],
 }
 
 /**
- * A plain GET of a form page (no query: no UTM fields, no thank-you state) renders the same but
- * for each form's token and challenge: it is rendered once with a marker in their place, and each
- * request fills in its own (escaped as the renderer escapes an attribute). `personName`: what
- * resolve-cache.ts read with the page.
+ * The forms of a page's plain GET (no query: no UTM fields, no thank-you state), which is rendered
+ * once and cached like any page (page-cache.ts, the fast lane): each form carries a token made for
+ * the rendering and shared by its visitors, and a form asking for proof of work fetches a token of
+ * its own with its challenge when the page loads (`_intent=token`, answered by `answerTokenRequest`).
+ * The shared token serves visitors without JavaScript, whose submissions are unproven and count
+ * once per token and email (submit-form.service.ts). The cache key holds the token period
+ * (`formPageKey`), so a cached page's token is at most half its lifetime old.
  */
-export async function serveFormTemplate(
+export function sharedFormState(
   deps: HostedDeps,
   address: PageAddress,
   resolved: Found,
   path: string,
   request: FastifyRequest,
-  reply: FastifyReply,
-  key: string,
-  brand: PageBrand,
-  images: PageImages,
+  forms: FormBlock[],
   personName: string | null,
-) {
-  const internal = isOperatorBrowser(request);
-  const scriptOrigin = ownOrigin(deps, address, request);
-  const template = deps.cache.template(`${key}|${scriptOrigin}|${personName}`, () => {
-    const bare = buildPageView(address, resolved, path, brand, images);
-    const forms = bare.blocks.filter((b): b is FormBlock => b.type === 'form');
-    const state: FormState = {
-      action: actionOf(deps, address, path, resolved),
-      tokens: Object.fromEntries(forms.map((f, i) => [f.blockId, `${MARK}${i}t`])),
-      utm: {},
-      activeBlockId: null,
-      values: {},
-      errors: {},
-      notice: null,
-      sentBlockId: null,
-      personName,
-      challenges: Object.fromEntries(
-        forms.flatMap((f, i) => (f.proofOfWork === false ? [] : [[f.blockId, `${MARK}${i}c`]])),
-      ),
-      altchaScriptUrl: `${scriptOrigin}${ALTCHA_SCRIPT_PATH}`,
-    };
-    const view = { ...bare, form: state, ...(internal ? { beaconUrl: null } : {}) };
-    return { ...splitTemplate(renderHostedPage(view)), forms };
-  });
-  const { tokens, challenges } = await formTokens(deps, resolved, template.forms);
-  const html = fillTemplate(template, (index, kind) => {
-    const blockId = template.forms[index]!.blockId;
-    return escapeAttribute((kind === 't' ? tokens[blockId] : challenges[blockId]) ?? '');
-  });
-  if (resolved.fallback !== null) reply.header('quire-page-fallback', resolved.fallback);
-  return sendHtml(request, reply, { html, csp: template.csp }, 200, FORM_CACHE_CONTROL);
+  renderedAt = Date.now(),
+): FormState {
+  return {
+    action: actionOf(deps, address, path, resolved),
+    tokens: Object.fromEntries(
+      forms.map((f) => [f.blockId, makeFormToken(deps.secret, subjectOf(resolved, f.blockId), renderedAt)]),
+    ),
+    utm: {},
+    activeBlockId: null,
+    values: {},
+    errors: {},
+    notice: null,
+    sentBlockId: null,
+    personName,
+    // '': the form fetches its challenge with its own token (form-block.tsx, FORM_SCRIPT).
+    challenges: Object.fromEntries(forms.flatMap((f) => (f.proofOfWork === false ? [] : [[f.blockId, '']]))),
+    altchaScriptUrl: `${ownOrigin(deps, address, request)}${ALTCHA_SCRIPT_PATH}`,
+  };
 }
 
-/** Whether a GET may be served from the form template: no query (UTM fields, `sent`). */
+/** What a plain GET's form page depends on besides the page: its script's origin, the token period. */
+export function formPageKey(
+  deps: HostedDeps,
+  address: PageAddress,
+  request: FastifyRequest,
+  now = Date.now(),
+) {
+  return `${ownOrigin(deps, address, request)}|${Math.floor(now / (deps.config.formTokenTtlMs / 2))}`;
+}
+
+/** Whether a GET may be served from the render cache: no query (UTM fields, `sent`). */
 export function plainGet(request: FastifyRequest): boolean {
   return !request.url.includes('?');
-}
-
-const MARK = 'qQuireFormSlot';
-const SLOT = /qQuireFormSlot(\d+)([tc])/g;
-
-export function splitTemplate(page: RenderedPage): Omit<FormTemplate, 'forms'> {
-  const parts: Buffer[] = [];
-  const slots: FormTemplate['slots'] = [];
-  let at = 0;
-  for (const match of page.html.matchAll(SLOT)) {
-    parts.push(Buffer.from(page.html.slice(at, match.index)));
-    slots.push({ index: Number(match[1]), kind: match[2] as 't' | 'c' });
-    at = match.index + match[0].length;
-  }
-  parts.push(Buffer.from(page.html.slice(at)));
-  return { parts, slots, csp: page.csp };
-}
-
-/** The page as bytes: the parts copied once, not the whole page encoded to UTF-8 again per request. */
-export function fillTemplate(
-  template: Pick<FormTemplate, 'parts' | 'slots'>,
-  value: (index: number, kind: 't' | 'c') => string,
-): Buffer {
-  const chunks: Buffer[] = [template.parts[0]!];
-  for (let i = 0; i < template.slots.length; i++) {
-    const slot = template.slots[i]!;
-    chunks.push(Buffer.from(value(slot.index, slot.kind)), template.parts[i + 1]!);
-  }
-  return Buffer.concat(chunks);
-}
-
-/** As preact-render-to-string escapes an attribute's value. */
-export function escapeAttribute(value: string): string {
-  return value.replace(/[&<>"]/g, (c) =>
-    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;',
-  );
 }
 
 const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$/;
@@ -326,6 +283,15 @@ export async function submitPageForm(
     );
   };
   if (block === undefined) return refuse(400, REFUSED);
+  // A cached page's form asks for a token (and challenge) of its own as the page loads
+  // (sharedFormState): nothing is stored, and the hosted pages' limit, not the forms', counts it.
+  if (body._intent === 'token') {
+    const { tokens, challenges } = formTokens(deps, resolved, [block]);
+    const challenge = challenges[block.blockId];
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ token: tokens[block.blockId], ...(challenge === undefined ? {} : { challenge }) });
+  }
 
   // The limits first: they cost nothing and bound what a flood may store (docs/forms.md).
   try {

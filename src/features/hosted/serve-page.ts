@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
+import type { FormBlock } from '../../domain/page-blocks.js';
 import { isOperatorBrowser } from '../../http/console-session.js';
 import { type EngagementEvent, recordClick, recordView } from './engagement.service.js';
 import { withExperimentArm } from './experiment-arm.js';
@@ -15,7 +16,7 @@ import {
   sendNotFound,
 } from './page-response.js';
 import { renderHostedPage } from './render-page.js';
-import { plainGet, serveFormPage, serveFormTemplate } from './serve-form.js';
+import { formPageKey, plainGet, serveFormPage, sharedFormState } from './serve-form.js';
 import { visitorHash } from './visitor-hash.js';
 
 export { type HostedDeps, type PageAddress, sendHtml, sendNotFound } from './page-response.js';
@@ -48,17 +49,31 @@ export async function servePage(
   const { brand, images } = snapshot;
   // The snapshot's key holds what was read (edit times, version, images); the rest is the request's.
   const key = `${snapshot.key}|${shown?.arm.key}|${internal}|${address.origin}|${path}`;
-  // A page with a form carries a token made for each request: a plain GET fills a template with
-  // it, a GET with a query (UTM fields, the thank-you state) is rendered for the request.
-  if (snapshot.hasForm) {
-    if (!plainGet(request)) return serveFormPage(deps, address, resolved, path, request, reply);
-    const { personName } = snapshot;
-    return serveFormTemplate(deps, address, resolved, path, request, reply, key, brand, images, personName);
+  // A form page's GET with a query (UTM fields, the thank-you state) is rendered for the request.
+  if (snapshot.hasForm && !plainGet(request)) {
+    return serveFormPage(deps, address, resolved, path, request, reply);
   }
-  const rendered = deps.cache.get(key, () => {
-    const view = buildPageView(address, resolved, path, brand, images);
-    return renderHostedPage(internal ? { ...view, beaconUrl: null } : view);
+  const formKey = snapshot.hasForm ? formPageKey(deps, address, request) : '';
+  const rendered = deps.cache.get(`${key}|${formKey}`, () => {
+    const bare = buildPageView(address, resolved, path, brand, images);
+    const forms = bare.blocks.filter((b): b is FormBlock => b.type === 'form');
+    const form = snapshot.hasForm
+      ? { form: sharedFormState(deps, address, resolved, path, request, forms, snapshot.personName) }
+      : {};
+    return renderHostedPage({ ...bare, ...form, ...(internal ? { beaconUrl: null } : {}) });
   });
+  // The fast lane may repeat an answer made for no one in particular (page-lane.ts): never one of a
+  // page in a running experiment, whose answer is the visitor's arm (or, where no arm could be
+  // decided, the page as it is, for that visit only).
+  if (deps.lane !== null && snapshot.experiment === null && shown === null && !internal) {
+    deps.lane.offer(request, snapshot, address, {
+      body: rendered.html,
+      csp: rendered.csp,
+      etag: rendered.etag,
+      cacheControl,
+      fallback: resolved.fallback,
+    });
+  }
   if (resolved.fallback !== null) reply.header('quire-page-fallback', resolved.fallback);
   return sendHtml(request, reply, rendered, 200, cacheControl);
 }

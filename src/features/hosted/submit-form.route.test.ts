@@ -66,7 +66,7 @@ describeEachDatabase('forms on hosted pages: POST /p/{handle}/{slug}[/{routeKey}
     assert.doesNotMatch(csp, /worker-src/);
     // The widget's script by its exact URL, on the page's own origin; named by the form, which loads
     // it on the first focus: the page itself does not.
-    assert.match(csp, /script-src [^;]*http:\/\/[^ ;/]+\/p\/_quire\/altcha-[\d.]+\.js/);
+    assert.match(csp, /script-src [^;]*http:\/\/[^ ;/]+\/p\/_quire\/altcha-[\d.]+-[0-9a-f]{8}\.js/);
     assert.doesNotMatch(page.raw, /<script[^>]*altcha/);
     const again = await ctx.request({
       method: 'GET',
@@ -84,24 +84,87 @@ describeEachDatabase('forms on hosted pages: POST /p/{handle}/{slug}[/{routeKey}
     assert.match(widget.raw, /altcha-widget/);
   });
 
-  it('a plain GET fills the page rendered once with its own token and challenge, as a full rendering shows them', async () => {
+  it('a plain GET is the cached page: a shared token, no challenge; the form fetches its own token and challenge', async () => {
     const tenant = await makeTenant(ctx);
     const f = await formFixture(ctx, tenant);
     const get = (url: string) =>
       ctx.request({ method: 'GET', url, headers: { 'user-agent': BROWSER_AGENT } });
-    // A query other than UTM fields or `sent` changes nothing shown: that GET is rendered in full.
-    const full = await get(`${f.personUrl}?ref=x`);
     const first = await get(f.personUrl);
     const second = await get(f.personUrl);
-    const token = (html: string) => /name="_token" value="([^"]+)"/.exec(html)![1]!;
-    const challenge = (html: string) => /<altcha-widget challenge="([^"]+)"/.exec(html)![1]!;
-    // Each request its own token (the same within one issuing second) and its own challenge.
-    assert.notEqual(challenge(first.raw), challenge(second.raw));
-    assert.match(challenge(first.raw), /^\{&quot;parameters&quot;/);
-    const blank = (html: string) => html.replace(token(html), 'TOKEN').replace(challenge(html), 'CHALLENGE');
-    assert.equal(blank(first.raw), blank(full.raw));
-    assert.equal(first.headers['content-security-policy'], full.headers['content-security-policy']);
-    assert.equal(first.headers['cache-control'], 'private, no-store');
+    assert.equal(first.status, 200, first.raw);
+    // One rendering, cacheable like any page: the same bytes and ETag for every visitor.
+    assert.equal(first.raw, second.raw);
+    assert.equal(first.headers['cache-control'], 'public, max-age=0, s-maxage=60, must-revalidate');
+    assert.ok(first.headers.etag);
+    const shared = /name="_token" value="([^"]+)"/.exec(first.raw)![1]!;
+    assert.match(shared, /^[0-9a-z]+\.[A-Za-z0-9_-]{43}$/);
+    assert.match(first.raw, /data-quire-form="contact" data-altcha-src="[^"]+" data-quire-token="fetch"/);
+    assert.match(first.raw, /<altcha-widget name="altcha"/);
+    assert.doesNotMatch(first.raw, /<altcha-widget challenge=/);
+    // A full rendering (a query) still carries the request's own token and challenge inline.
+    const full = await get(`${f.personUrl}?ref=x`);
+    assert.match(full.raw, /<altcha-widget challenge="\{&quot;parameters&quot;/);
+    assert.doesNotMatch(full.raw, /data-quire-token="fetch"/);
+
+    // The form script's request: a token of the visitor's own with its challenge, nothing stored.
+    const asked = await postForm(ctx, f.personUrl, { _form: 'contact', _intent: 'token' }, { json: true });
+    assert.equal(asked.statusCode, 200, asked.body);
+    assert.equal(asked.headers['cache-control'], 'no-store');
+    assert.equal(asked.headers['access-control-allow-origin'], '*');
+    const { token, challenge } = asked.json();
+    assert.notEqual(token, shared);
+    assert.match(JSON.parse(challenge).parameters.data.token, /^[A-Za-z0-9_-]{43}$/);
+    const again = await postForm(ctx, f.personUrl, { _form: 'contact', _intent: 'token' }, { json: true });
+    assert.notEqual(
+      JSON.parse(again.json().challenge).parameters.nonce,
+      JSON.parse(challenge).parameters.nonce,
+    );
+    const unknown = await postForm(ctx, f.personUrl, { _form: 'nope', _intent: 'token' }, { json: true });
+    assert.equal(unknown.statusCode, 400);
+    assert.deepEqual(await counts(ctx, tenant), { submissions: 0, logs: 0, events: 0 });
+  });
+
+  it('without JavaScript, two visitors of one cached rendering each send a lead with its shared token; one per email', async () => {
+    const tenant = await makeTenant(ctx);
+    const f = await formFixture(ctx, tenant);
+    // The shared token of a rendering made a while ago (past the minimum fill time).
+    const shared = f.token(true);
+    const ada = await postForm(ctx, f.personUrl, { ...FIELDS, _token: shared });
+    assert.equal(ada.statusCode, 303, ada.body);
+    const grace = await postForm(ctx, f.personUrl, {
+      ...FIELDS,
+      email: 'grace@navy.example',
+      name: 'Grace Hopper',
+      _token: shared,
+    });
+    assert.equal(grace.statusCode, 303, grace.body);
+    assert.deepEqual(await counts(ctx, tenant), { submissions: 2, logs: 2, events: 2 });
+    // The same email again with other fields: the token's submission for that email is taken.
+    const other = await postForm(ctx, f.personUrl, {
+      ...FIELDS,
+      email: 'ADA@lovelace.example',
+      message: 'Hi',
+      _token: shared,
+    });
+    assert.equal(other.statusCode, 400);
+    assert.deepEqual(await counts(ctx, tenant), { submissions: 2, logs: 2, events: 2 });
+    // A proven submission's token is its own, fetched by the script: one submission whatever the email.
+    const token = f.token(true);
+    const proven = await postForm(
+      ctx,
+      f.personUrl,
+      { ...FIELDS, email: 'alan@turing.example', _token: token, altcha: await solveProof(f.secret, token) },
+      { json: true },
+    );
+    assert.equal(proven.statusCode, 201, proven.body);
+    const reused = await postForm(
+      ctx,
+      f.personUrl,
+      { ...FIELDS, email: 'joan@clarke.example', _token: token, altcha: await solveProof(f.secret, token) },
+      { json: true },
+    );
+    assert.equal(reused.statusCode, 400);
+    assert.deepEqual(await counts(ctx, tenant), { submissions: 3, logs: 3, events: 3 });
   });
 
   it("on a tenant's own host the form posts to the page's /p/ address, which its CSP allows", async () => {

@@ -39,7 +39,10 @@ export interface FormState {
   sentBlockId: string | null;
   /** The person's name on a person's page when the form prefills it. */
   personName: string | null;
-  /** The ALTCHA challenge (JSON) of each form block asking for proof of work. */
+  /**
+   * The ALTCHA challenge (JSON) of each form block asking for proof of work; '' when the form
+   * fetches its own token and challenge as the page loads (a cached page: serve-form.ts).
+   */
   challenges: Record<string, string>;
   /** The widget's script (form-assets.ts), absolute. */
   altchaScriptUrl: string;
@@ -188,6 +191,7 @@ export function FormSection({ block, state: page }: { block: FormBlock; state: F
             action={state.action}
             data-quire-form={block.blockId}
             data-altcha-src={challenge === undefined ? undefined : page.altchaScriptUrl}
+            data-quire-token={challenge === '' ? 'fetch' : undefined}
             data-thank-you={block.thankYouMessage || DEFAULT_THANK_YOU}
             noValidate={false}
           >
@@ -233,7 +237,11 @@ export function FormSection({ block, state: page }: { block: FormBlock; state: F
               />
             )}
             {challenge !== undefined && (
-              <altcha-widget challenge={challenge} name="altcha" configuration={ALTCHA_CONFIGURATION} />
+              <altcha-widget
+                challenge={challenge === '' ? undefined : challenge}
+                name="altcha"
+                configuration={ALTCHA_CONFIGURATION}
+              />
             )}
             <button class="button primary" type="submit">
               {block.buttonText}
