@@ -389,3 +389,58 @@ export async function renewImportLease(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/**
+ * The distinct audiences of a job, each at the first line that names it (two account-only rows of
+ * one domain share an audience), in file order after `afterLine`, with their person and account:
+ * what the engagement view lists.
+ */
+export function importAudienceTargets(
+  db: Executor,
+  tenantId: string,
+  importId: string,
+  afterLine: number,
+  limit: number,
+) {
+  return db
+    .selectFrom('import_rows as r')
+    .innerJoin('audiences as a', (j) =>
+      j.onRef('a.tenant_id', '=', 'r.tenant_id').onRef('a.id', '=', 'r.audience_id'),
+    )
+    .leftJoin('persons as p', (j) =>
+      j.onRef('p.tenant_id', '=', 'r.tenant_id').onRef('p.id', '=', 'r.person_id'),
+    )
+    .leftJoin('accounts as c', (j) =>
+      j.onRef('c.tenant_id', '=', 'r.tenant_id').onRef('c.id', '=', 'r.account_id'),
+    )
+    .select([
+      'r.line',
+      'a.id as audience_id',
+      'a.route_key',
+      'a.custom_name',
+      'a.archived_at',
+      'p.name as person_name',
+      'p.email as person_email',
+      'c.id as account_id',
+      'c.name as account_name',
+      'c.domain as account_domain',
+    ])
+    .where('r.tenant_id', '=', tenantId)
+    .where('r.import_id', '=', importId)
+    .where('r.line', '>', afterLine)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('import_rows as e')
+            .select('e.line')
+            .whereRef('e.tenant_id', '=', 'r.tenant_id')
+            .whereRef('e.import_id', '=', 'r.import_id')
+            .whereRef('e.audience_id', '=', 'r.audience_id')
+            .whereRef('e.line', '<', 'r.line'),
+        ),
+      ),
+    )
+    .orderBy('r.line')
+    .limit(limit)
+    .execute();
+}
