@@ -28,7 +28,8 @@ type Options = {
   json?: boolean;
 };
 
-async function writeAll(path: string, chunks: AsyncIterable<string>): Promise<void> {
+/** Writes the chunks to a file, waiting for the disk when it falls behind. */
+export async function writeAll(path: string, chunks: AsyncIterable<string>): Promise<void> {
   const out = fs.createWriteStream(path);
   for await (const chunk of chunks)
     if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
