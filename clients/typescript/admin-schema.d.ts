@@ -3039,6 +3039,11 @@ export interface components {
             audiencesCreated: number;
             /** Format: int64 */
             rowsUnchanged: number;
+            /**
+             * Format: int64
+             * @description Audiences that already existed and got a new version queued for the agent because a row changed their person's or account's fields or traits (their draft was written from the old ones).
+             */
+            draftsRequeued: number;
             /** Format: int64 */
             rejects: number;
             drafts: {

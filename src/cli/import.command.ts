@@ -45,6 +45,7 @@ function summary(job: PresentedImport): string {
     `persons: ${job.personsCreated} created, ${job.personsUpdated} updated`,
     `accounts: ${job.accountsCreated} created, ${job.accountsUpdated} updated`,
     `audiences created: ${job.audiencesCreated}; rows unchanged: ${job.rowsUnchanged}`,
+    `drafts re-queued (a row changed their traits): ${job.draftsRequeued}`,
     `rejects: ${job.rejects}`,
     `drafts: ${job.drafts.done} done, ${job.drafts.queued} queued, ${job.drafts.failed} failed`,
     ...(job.error === null ? [] : [`error: ${job.error}`]),

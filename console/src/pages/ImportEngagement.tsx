@@ -3,16 +3,9 @@ import { Link } from 'react-router';
 import { api, type ImportEngagementTotals, importFiles } from '../api';
 import { PagedTable } from '../components/PagedTable';
 import { QueryError } from '../components/QueryError';
+import { shortTime } from '../components/short-time';
 import { usePaged } from '../components/use-paged';
 import { queryKeys } from '../query-keys';
-
-/** When an account was last seen, short: "28 Nov, 14:05" in the operator's locale and time zone. */
-const seenAt = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 type EngagementPage = Awaited<ReturnType<typeof api.importEngagement>>;
 
@@ -145,7 +138,7 @@ export function ImportEngagement({
                     never
                   </Text>
                 ) : (
-                  seenAt.format(new Date(item.lastSeenAt))
+                  shortTime.format(new Date(item.lastSeenAt))
                 )}
               </Table.Td>
               <Table.Td className="nowrap">

@@ -20,6 +20,7 @@ import { IMPORT_FIELDS } from '../../../src/domain/import-fields.js';
 import { api, type ImportJob, type ImportPreview, importFiles } from '../api';
 import { PagedTable } from '../components/PagedTable';
 import { QueryError } from '../components/QueryError';
+import { shortTime } from '../components/short-time';
 import { usePaged } from '../components/use-paged';
 import { queryKeys } from '../query-keys';
 import { can, useMe } from '../session';
@@ -182,14 +183,6 @@ export function ImportTargets() {
   );
 }
 
-/** When an import started, short: "28 Nov, 14:05" in the operator's locale and time zone. */
-const startedAt = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /** The page's imports, newest first: each opens its status, review and engagement again. */
 function EarlierImports({ tenant, pageId }: { tenant: string; pageId: string }) {
   const imports = usePaged(queryKeys.pageImports(tenant, pageId), (cursor) =>
@@ -214,7 +207,7 @@ function EarlierImports({ tenant, pageId }: { tenant: string; pageId: string }) 
                 {job.fileName ?? job.importId}
               </Anchor>
             </Table.Td>
-            <Table.Td className="nowrap">{startedAt.format(new Date(job.createdAt))}</Table.Td>
+            <Table.Td className="nowrap">{shortTime.format(new Date(job.createdAt))}</Table.Td>
             <Table.Td>
               <Badge
                 color={job.status === 'done' ? 'green.8' : job.status === 'running' ? 'blue.8' : 'gray.7'}
@@ -365,6 +358,9 @@ function ImportStatus({ tenant, importId }: { tenant: string; importId: string }
       </Text>
       <Text>
         Drafts: {data.drafts.done} done, {data.drafts.queued} queued, {data.drafts.failed} failed
+        {data.draftsRequeued > 0
+          ? ` · ${data.draftsRequeued} existing audience${data.draftsRequeued === 1 ? '' : 's'} re-drafted (a row changed their traits)`
+          : ''}
       </Text>
       <Progress
         value={drafts === 0 ? 0 : (100 * data.drafts.done) / drafts}

@@ -1,12 +1,9 @@
 import type { Db } from '../../db/schema.js';
-import { pagePath } from '../../domain/public-links.js';
 import { csvCell } from '../../lists/csv.js';
 import { toIso } from '../../time.js';
 import { type AudienceActivity, engagementOfAudiences } from '../hosted/engagement.service.js';
-import { findPage } from '../pages/pages.repository.js';
-import { findTenantByIdOrName } from '../tenants/tenants.repository.js';
 import { importAudienceTargets } from './imports.repository.js';
-import { getImport } from './imports.service.js';
+import { audienceUrls, getImport } from './imports.service.js';
 
 /**
  * Which of an import's accounts and persons came to their page (docs/imports.md, "Engagement"):
@@ -31,17 +28,6 @@ export interface EngagementTotals {
   views: number;
   clicks: number;
   submissions: number;
-}
-
-/** `publicUrl(routeKey)`: an audience's address, null while the page (or audience) has no public key. */
-async function publicUrls(db: Db, tenantId: string, pageId: string, baseUrl: string) {
-  const page = await findPage(db, tenantId, pageId);
-  const handle = (await findTenantByIdOrName(db, tenantId))?.handle ?? null;
-  const slug = page?.slug ?? null;
-  return (routeKey: string | null) =>
-    handle === null || slug === null || routeKey === null
-      ? null
-      : `${baseUrl}${pagePath(handle, slug, routeKey)}`;
 }
 
 function present(target: Target, activity: AudienceActivity, url: string | null) {
@@ -131,7 +117,7 @@ export async function importEngagement(
   limit: number,
 ) {
   const job = await getImport(db, tenantId, importId);
-  const url = await publicUrls(db, tenantId, job.page_id, baseUrl);
+  const url = await audienceUrls(db, tenantId, job.page_id, baseUrl);
   const targets = await importAudienceTargets(db, tenantId, importId, afterLine, limit + 1);
   const shown = targets.slice(0, limit);
   const activity = await engagementOfAudiences(
@@ -160,7 +146,7 @@ export async function* importEngagementCsv(
   baseUrl: string,
 ): AsyncGenerator<string> {
   const job = await getImport(db, tenantId, importId);
-  const url = await publicUrls(db, tenantId, job.page_id, baseUrl);
+  const url = await audienceUrls(db, tenantId, job.page_id, baseUrl);
   yield `${ENGAGEMENT_CSV_HEADER}\r\n`;
   for await (const { target, activity } of everyTarget(db, tenantId, importId, job.page_id)) {
     const item = present(target, activity, url(target.route_key));

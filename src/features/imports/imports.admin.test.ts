@@ -163,6 +163,7 @@ describeEachDatabase('target-list imports (operator API)', (ctx) => {
       0,
     );
     assert.equal(second.rowsUnchanged, 3);
+    assert.equal(second.draftsRequeued, 0);
     assert.deepEqual(
       {
         persons: await count(ctx, 'persons', tenant.tenantId),
@@ -175,6 +176,8 @@ describeEachDatabase('target-list imports (operator API)', (ctx) => {
     const changed = await uploadTargets(ctx, tenant, page.id, FILE.replace(',CTO,', ',CEO,'));
     const third = await waitForImport(ctx, tenant, changed.body.importId);
     assert.equal(third.personsUpdated, 1);
+    // Ada's published page was written for a CTO: her audience gets a new draft (import-redraft.test.ts).
+    assert.equal(third.draftsRequeued, 1);
     assert.equal(third.rowsUnchanged, 2);
     assert.equal(third.audiencesCreated, 0);
     const updated = await ctx.database.db

@@ -45,6 +45,7 @@ export function listImports(
       'accounts_updated',
       'audiences_created',
       'rows_unchanged',
+      'drafts_requeued',
       'rejects_count',
       'error',
       'lease_owner',
@@ -82,6 +83,7 @@ export type ImportCounter =
   | 'accounts_updated'
   | 'audiences_created'
   | 'rows_unchanged'
+  | 'drafts_requeued'
   | 'rejects_count';
 
 /** Adds to the job's counters (atomic increments: rows applied in parallel do not lose counts). */
@@ -171,17 +173,8 @@ export async function doneLines(db: Executor, tenantId: string, importId: string
   return new Set(rows.map((r) => Number(r.line)));
 }
 
-/**
- * The audiences of a job, in file order, with their person, account and latest version: what the
- * review list, the URL export and the bulk publish read. `after` is the last line of the previous page.
- */
-export function importAudiences(
-  db: Executor,
-  tenantId: string,
-  importId: string,
-  afterLine: number,
-  limit: number,
-) {
+/** A job's import rows with their audience, person and account (the review list, the exports, engagement). */
+function rowsWithTargets(db: Executor, tenantId: string, importId: string) {
   return db
     .selectFrom('import_rows as r')
     .innerJoin('audiences as a', (j) =>
@@ -193,6 +186,22 @@ export function importAudiences(
     .leftJoin('accounts as c', (j) =>
       j.onRef('c.tenant_id', '=', 'r.tenant_id').onRef('c.id', '=', 'r.account_id'),
     )
+    .where('r.tenant_id', '=', tenantId)
+    .where('r.import_id', '=', importId);
+}
+
+/**
+ * The audiences of a job, in file order, with their person, account and latest version: what the
+ * review list, the URL export and the bulk publish read. `after` is the last line of the previous page.
+ */
+export function importAudiences(
+  db: Executor,
+  tenantId: string,
+  importId: string,
+  afterLine: number,
+  limit: number,
+) {
+  return rowsWithTargets(db, tenantId, importId)
     .leftJoin('audience_versions as v', (j) =>
       j
         .onRef('v.tenant_id', '=', 'a.tenant_id')
@@ -222,8 +231,6 @@ export function importAudiences(
       'm.reasoning as version_reasoning',
       'm.content as version_reply',
     ])
-    .where('r.tenant_id', '=', tenantId)
-    .where('r.import_id', '=', importId)
     .where('r.line', '>', afterLine)
     .orderBy('r.line')
     .limit(limit)
@@ -402,17 +409,7 @@ export function importAudienceTargets(
   afterLine: number,
   limit: number,
 ) {
-  return db
-    .selectFrom('import_rows as r')
-    .innerJoin('audiences as a', (j) =>
-      j.onRef('a.tenant_id', '=', 'r.tenant_id').onRef('a.id', '=', 'r.audience_id'),
-    )
-    .leftJoin('persons as p', (j) =>
-      j.onRef('p.tenant_id', '=', 'r.tenant_id').onRef('p.id', '=', 'r.person_id'),
-    )
-    .leftJoin('accounts as c', (j) =>
-      j.onRef('c.tenant_id', '=', 'r.tenant_id').onRef('c.id', '=', 'r.account_id'),
-    )
+  return rowsWithTargets(db, tenantId, importId)
     .select([
       'r.line',
       'a.id as audience_id',
@@ -425,8 +422,6 @@ export function importAudienceTargets(
       'c.name as account_name',
       'c.domain as account_domain',
     ])
-    .where('r.tenant_id', '=', tenantId)
-    .where('r.import_id', '=', importId)
     .where('r.line', '>', afterLine)
     .where(({ not, exists, selectFrom }) =>
       not(

@@ -32,6 +32,13 @@ export const ImportJob = Type.Object(
     accountsUpdated: Count,
     audiencesCreated: Count,
     rowsUnchanged: Count,
+    draftsRequeued: Type.Integer({
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description:
+        'Audiences that already existed and got a new version queued for the agent because a row changed their ' +
+        "person's or account's fields or traits (their draft was written from the old ones).",
+    }),
     rejects: Count,
     drafts: Type.Object({
       queued: Count,
