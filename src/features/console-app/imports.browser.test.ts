@@ -137,10 +137,10 @@ describeEachDatabase(
         // The import opens again from the page's imports, with its engagement.
         await tab.setViewportSize({ width: 1280, height: 900 });
         await tab.goto(`${base}/console/t/${tenant.tenantId}/pages/${page.id}/import`);
-        await tab
-          .getByRole('table', { name: 'Imports of this page' })
-          .getByRole('link', { name: 'targets.csv' })
-          .click();
+        const imports = tab.getByRole('table', { name: 'Imports of this page' });
+        await imports.getByRole('link', { name: 'targets.csv' }).waitFor();
+        await shoot(tab, 'import-list');
+        await imports.getByRole('link', { name: 'targets.csv' }).click();
         await tab.getByRole('heading', { name: 'Engagement' }).waitFor();
         const totals = tab.getByRole('group', { name: 'Engagement totals' });
         await totals.getByText('2 of 3 audiences · 3 views').waitFor();
