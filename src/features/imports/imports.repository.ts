@@ -409,33 +409,34 @@ export function importAudienceTargets(
   afterLine: number,
   limit: number,
 ) {
-  return rowsWithTargets(db, tenantId, importId)
-    .select([
-      'r.line',
-      'a.id as audience_id',
-      'a.route_key',
-      'a.custom_name',
-      'a.archived_at',
-      'p.name as person_name',
-      'p.email as person_email',
-      'c.id as account_id',
-      'c.name as account_name',
-      'c.domain as account_domain',
-    ])
-    .where('r.line', '>', afterLine)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('import_rows as e')
-            .select('e.line')
-            .whereRef('e.tenant_id', '=', 'r.tenant_id')
-            .whereRef('e.import_id', '=', 'r.import_id')
-            .whereRef('e.audience_id', '=', 'r.audience_id')
-            .whereRef('e.line', '<', 'r.line'),
-        ),
-      ),
-    )
-    .orderBy('r.line')
-    .limit(limit)
-    .execute();
+  return (
+    rowsWithTargets(db, tenantId, importId)
+      .select([
+        'r.line',
+        'a.id as audience_id',
+        'a.route_key',
+        'a.custom_name',
+        'a.archived_at',
+        'p.name as person_name',
+        'p.email as person_email',
+        'c.id as account_id',
+        'c.name as account_name',
+        'c.domain as account_domain',
+      ])
+      .where('r.line', '>', afterLine)
+      // A scalar subquery, not NOT EXISTS: both planners run it per row on the index
+      // import_rows_import_audience, where PostgreSQL, its statistics stale after a fresh import, made
+      // the anti-join a scan of the job's lines for every line.
+      .where('r.line', '=', (eb) =>
+        eb
+          .selectFrom('import_rows as e')
+          .select((e) => e.fn.min<number>('e.line').as('first'))
+          .whereRef('e.tenant_id', '=', 'r.tenant_id')
+          .whereRef('e.import_id', '=', 'r.import_id')
+          .whereRef('e.audience_id', '=', 'r.audience_id'),
+      )
+      .orderBy('r.line')
+      .limit(limit)
+      .execute()
+  );
 }
