@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { before, it } from 'node:test';
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, skipWithoutChromium } from '../../../test/chromium.js';
-import { shoot, signInToConsole } from '../../../test/console-browser.js';
+import { expectAccessible, shoot, signInToConsole } from '../../../test/console-browser.js';
 import { ensureConsoleBuilt } from '../../../test/console-build.js';
 import { makeOperator } from '../../../test/console-factories.js';
 import { makeTenant } from '../../../test/factories.js';
@@ -155,6 +155,7 @@ describeEachDatabase(
           `/admin/v0/tenants/${tenant.tenantId}/imports/${importId}/engagement.csv`,
         );
         await shoot(tab, 'import-engagement');
+        await expectAccessible(tab, 'the import with its engagement');
         await tab.setViewportSize({ width: 390, height: 844 });
         // The navigation slides away when the window narrows: shot once it has.
         await tab.waitForTimeout(500);
