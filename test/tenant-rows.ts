@@ -226,6 +226,7 @@ export async function fillTenant(ctx: TestContext) {
       accounts_updated: 0,
       audiences_created: 1,
       rows_unchanged: 0,
+      drafts_requeued: 0,
       rejects_count: 1,
       error: null,
       created_at: now,

@@ -1209,6 +1209,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v0/tenants/{tenant}/imports/{import_id}/engagement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which of the import's accounts and persons visited their page, clicked, submitted a form
+         * @description One item per audience of the import, in file order, with its person, account, public URL and the page's views, clicks and form submissions (tests left out), every version together, and when it was last seen. `totals` (first page only): the audiences and distinct accounts that visited, clicked and submitted.
+         */
+        get: operations["adminGetImportEngagement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v0/tenants/{tenant}/imports/{import_id}/engagement.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The import's engagement as CSV, one row per audience
+         * @description Columns `audience_id,person,email,account,domain,url,views,unique_visitors,clicks,submissions,last_seen_at`, in file order. Cells a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) start with an apostrophe.
+         */
+        get: operations["adminExportImportEngagement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v0/tenants/{tenant}/pages/{page_id}/experiments": {
         parameters: {
             query?: never;
@@ -2999,6 +3039,11 @@ export interface components {
             audiencesCreated: number;
             /** Format: int64 */
             rowsUnchanged: number;
+            /**
+             * Format: int64
+             * @description Audiences that already existed and got a new version queued for the agent because a row changed their person's or account's fields or traits (their draft was written from the old ones).
+             */
+            draftsRequeued: number;
             /** Format: int64 */
             rejects: number;
             drafts: {
@@ -3023,6 +3068,80 @@ export interface components {
         AdminPublishImportBody: {
             audienceIds?: string[];
             allGrounded?: boolean;
+        };
+        /** ImportEngagementTotals */
+        ImportEngagementTotals: {
+            /** Format: int64 */
+            audiences: number;
+            /** Format: int64 */
+            audiencesVisited: number;
+            /** Format: int64 */
+            audiencesClicked: number;
+            /** Format: int64 */
+            audiencesSubmitted: number;
+            /**
+             * Format: int64
+             * @description Distinct accounts of the import's audiences (a person without a domain has none).
+             */
+            accounts: number;
+            /**
+             * Format: int64
+             * @description Accounts with at least one audience viewed.
+             */
+            accountsVisited: number;
+            /** Format: int64 */
+            accountsClicked: number;
+            /** Format: int64 */
+            accountsSubmitted: number;
+            /** Format: int64 */
+            views: number;
+            /** Format: int64 */
+            clicks: number;
+            /** Format: int64 */
+            submissions: number;
+        };
+        /** ImportEngagementItem */
+        ImportEngagementItem: {
+            /**
+             * Format: int64
+             * @description The first line of the file that names this audience.
+             */
+            line: number;
+            audienceId: string;
+            personName: string | null;
+            email: string | null;
+            accountId: string | null;
+            accountName: string | null;
+            domain: string | null;
+            archived: boolean;
+            publicUrl: string | null;
+            /**
+             * Format: int64
+             * @description Visits: views of the page, one per visitor per 30 minutes.
+             */
+            views: number;
+            /** Format: int64 */
+            uniqueVisitors: number;
+            /**
+             * Format: int64
+             * @description Clicks on the page's buttons, one per visitor per button per 30 minutes.
+             */
+            clicks: number;
+            /**
+             * Format: int64
+             * @description Form submissions, those marked a test left out.
+             */
+            submissions: number;
+            lastSeenAt: string | null;
+        };
+        /** ImportEngagement */
+        ImportEngagement: {
+            importId: string;
+            pageId: string;
+            /** @description On the first page (no cursor); null on the next ones. */
+            totals: components["schemas"]["ImportEngagementTotals"] | null;
+            items: components["schemas"]["ImportEngagementItem"][];
+            nextCursor: string | null;
         };
         /** Experiment */
         Experiment: {
@@ -12255,6 +12374,186 @@ export interface operations {
             };
             /** @description Problem: `unsupported_media_type` (The request body must be application/json) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetImportEngagement: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                tenant: string;
+                import_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportEngagement"];
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `rate_limited` (Too many requests) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `internal` (Internal server error) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `service_unavailable` (The service is temporarily unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminExportImportEngagement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant: string;
+                import_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Problem: `validation_failed` (The request is not valid) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `unauthenticated` (A valid API key is required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `forbidden` (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: `not_found` (Not found) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -65,6 +65,7 @@ export function App() {
         <Route path="pages/new" element={<PageForm />} />
         <Route path="pages/:pageId" element={<PageForm />} />
         <Route path="pages/:pageId/import" element={<ImportTargets />} />
+        <Route path="pages/:pageId/imports/:importId" element={<ImportTargets />} />
         <Route path="pages/:pageId/experiments" element={<PageExperiments />} />
         <Route path="pages/:pageId/audiences/:audienceId" element={<AudienceWorkspace />} />
         <Route path="experiments/:experimentId" element={<ExperimentPage />} />

@@ -33,6 +33,9 @@ export const queryKeys = {
     includeTests === undefined
       ? (['leads', tenant, pageId] as const)
       : (['leads', tenant, pageId, includeTests] as const),
+  /** A page's imports (docs/imports.md), and one import's engagement. */
+  pageImports: (tenant: string, pageId: string) => ['imports', tenant, pageId] as const,
+  importEngagement: (tenant: string, importId: string) => ['import-engagement', tenant, importId] as const,
   audience: (tenant: string, audienceId: string) => ['audience', tenant, audienceId] as const,
   versions: (tenant: string, audienceId: string) => ['versions', tenant, audienceId] as const,
   conversation: (tenant: string, audienceId: string) => ['conversation', tenant, audienceId] as const,

@@ -28,7 +28,8 @@ type Options = {
   json?: boolean;
 };
 
-async function writeAll(path: string, chunks: AsyncIterable<string>): Promise<void> {
+/** Writes the chunks to a file, waiting for the disk when it falls behind. */
+export async function writeAll(path: string, chunks: AsyncIterable<string>): Promise<void> {
   const out = fs.createWriteStream(path);
   for await (const chunk of chunks)
     if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
@@ -44,6 +45,7 @@ function summary(job: PresentedImport): string {
     `persons: ${job.personsCreated} created, ${job.personsUpdated} updated`,
     `accounts: ${job.accountsCreated} created, ${job.accountsUpdated} updated`,
     `audiences created: ${job.audiencesCreated}; rows unchanged: ${job.rowsUnchanged}`,
+    `drafts re-queued (a row changed their traits): ${job.draftsRequeued}`,
     `rejects: ${job.rejects}`,
     `drafts: ${job.drafts.done} done, ${job.drafts.queued} queued, ${job.drafts.failed} failed`,
     ...(job.error === null ? [] : [`error: ${job.error}`]),

@@ -12,6 +12,7 @@ import { filesCommand } from './files.command.js';
 import { formsCommand } from './forms.command.js';
 import { addExamples } from './help-examples.js';
 import { importCommand } from './import.command.js';
+import { importsCommand } from './imports.command.js';
 import { keysCommand } from './keys.command.js';
 import { logsCommand } from './logs.command.js';
 import { mcpCommand } from './mcp.command.js';
@@ -60,6 +61,7 @@ export function buildProgram(): Command {
   program.addCommand(pagesCommand());
   program.addCommand(formsCommand());
   program.addCommand(importCommand());
+  program.addCommand(importsCommand());
   program.addCommand(experimentsCommand());
   program.addCommand(audiencesCommand());
   program.addCommand(versionsCommand());

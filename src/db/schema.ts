@@ -605,6 +605,8 @@ export interface ImportsTable {
   accounts_updated: number;
   audiences_created: number;
   rows_unchanged: number;
+  /** Existing audiences given a new queued version because a row changed their traits. */
+  drafts_requeued: number;
   rejects_count: number;
   error: string | null;
   /** The process applying the job (a random id per run) and until when its lease holds (ms). */

@@ -4,6 +4,8 @@ import type { Schemas } from './types';
 
 export type ImportJob = Schemas['ImportJob'];
 export type ImportPreview = Schemas['ImportPreview'];
+export type ImportEngagementItem = Schemas['ImportEngagementItem'];
+export type ImportEngagementTotals = Schemas['ImportEngagementTotals'];
 
 /** Sends the file as the request body (the typed client sends JSON only). */
 async function upload<T>(
@@ -75,6 +77,20 @@ export const importCalls = {
         body,
       }),
     ),
+  /** The page's earlier imports, newest first. */
+  listImports: (tenant: string, pageId: string, cursor?: string) =>
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/pages/{page_id}/imports', {
+        params: { path: { tenant, page_id: pageId }, query: cursor === undefined ? {} : { cursor } },
+      }),
+    ),
+  /** Which of the import's audiences were visited, clicked, submitted: a page of them (totals on the first). */
+  importEngagement: (tenant: string, importId: string, cursor?: string) =>
+    ok(
+      client.GET('/admin/v0/tenants/{tenant}/imports/{import_id}/engagement', {
+        params: { path: { tenant, import_id: importId }, query: cursor === undefined ? {} : { cursor } },
+      }),
+    ),
   cancelImport: (tenant: string, importId: string) =>
     ok(
       client.POST('/admin/v0/tenants/{tenant}/imports/{import_id}/cancel', {
@@ -87,4 +103,5 @@ export const importCalls = {
 export const importFiles = (tenant: string, importId: string) => ({
   rejects: `${BASE}/tenants/${encodeURIComponent(tenant)}/imports/${encodeURIComponent(importId)}/rejects.csv`,
   urls: `${BASE}/tenants/${encodeURIComponent(tenant)}/imports/${encodeURIComponent(importId)}/urls.csv`,
+  engagement: `${BASE}/tenants/${encodeURIComponent(tenant)}/imports/${encodeURIComponent(importId)}/engagement.csv`,
 });

@@ -21,7 +21,13 @@ export { EVENT_TYPES } from '../../../src/outbox/event-types.js';
 export { ApiProblem } from './client';
 export { fileSrc } from './files';
 export { submissionsCsvUrl } from './forms';
-export { type ImportJob, type ImportPreview, importFiles } from './imports';
+export {
+  type ImportEngagementItem,
+  type ImportEngagementTotals,
+  type ImportJob,
+  type ImportPreview,
+  importFiles,
+} from './imports';
 export { CONVERSATION_PAGE, engagementApi, extras } from './pages';
 export { searchApi } from './people';
 export { settingsApi, webhookCheckApi, webhookEditApi } from './settings';

@@ -15,22 +15,27 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { IMPORT_FIELDS } from '../../../src/domain/import-fields.js';
 import { api, type ImportJob, type ImportPreview, importFiles } from '../api';
+import { PagedTable } from '../components/PagedTable';
 import { QueryError } from '../components/QueryError';
+import { shortTime } from '../components/short-time';
+import { usePaged } from '../components/use-paged';
+import { queryKeys } from '../query-keys';
 import { can, useMe } from '../session';
+import { ImportEngagement } from './ImportEngagement';
 
 /**
  * Importing a target list into a page (docs/imports.md): upload → column mapping with a preview of
  * the first rows and of the problems found → go → live status → review and publish in bulk.
  */
 export function ImportTargets() {
-  const { tenant = '', pageId = '' } = useParams();
+  const { tenant = '', pageId = '', importId = null } = useParams();
+  const navigate = useNavigate();
   const editable = can(useMe(), 'editor');
   const [file, setFile] = useState<File | null>(null);
   const [mapping, setMapping] = useState<Record<string, string>>({});
-  const [importId, setImportId] = useState<string | null>(null);
   const preview = useMutation({
     mutationFn: (next: { file: File; mapping: Record<string, string> }) =>
       api.previewImport(tenant, pageId, next.file, next.mapping),
@@ -38,11 +43,11 @@ export function ImportTargets() {
   });
   const start = useMutation({
     mutationFn: () => api.startImport(tenant, pageId, file!, mapping),
-    onSuccess: (job: ImportJob) => setImportId(job.importId),
+    // The job has its own address: the status, review and engagement can be opened again later.
+    onSuccess: (job: ImportJob) => navigate(`/t/${tenant}/pages/${pageId}/imports/${job.importId}`),
   });
   const choose = (chosen: File | null) => {
     setFile(chosen);
-    setImportId(null);
     setMapping({});
     if (chosen) preview.mutate({ file: chosen, mapping: {} });
   };
@@ -55,8 +60,11 @@ export function ImportTargets() {
   const traitOptions = Object.values(mapping).filter((t) => t.startsWith('trait:'));
   return (
     <Stack component="main" aria-labelledby="import-heading" maw={1100}>
-      <Anchor component={Link} to={`/t/${tenant}/pages/${pageId}`}>
-        ← Back to the page
+      <Anchor
+        component={Link}
+        to={importId === null ? `/t/${tenant}/pages/${pageId}` : `/t/${tenant}/pages/${pageId}/import`}
+      >
+        {importId === null ? '← Back to the page' : "← The page's imports"}
       </Anchor>
       <Title order={1} size="h2" id="import-heading">
         Import a target list
@@ -166,10 +174,56 @@ export function ImportTargets() {
               </Group>
             </>
           ) : null}
+          <EarlierImports tenant={tenant} pageId={pageId} />
         </>
       ) : (
         <ImportStatus tenant={tenant} importId={importId} />
       )}
+    </Stack>
+  );
+}
+
+/** A job's status badge: the console's colours, white text on each at the contrast WCAG AA asks. */
+const STATUS_COLORS: Record<ImportJob['status'], string> = {
+  running: 'blue.9',
+  done: 'teal.9',
+  cancelled: 'gray.7',
+  failed: 'red.9',
+};
+
+/** The page's imports, newest first: each opens its status, review and engagement again. */
+function EarlierImports({ tenant, pageId }: { tenant: string; pageId: string }) {
+  const imports = usePaged(queryKeys.pageImports(tenant, pageId), (cursor) =>
+    api.listImports(tenant, pageId, cursor),
+  );
+  if (imports.items.length === 0) return <QueryError error={imports.error} />;
+  return (
+    <Stack component="section" aria-labelledby="earlier-imports-heading" mt="md">
+      <Title order={2} size="h3" id="earlier-imports-heading">
+        Imports of this page
+      </Title>
+      <QueryError error={imports.error} />
+      <PagedTable
+        paged={imports}
+        minWidth={560}
+        label="Imports of this page"
+        columns={['File', 'Started', 'Status', 'Rows', 'Audiences created']}
+        row={(job) => (
+          <Table.Tr key={job.importId}>
+            <Table.Td className="cell-wrap">
+              <Anchor component={Link} to={`/t/${tenant}/pages/${pageId}/imports/${job.importId}`}>
+                {job.fileName ?? job.importId}
+              </Anchor>
+            </Table.Td>
+            <Table.Td className="nowrap">{shortTime.format(new Date(job.createdAt))}</Table.Td>
+            <Table.Td>
+              <Badge color={STATUS_COLORS[job.status]}>{job.status}</Badge>
+            </Table.Td>
+            <Table.Td>{job.rowsRead}</Table.Td>
+            <Table.Td>{job.audiencesCreated}</Table.Td>
+          </Table.Tr>
+        )}
+      />
     </Stack>
   );
 }
@@ -285,9 +339,7 @@ function ImportStatus({ tenant, importId }: { tenant: string; importId: string }
         Import status
       </Title>
       <Group>
-        <Badge color={data.status === 'done' ? 'green.8' : data.status === 'running' ? 'blue.8' : 'gray.7'}>
-          {data.status}
-        </Badge>
+        <Badge color={STATUS_COLORS[data.status]}>{data.status}</Badge>
         <Text>
           {data.rowsRead} of {data.rowsTotal} rows read
         </Text>
@@ -308,6 +360,9 @@ function ImportStatus({ tenant, importId }: { tenant: string; importId: string }
       </Text>
       <Text>
         Drafts: {data.drafts.done} done, {data.drafts.queued} queued, {data.drafts.failed} failed
+        {data.draftsRequeued > 0
+          ? ` · ${data.draftsRequeued} existing audience${data.draftsRequeued === 1 ? '' : 's'} re-drafted (a row changed their traits)`
+          : ''}
       </Text>
       <Progress
         value={drafts === 0 ? 0 : (100 * data.drafts.done) / drafts}
@@ -334,6 +389,7 @@ function ImportStatus({ tenant, importId }: { tenant: string; importId: string }
           {publish.data.skipped.length > 0 ? `, ${publish.data.skipped.length} skipped` : ''}.
         </Alert>
       ) : null}
+      {settled ? <ImportEngagement tenant={tenant} pageId={data.pageId} importId={importId} /> : null}
       {items.length > 0 ? (
         <>
           <Title order={2} size="h3">

@@ -5,17 +5,10 @@ import { Link } from 'react-router';
 import { api, type FormSubmission, submissionsCsvUrl } from '../api';
 import { PagedTable } from '../components/PagedTable';
 import { QueryError } from '../components/QueryError';
+import { shortTime } from '../components/short-time';
 import { usePaged } from '../components/use-paged';
 import { queryKeys } from '../query-keys';
 import { can, useMe } from '../session';
-
-/** When a lead came, short: "28 Nov, 14:05" in the operator's locale and time zone. */
-const received = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /**
  * The leads a page's forms captured (docs/forms.md): newest first, tests hidden unless asked for,
@@ -92,7 +85,7 @@ export function PageLeads({ tenant, pageId }: { tenant: string; pageId: string }
                   </Anchor>
                 )}
               </Table.Td>
-              <Table.Td className="nowrap">{received.format(new Date(s.createdAt))}</Table.Td>
+              <Table.Td className="nowrap">{shortTime.format(new Date(s.createdAt))}</Table.Td>
               <Table.Td className="nowrap">
                 <Group gap={4}>
                   {s.test ? <Badge color="gray.7">test</Badge> : null}

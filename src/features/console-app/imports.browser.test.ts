@@ -3,11 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { before, it } from 'node:test';
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, skipWithoutChromium } from '../../../test/chromium.js';
-import { shoot, signInToConsole } from '../../../test/console-browser.js';
+import { expectAccessible, shoot, signInToConsole } from '../../../test/console-browser.js';
 import { ensureConsoleBuilt } from '../../../test/console-build.js';
 import { makeOperator } from '../../../test/console-factories.js';
 import { makeTenant } from '../../../test/factories.js';
-import { describeEachDatabase } from '../../../test/harness.js';
+import { BROWSER_AGENT } from '../../../test/form-factories.js';
+import { ADMIN_TOKEN, describeEachDatabase } from '../../../test/harness.js';
 import { drain, makePage, makeWorker } from '../../../test/pages-factories.js';
 import { BuiltinAgent } from '../../agent/builtin-agent.js';
 
@@ -27,7 +28,7 @@ describeEachDatabase(
       if (skipWithoutChromium === false) ensureConsoleBuilt();
     });
 
-    it('uploads a CSV, maps a column, sees the first rows and the problems, imports, follows the drafts and publishes a selection', {
+    it('uploads a CSV, maps a column, sees the first rows and the problems, imports, follows the drafts, publishes a selection and sees which accounts visited', {
       skip: skipWithoutChromium,
       timeout: 180_000,
     }, async () => {
@@ -101,6 +102,64 @@ describeEachDatabase(
           .where('status', '=', 'published')
           .execute();
         assert.equal(published.length, 2);
+
+        // Visitors come: Ada's page twice (two visitors) and its button, Alan's page once.
+        const importId = new URL(tab.url()).pathname.split('/').at(-1)!;
+        const engagement = await ctx.request({
+          method: 'GET',
+          url: `/admin/v0/tenants/${tenant.tenantId}/imports/${importId}/engagement`,
+          headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        });
+        assert.equal(engagement.status, 200, engagement.raw);
+        const pathOf = (name: string) =>
+          new URL(engagement.body.items.find((i: { personName: string }) => i.personName === name).publicUrl)
+            .pathname;
+        for (const [name, agent] of [
+          ['Ada Lovelace', BROWSER_AGENT],
+          ['Ada Lovelace', `${BROWSER_AGENT} other`],
+          ['Alan Turing', BROWSER_AGENT],
+        ] as const) {
+          const view = await ctx.request({
+            method: 'POST',
+            url: `${pathOf(name)}/view`,
+            body: {},
+            headers: { 'user-agent': agent },
+          });
+          assert.equal(view.status, 204, view.raw);
+        }
+        const click = await ctx.request({
+          method: 'GET',
+          url: `${pathOf('Ada Lovelace')}/go/book-demo`,
+          headers: { 'user-agent': BROWSER_AGENT },
+        });
+        assert.equal(click.status, 302, click.raw);
+
+        // The import opens again from the page's imports, with its engagement.
+        await tab.setViewportSize({ width: 1280, height: 900 });
+        await tab.goto(`${base}/console/t/${tenant.tenantId}/pages/${page.id}/import`);
+        const imports = tab.getByRole('table', { name: 'Imports of this page' });
+        await imports.getByRole('link', { name: 'targets.csv' }).waitFor();
+        await shoot(tab, 'import-list');
+        await imports.getByRole('link', { name: 'targets.csv' }).click();
+        await tab.getByRole('heading', { name: 'Engagement' }).waitFor();
+        const totals = tab.getByRole('group', { name: 'Engagement totals' });
+        await totals.getByText('2 of 3 audiences · 3 views').waitFor();
+        await totals.getByText('1 audience · 1 click').waitFor();
+        const table = tab.getByRole('table', { name: 'Engagement' });
+        const ada = table.getByRole('row').filter({ hasText: 'Ada Lovelace' });
+        assert.deepEqual((await ada.getByRole('cell').allInnerTexts()).slice(2, 5), ['2', '1', '0']);
+        const grace = table.getByRole('row').filter({ hasText: 'Grace Hopper' });
+        await grace.getByText('never').waitFor();
+        assert.equal(
+          await tab.getByRole('link', { name: 'Export engagement (CSV)' }).getAttribute('href'),
+          `/admin/v0/tenants/${tenant.tenantId}/imports/${importId}/engagement.csv`,
+        );
+        await shoot(tab, 'import-engagement');
+        await expectAccessible(tab, 'the import with its engagement');
+        await tab.setViewportSize({ width: 390, height: 844 });
+        // The navigation slides away when the window narrows: shot once it has.
+        await tab.waitForTimeout(500);
+        await shoot(tab, 'import-engagement-phone');
         assert.deepEqual(problems, []);
       } finally {
         await browser.close();

@@ -91,6 +91,29 @@ export async function setSubmissionTest(db: Executor, tenantId: string, submissi
     .executeTakeFirst();
 }
 
+/** Submissions (tests left out) of some audiences of a page: per audience, how many and the latest. */
+export async function countSubmissionsOfAudiences(
+  db: Executor,
+  tenantId: string,
+  pageId: string,
+  audienceIds: readonly string[],
+) {
+  if (audienceIds.length === 0) return [];
+  return db
+    .selectFrom('form_submissions')
+    .select((eb) => [
+      'audience_id',
+      eb.fn.countAll<number | string>().as('submissions'),
+      eb.fn.max<number | string>('created_at').as('last_at'),
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('page_id', '=', pageId)
+    .where('test', '=', 0)
+    .where('audience_id', 'in', audienceIds)
+    .groupBy('audience_id')
+    .execute();
+}
+
 /** A page's submissions (tests left out) per audience and version: the conversions of engagement. */
 export async function countSubmissions(db: Executor, tenantId: string, pageId: string) {
   return db

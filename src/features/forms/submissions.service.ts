@@ -7,6 +7,7 @@ import { getPage } from '../pages/pages.service.js';
 import {
   countPageSubmissions,
   countSubmissions,
+  countSubmissionsOfAudiences,
   listSubmissions as listSubmissionRows,
   type SubmissionFilter,
   setSubmissionTest,
@@ -152,5 +153,19 @@ export async function submissionCounts(db: Db, tenantId: string, pageId: string)
     audienceId: row.audience_id,
     versionId: row.version_id,
     submissions: Number(row.submissions),
+  }));
+}
+
+/** Submissions (tests left out) of some audiences of a page, and when the latest came. */
+export async function submissionCountsOfAudiences(
+  db: Db,
+  tenantId: string,
+  pageId: string,
+  audienceIds: readonly string[],
+) {
+  return (await countSubmissionsOfAudiences(db, tenantId, pageId, audienceIds)).map((row) => ({
+    audienceId: row.audience_id,
+    submissions: Number(row.submissions),
+    lastAt: Number(row.last_at),
   }));
 }

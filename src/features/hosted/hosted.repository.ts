@@ -141,3 +141,30 @@ export async function countAudienceEvents(db: Executor, tenantId: string, pageId
     .groupBy(['audience_id', 'kind'])
     .execute();
 }
+
+/**
+ * Views and clicks of some audiences of a page: per audience and kind, the events, distinct
+ * visitors and the latest. Uses the index page_events_page (tenant_id, page_id, audience_id, ...).
+ */
+export async function countEventsOfAudiences(
+  db: Executor,
+  tenantId: string,
+  pageId: string,
+  audienceIds: readonly string[],
+) {
+  if (audienceIds.length === 0) return [];
+  return db
+    .selectFrom('page_events')
+    .select((eb) => [
+      'audience_id',
+      'kind',
+      eb.fn.countAll<number | string>().as('events'),
+      eb.fn.count<number | string>('visitor_hash').distinct().as('visitors'),
+      eb.fn.max<number | string>('created_at').as('last_at'),
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('page_id', '=', pageId)
+    .where('audience_id', 'in', audienceIds)
+    .groupBy(['audience_id', 'kind'])
+    .execute();
+}

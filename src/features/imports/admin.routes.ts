@@ -2,6 +2,7 @@ import type { App } from '../../http/app-types.js';
 import { cancelImportAdmin } from './cancel-import.admin.js';
 import { exportImportUrlsAdmin } from './export-import-urls.admin.js';
 import { getImportAdmin } from './get-import.admin.js';
+import { importEngagementAdmin } from './import-engagement.admin.js';
 import { IMPORT_MAX_BYTES } from './import-parse.js';
 import { importRejectsAdmin } from './import-rejects.admin.js';
 import { listImportsAdmin } from './list-imports.admin.js';
@@ -25,4 +26,5 @@ export function importsAdminRoutes(app: App): void {
   exportImportUrlsAdmin(app);
   reviewImportAdmin(app);
   publishImportAdmin(app);
+  importEngagementAdmin(app);
 }

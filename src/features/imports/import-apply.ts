@@ -14,7 +14,11 @@ import { findAccountsByDomainsForUpdate, setAccountName } from '../accounts/acco
 import { ensureAccount, linkPerson } from '../accounts/accounts.service.js';
 import { mergeTraits, parseTraits } from '../accounts/traits.js';
 import { storeTraits } from '../accounts/traits.repository.js';
+import { announceIfQueued } from '../audiences/audience-events.js';
+import { lockAudience } from '../audiences/audiences.repository.js';
 import { freeRouteKey, insertAudienceIn } from '../audiences/audiences.service.js';
+import { latestVersion } from '../audiences/versions.repository.js';
+import { enqueueVersion } from '../audiences/versions.service.js';
 import {
   fillPersonFields,
   findPersonsByEmailsForUpdate,
@@ -58,6 +62,18 @@ export class LeaseLost extends Error {
 
 type Counts = Partial<Record<ImportCounter, number>>;
 
+/**
+ * What one run of a job remembers from batch to batch: the accounts its rows changed (a later row
+ * of the same account re-drafts its audience too, though the account is no longer changed by it)
+ * and the audiences it re-drafted (once each). A batch works on a copy, kept only once it commits.
+ */
+export interface RunMemory {
+  changedAccounts: ReadonlySet<string>;
+  redrafted: ReadonlySet<string>;
+}
+
+export const freshRunMemory = (): RunMemory => ({ changedAccounts: new Set(), redrafted: new Set() });
+
 /** What the batch read up front, and what its rows found or made as they went. */
 interface Batch {
   job: ImportsTable;
@@ -69,6 +85,8 @@ interface Batch {
   /** person id -> their oldest live audience on the page. */
   personAudiences: Map<string, string>;
   newTargets: Map<string, string>;
+  changedAccounts: Set<string>;
+  redrafted: Set<string>;
   rows: ImportRowsTable[];
   rejects: ImportRejectsTable[];
   counts: Counts;
@@ -78,14 +96,15 @@ interface Batch {
  * Applies `lines` (good rows and rows refused by the parser) in `tx`: every good row's account,
  * person and audience, the job's records and counters, and an `import.progress` event. A service
  * refusal or a unique violation throws (the caller retries the lines one by one, so only the faulty
- * row becomes a reject). Returns the job as it stands after the batch.
+ * row becomes a reject). Returns the job as it stands after the batch, and the run's memory after it.
  */
 export async function applyBatch(
   tx: Executor,
   job: ImportsTable,
   owner: string,
   lines: BatchLine[],
-): Promise<ImportsTable> {
+  memory: RunMemory = freshRunMemory(),
+): Promise<{ job: ImportsTable; memory: RunMemory }> {
   const { tenant_id: tenantId, page_id: pageId } = job;
   const now = Date.now();
   if (!(await renewImportLease(tx, tenantId, job.id, owner, now + IMPORT_LEASE_MS))) throw new LeaseLost();
@@ -106,6 +125,8 @@ export async function applyBatch(
     targets: new Map(),
     personAudiences: new Map(),
     newTargets: new Map(),
+    changedAccounts: new Set(memory.changedAccounts),
+    redrafted: new Set(memory.redrafted),
     rows: [],
     rejects: [],
     counts: {},
@@ -165,7 +186,7 @@ export async function applyBatch(
   await addToImportCounters(tx, tenantId, job.id, batch.counts, last, now);
   const after = (await findImport(tx, tenantId, job.id))!;
   await emitImportEvent(tx, 'import.progress', after, now);
-  return after;
+  return { job: after, memory: { changedAccounts: batch.changedAccounts, redrafted: batch.redrafted } };
 }
 
 /** `import.progress` (after every batch) and `import.finished`: the job's counters, no personal data. */
@@ -233,7 +254,10 @@ async function applyRow(tx: Executor, batch: Batch, target: TargetRow): Promise<
       updated = true;
     }
     batch.accounts.set(domain, row);
-    if (updated && counts.accounts_created === undefined) counts.accounts_updated = 1;
+    if (updated && counts.accounts_created === undefined) {
+      counts.accounts_updated = 1;
+      batch.changedAccounts.add(row.id);
+    }
     changed ||= updated;
     account = { id: row.id, name: row.name };
   }
@@ -318,6 +342,13 @@ async function applyRow(tx: Executor, batch: Batch, target: TargetRow): Promise<
     batch.targets.set(targetKey, audienceId);
     batch.newTargets.set(targetKey, audienceId);
   }
+  // The audience's draft was written from the fields and traits this row (or an earlier row of its
+  // account) just changed: it gets a new version, as a message asking for one would.
+  const stale = changed || (account !== null && batch.changedAccounts.has(account.id));
+  if (!created && stale && !batch.redrafted.has(audienceId)) {
+    batch.redrafted.add(audienceId);
+    if (await redraft(tx, tenantId, audienceId)) counts.drafts_requeued = 1;
+  }
   const outcome =
     created || counts.persons_created || counts.accounts_created
       ? 'created'
@@ -335,4 +366,20 @@ async function applyRow(tx: Executor, batch: Batch, target: TargetRow): Promise<
     outcome,
   });
   add(batch.counts, counts);
+}
+
+/**
+ * Queues the audience's next version through the version lifecycle (the audience's lock, `queued`
+ * or `pending` behind one being drafted, `version.queued`), as POST .../versions does. Not for an
+ * archived audience, nor one whose latest version still waits for the agent: that one reads the
+ * traits when it is drafted, so it already gets the new ones.
+ */
+async function redraft(tx: Executor, tenantId: string, audienceId: string): Promise<boolean> {
+  const audience = await lockAudience(tx, tenantId, audienceId);
+  if (audience === undefined || audience.archived_at !== null) return false;
+  const latest = await latestVersion(tx, tenantId, audienceId);
+  if (latest !== undefined && (latest.status === 'queued' || latest.status === 'pending')) return false;
+  const version = await enqueueVersion(tx, audience);
+  await announceIfQueued(tx, audience, version);
+  return true;
 }

@@ -11,6 +11,7 @@ export function importCounters(job: Omit<ImportsTable, 'source'>) {
     accountsUpdated: job.accounts_updated,
     audiencesCreated: job.audiences_created,
     rowsUnchanged: job.rows_unchanged,
+    draftsRequeued: job.drafts_requeued,
     rejects: job.rejects_count,
   };
 }

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { makeTenant, type TestTenant } from '../../../test/factories.js';
+import { makeTenant } from '../../../test/factories.js';
 import { ADMIN_TOKEN, describeEachDatabase, type TestContext } from '../../../test/harness.js';
+import { adminCall, uploadTargets, waitForImport } from '../../../test/import-factories.js';
 import { drain, makePage, makeWorker } from '../../../test/pages-factories.js';
 import { BuiltinAgent } from '../../agent/builtin-agent.js';
 import { resumeImports, startImport } from './imports.service.js';
@@ -22,42 +23,6 @@ const BAD = [
 ];
 const FILE = `${[HEADER, ...GOOD, ...BAD].join('\n')}\n`;
 
-async function waitForJob(ctx: TestContext, tenant: TestTenant, importId: string) {
-  for (let i = 0; i < 400; i++) {
-    const job = await admin(ctx, 'GET', `/tenants/${tenant.tenantId}/imports/${importId}`);
-    assert.equal(job.status, 200, job.raw);
-    if (job.body.status !== 'running') return job.body;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the import did not finish');
-}
-
-async function admin(ctx: TestContext, method: 'GET' | 'POST', url: string, body?: unknown) {
-  return ctx.request({
-    method,
-    url: `/admin/v0${url}`,
-    ...(body === undefined ? {} : { body }),
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-  });
-}
-
-async function upload(
-  ctx: TestContext,
-  tenant: TestTenant,
-  pageId: string,
-  file: string | Buffer,
-  query = '',
-  contentType = 'text/csv',
-) {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `/admin/v0/tenants/${tenant.tenantId}/pages/${pageId}/imports${query}`,
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': contentType },
-    payload: file,
-  });
-  return { status: response.statusCode, body: JSON.parse(response.body || '{}'), raw: response.body };
-}
-
 async function count(
   ctx: TestContext,
   table: 'imports' | 'persons' | 'accounts' | 'audiences',
@@ -75,9 +40,9 @@ describeEachDatabase('target-list imports (operator API)', (ctx) => {
   it('imports good rows, rejects bad ones with line, column and reason, and a second run changes nothing', async () => {
     const tenant = await makeTenant(ctx);
     const page = await makePage(ctx, tenant);
-    const started = await upload(ctx, tenant, page.id, FILE, '?fileName=targets.csv');
+    const started = await uploadTargets(ctx, tenant, page.id, FILE, '?fileName=targets.csv');
     assert.equal(started.status, 201, started.raw);
-    const job = await waitForJob(ctx, tenant, started.body.importId);
+    const job = await waitForImport(ctx, tenant, started.body.importId);
     assert.equal(job.status, 'done', JSON.stringify(job));
     assert.equal(job.rowsTotal, 8);
     assert.equal(job.rowsRead, 8);
@@ -87,7 +52,11 @@ describeEachDatabase('target-list imports (operator API)', (ctx) => {
     assert.equal(job.accountsCreated, 3);
     assert.equal(job.mapping['lead source'], 'trait:lead_source');
 
-    const rejects = await admin(ctx, 'GET', `/tenants/${tenant.tenantId}/imports/${job.importId}/rejects`);
+    const rejects = await adminCall(
+      ctx,
+      'GET',
+      `/tenants/${tenant.tenantId}/imports/${job.importId}/rejects`,
+    );
     const byLine = new Map(rejects.body.items.map((r: { line: number }) => [r.line, r]));
     assert.deepEqual([...byLine.keys()], [5, 6, 7, 8, 9]);
     assert.match((byLine.get(5) as { reason: string }).reason, /neither an email nor a domain/);
@@ -128,9 +97,13 @@ describeEachDatabase('target-list imports (operator API)', (ctx) => {
 
     // Drafts through the ordinary worker and agent.
     assert.equal(await drain(makeWorker(ctx, tenant, new BuiltinAgent())), 3);
-    const drafted = await waitForJob(ctx, tenant, job.importId);
+    const drafted = await waitForImport(ctx, tenant, job.importId);
     assert.deepEqual(drafted.drafts, { queued: 0, done: 3, failed: 0 });
-    const review = await admin(ctx, 'GET', `/tenants/${tenant.tenantId}/imports/${job.importId}/audiences`);
+    const review = await adminCall(
+      ctx,
+      'GET',
+      `/tenants/${tenant.tenantId}/imports/${job.importId}/audiences`,
+    );
     assert.equal(review.status, 200, review.raw);
     assert.equal(review.body.items.length, 3);
     assert.ok(
@@ -141,7 +114,7 @@ describeEachDatabase('target-list imports (operator API)', (ctx) => {
 
     // Publish one by id, then all the grounded rest.
     const first = review.body.items[0].audienceId;
-    const one = await admin(ctx, 'POST', `/tenants/${tenant.tenantId}/imports/${job.importId}/publish`, {
+    const one = await adminCall(ctx, 'POST', `/tenants/${tenant.tenantId}/imports/${job.importId}/publish`, {
       audienceIds: [first, 'audience_nope'],
     });
     assert.equal(one.status, 200, one.raw);
@@ -149,7 +122,7 @@ describeEachDatabase('target-list imports (operator API)', (ctx) => {
     assert.deepEqual(one.body.skipped, [
       { audienceId: 'audience_nope', reason: 'not an audience of this import' },
     ]);
-    const rest = await admin(ctx, 'POST', `/tenants/${tenant.tenantId}/imports/${job.importId}/publish`, {
+    const rest = await adminCall(ctx, 'POST', `/tenants/${tenant.tenantId}/imports/${job.importId}/publish`, {
       allGrounded: true,
     });
     assert.equal(rest.body.published.length, 2);
@@ -182,14 +155,15 @@ describeEachDatabase('target-list imports (operator API)', (ctx) => {
       accounts: await count(ctx, 'accounts', tenant.tenantId),
       audiences: await count(ctx, 'audiences', tenant.tenantId),
     };
-    const again = await upload(ctx, tenant, page.id, FILE);
-    const second = await waitForJob(ctx, tenant, again.body.importId);
+    const again = await uploadTargets(ctx, tenant, page.id, FILE);
+    const second = await waitForImport(ctx, tenant, again.body.importId);
     assert.equal(second.audiencesCreated, 0);
     assert.equal(
       second.personsCreated + second.personsUpdated + second.accountsCreated + second.accountsUpdated,
       0,
     );
     assert.equal(second.rowsUnchanged, 3);
+    assert.equal(second.draftsRequeued, 0);
     assert.deepEqual(
       {
         persons: await count(ctx, 'persons', tenant.tenantId),
@@ -199,9 +173,11 @@ describeEachDatabase('target-list imports (operator API)', (ctx) => {
       before,
     );
     // A changed row updates traits, and only that.
-    const changed = await upload(ctx, tenant, page.id, FILE.replace(',CTO,', ',CEO,'));
-    const third = await waitForJob(ctx, tenant, changed.body.importId);
+    const changed = await uploadTargets(ctx, tenant, page.id, FILE.replace(',CTO,', ',CEO,'));
+    const third = await waitForImport(ctx, tenant, changed.body.importId);
     assert.equal(third.personsUpdated, 1);
+    // Ada's published page was written for a CTO: her audience gets a new draft (import-redraft.test.ts).
+    assert.equal(third.draftsRequeued, 1);
     assert.equal(third.rowsUnchanged, 2);
     assert.equal(third.audiencesCreated, 0);
     const updated = await ctx.database.db
@@ -211,7 +187,7 @@ describeEachDatabase('target-list imports (operator API)', (ctx) => {
       .where('id', '=', person.id)
       .executeTakeFirstOrThrow();
     assert.equal(JSON.parse(updated.traits).title, 'CEO');
-    const list = await admin(ctx, 'GET', `/tenants/${tenant.tenantId}/pages/${page.id}/imports?limit=2`);
+    const list = await adminCall(ctx, 'GET', `/tenants/${tenant.tenantId}/pages/${page.id}/imports?limit=2`);
     assert.equal(list.body.items.length, 2);
     assert.equal(list.body.items[0].importId, changed.body.importId);
     assert.ok(list.body.nextCursor);
@@ -220,17 +196,27 @@ describeEachDatabase('target-list imports (operator API)', (ctx) => {
   it('refuses, before writing anything, a file that is not CSV, has no email or domain column, or is too big', async () => {
     const tenant = await makeTenant(ctx);
     const page = await makePage(ctx, tenant);
-    const binary = await upload(ctx, tenant, page.id, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1, 2]));
+    const binary = await uploadTargets(
+      ctx,
+      tenant,
+      page.id,
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1, 2]),
+    );
     assert.equal(binary.status, 400, binary.raw);
     assert.equal(binary.body.errors[0].pointer, '/file');
-    const pdf = await upload(ctx, tenant, page.id, '%PDF-1.4', '', 'application/pdf');
+    const pdf = await uploadTargets(ctx, tenant, page.id, '%PDF-1.4', '', 'application/pdf');
     assert.ok(pdf.status === 415 || pdf.status === 400, pdf.raw);
-    const noKey = await upload(ctx, tenant, page.id, 'name,company\nAda,Analytical\n');
+    const noKey = await uploadTargets(ctx, tenant, page.id, 'name,company\nAda,Analytical\n');
     assert.equal(noKey.status, 400, noKey.raw);
     assert.equal(noKey.body.errors[0].pointer, '/mapping');
-    const huge = await upload(ctx, tenant, page.id, `email,name\n${'a@b.example,x\n'.repeat(400_000)}`);
+    const huge = await uploadTargets(
+      ctx,
+      tenant,
+      page.id,
+      `email,name\n${'a@b.example,x\n'.repeat(400_000)}`,
+    );
     assert.equal(huge.status, 413, huge.raw);
-    const badMapping = await upload(
+    const badMapping = await uploadTargets(
       ctx,
       tenant,
       page.id,
@@ -247,7 +233,7 @@ describeEachDatabase('target-list imports (operator API)', (ctx) => {
     const tenant = await makeTenant(ctx);
     const page = await makePage(ctx, tenant);
     const file = 'Work E-mail,Full Name,Website,Segment\nada@a.example,Ada,a.example,gold\n=cmd,x,,\n';
-    const preview = await upload(
+    const preview = await uploadTargets(
       ctx,
       tenant,
       page.id,
@@ -272,13 +258,19 @@ describeEachDatabase('target-list imports (operator API)', (ctx) => {
     const tenant = await makeTenant(ctx);
     const other = await makeTenant(ctx);
     const page = await makePage(ctx, tenant);
-    const started = await upload(ctx, tenant, page.id, FILE);
+    const started = await uploadTargets(ctx, tenant, page.id, FILE);
     const id = started.body.importId;
-    assert.equal((await admin(ctx, 'GET', `/tenants/${other.tenantId}/imports/${id}`)).status, 404);
-    assert.equal((await admin(ctx, 'GET', `/tenants/${other.tenantId}/imports/${id}/urls.csv`)).status, 404);
-    assert.equal((await admin(ctx, 'POST', `/tenants/${other.tenantId}/imports/${id}/cancel`)).status, 404);
-    await waitForJob(ctx, tenant, id);
-    const cancel = await admin(ctx, 'POST', `/tenants/${tenant.tenantId}/imports/${id}/cancel`);
+    assert.equal((await adminCall(ctx, 'GET', `/tenants/${other.tenantId}/imports/${id}`)).status, 404);
+    assert.equal(
+      (await adminCall(ctx, 'GET', `/tenants/${other.tenantId}/imports/${id}/urls.csv`)).status,
+      404,
+    );
+    assert.equal(
+      (await adminCall(ctx, 'POST', `/tenants/${other.tenantId}/imports/${id}/cancel`)).status,
+      404,
+    );
+    await waitForImport(ctx, tenant, id);
+    const cancel = await adminCall(ctx, 'POST', `/tenants/${tenant.tenantId}/imports/${id}/cancel`);
     assert.equal(cancel.status, 409, cancel.raw);
   });
 
@@ -292,7 +284,7 @@ describeEachDatabase('target-list imports (operator API)', (ctx) => {
       fileName: 't.csv',
     });
     assert.equal(await resumeImports(db, tenant.tenantId, 0), 1);
-    const done = await waitForJob(ctx, tenant, job.id);
+    const done = await waitForImport(ctx, tenant, job.id);
     assert.equal(done.status, 'done');
     assert.equal(done.audiencesCreated, 3);
     // As if the process had stopped after line 2: lines 3 on are applied again.
@@ -315,7 +307,7 @@ describeEachDatabase('target-list imports (operator API)', (ctx) => {
       .execute();
     const before = await count(ctx, 'audiences', tenant.tenantId);
     assert.equal(await resumeImports(db, tenant.tenantId, 0), 1);
-    const again = await waitForJob(ctx, tenant, job.id);
+    const again = await waitForImport(ctx, tenant, job.id);
     assert.equal(again.status, 'done');
     assert.equal(await count(ctx, 'audiences', tenant.tenantId), before);
     const rows = await db
@@ -329,7 +321,7 @@ describeEachDatabase('target-list imports (operator API)', (ctx) => {
       rows.map((r) => Number(r.line)),
       [2, 3, 4],
     );
-    const rejects = await admin(ctx, 'GET', `/tenants/${tenant.tenantId}/imports/${job.id}/rejects`);
+    const rejects = await adminCall(ctx, 'GET', `/tenants/${tenant.tenantId}/imports/${job.id}/rejects`);
     assert.equal(rejects.body.items.length, 5);
   });
 });

@@ -45,6 +45,7 @@ export function listImports(
       'accounts_updated',
       'audiences_created',
       'rows_unchanged',
+      'drafts_requeued',
       'rejects_count',
       'error',
       'lease_owner',
@@ -82,6 +83,7 @@ export type ImportCounter =
   | 'accounts_updated'
   | 'audiences_created'
   | 'rows_unchanged'
+  | 'drafts_requeued'
   | 'rejects_count';
 
 /** Adds to the job's counters (atomic increments: rows applied in parallel do not lose counts). */
@@ -171,17 +173,8 @@ export async function doneLines(db: Executor, tenantId: string, importId: string
   return new Set(rows.map((r) => Number(r.line)));
 }
 
-/**
- * The audiences of a job, in file order, with their person, account and latest version: what the
- * review list, the URL export and the bulk publish read. `after` is the last line of the previous page.
- */
-export function importAudiences(
-  db: Executor,
-  tenantId: string,
-  importId: string,
-  afterLine: number,
-  limit: number,
-) {
+/** A job's import rows with their audience, person and account (the review list, the exports, engagement). */
+function rowsWithTargets(db: Executor, tenantId: string, importId: string) {
   return db
     .selectFrom('import_rows as r')
     .innerJoin('audiences as a', (j) =>
@@ -193,6 +186,22 @@ export function importAudiences(
     .leftJoin('accounts as c', (j) =>
       j.onRef('c.tenant_id', '=', 'r.tenant_id').onRef('c.id', '=', 'r.account_id'),
     )
+    .where('r.tenant_id', '=', tenantId)
+    .where('r.import_id', '=', importId);
+}
+
+/**
+ * The audiences of a job, in file order, with their person, account and latest version: what the
+ * review list, the URL export and the bulk publish read. `after` is the last line of the previous page.
+ */
+export function importAudiences(
+  db: Executor,
+  tenantId: string,
+  importId: string,
+  afterLine: number,
+  limit: number,
+) {
+  return rowsWithTargets(db, tenantId, importId)
     .leftJoin('audience_versions as v', (j) =>
       j
         .onRef('v.tenant_id', '=', 'a.tenant_id')
@@ -222,8 +231,6 @@ export function importAudiences(
       'm.reasoning as version_reasoning',
       'm.content as version_reply',
     ])
-    .where('r.tenant_id', '=', tenantId)
-    .where('r.import_id', '=', importId)
     .where('r.line', '>', afterLine)
     .orderBy('r.line')
     .limit(limit)
@@ -388,4 +395,48 @@ export async function renewImportLease(
     .where('status', '=', 'running')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The distinct audiences of a job, each at the first line that names it (two account-only rows of
+ * one domain share an audience), in file order after `afterLine`, with their person and account:
+ * what the engagement view lists.
+ */
+export function importAudienceTargets(
+  db: Executor,
+  tenantId: string,
+  importId: string,
+  afterLine: number,
+  limit: number,
+) {
+  return (
+    rowsWithTargets(db, tenantId, importId)
+      .select([
+        'r.line',
+        'a.id as audience_id',
+        'a.route_key',
+        'a.custom_name',
+        'a.archived_at',
+        'p.name as person_name',
+        'p.email as person_email',
+        'c.id as account_id',
+        'c.name as account_name',
+        'c.domain as account_domain',
+      ])
+      .where('r.line', '>', afterLine)
+      // A scalar subquery, not NOT EXISTS: both planners run it per row on the index
+      // import_rows_import_audience, where PostgreSQL, its statistics stale after a fresh import, made
+      // the anti-join a scan of the job's lines for every line.
+      .where('r.line', '=', (eb) =>
+        eb
+          .selectFrom('import_rows as e')
+          .select((e) => e.fn.min<number>('e.line').as('first'))
+          .whereRef('e.tenant_id', '=', 'r.tenant_id')
+          .whereRef('e.import_id', '=', 'r.import_id')
+          .whereRef('e.audience_id', '=', 'r.audience_id'),
+      )
+      .orderBy('r.line')
+      .limit(limit)
+      .execute()
+  );
 }

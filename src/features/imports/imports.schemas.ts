@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { PathId } from '../../http/common.schemas.js';
+import { Nullable, PathId } from '../../http/common.schemas.js';
 import { FlagQuery } from '../../http/query-flags.js';
 
 /** Operator API shapes of target-list imports (docs/imports.md). */
@@ -32,6 +32,13 @@ export const ImportJob = Type.Object(
     accountsUpdated: Count,
     audiencesCreated: Count,
     rowsUnchanged: Count,
+    draftsRequeued: Type.Integer({
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description:
+        'Audiences that already existed and got a new version queued for the agent because a row changed their ' +
+        "person's or account's fields or traits (their draft was written from the old ones).",
+    }),
     rejects: Count,
     drafts: Type.Object({
       queued: Count,
@@ -119,3 +126,83 @@ export const PublishImportResult = Type.Object({
   published: Type.Array(Type.String()),
   skipped: Type.Array(Type.Object({ audienceId: Type.String(), reason: Type.String() })),
 });
+
+export const ImportEngagementItem = Type.Object(
+  {
+    line: Type.Integer({
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'The first line of the file that names this audience.',
+    }),
+    audienceId: Type.String(),
+    personName: Nullable(Type.String()),
+    email: Nullable(Type.String()),
+    accountId: Nullable(Type.String()),
+    accountName: Nullable(
+      Type.String({ description: "The account's name (a general audience's own name)." }),
+    ),
+    domain: Nullable(Type.String()),
+    archived: Type.Boolean(),
+    publicUrl: Nullable(
+      Type.String({ description: "The audience's public page; null while the page has no slug." }),
+    ),
+    views: Type.Integer({
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'Visits: views of the page, one per visitor per 30 minutes.',
+    }),
+    uniqueVisitors: Count,
+    clicks: Type.Integer({
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: "Clicks on the page's buttons, one per visitor per button per 30 minutes.",
+    }),
+    submissions: Type.Integer({
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'Form submissions, those marked a test left out.',
+    }),
+    lastSeenAt: Nullable(
+      Type.String({ format: 'date-time', description: 'The latest view, click or submission.' }),
+    ),
+  },
+  { title: 'ImportEngagementItem' },
+);
+
+export const ImportEngagementTotals = Type.Object(
+  {
+    audiences: Count,
+    audiencesVisited: Count,
+    audiencesClicked: Count,
+    audiencesSubmitted: Count,
+    accounts: Type.Integer({
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: "Distinct accounts of the import's audiences (a person without a domain has none).",
+    }),
+    accountsVisited: Type.Integer({
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'Accounts with at least one audience viewed.',
+    }),
+    accountsClicked: Count,
+    accountsSubmitted: Count,
+    views: Count,
+    clicks: Count,
+    submissions: Count,
+  },
+  { title: 'ImportEngagementTotals' },
+);
+
+export const ImportEngagement = Type.Object(
+  {
+    importId: Type.String(),
+    pageId: Type.String(),
+    totals: Type.Union([ImportEngagementTotals, Type.Null()], {
+      description: 'On the first page (no cursor); null on the next ones.',
+    }),
+    items: Type.Array(ImportEngagementItem),
+    nextCursor: Type.Union([Type.String(), Type.Null()]),
+  },
+  { title: 'ImportEngagement' },
+);

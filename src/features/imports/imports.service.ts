@@ -10,7 +10,15 @@ import { csvCell } from '../../lists/csv.js';
 import { publishVersion } from '../audiences/versions.service.js';
 import { findPage } from '../pages/pages.repository.js';
 import { findTenantByIdOrName } from '../tenants/tenants.repository.js';
-import { applyBatch, type BatchLine, emitImportEvent, IMPORT_LEASE_MS, LeaseLost } from './import-apply.js';
+import {
+  applyBatch,
+  type BatchLine,
+  emitImportEvent,
+  freshRunMemory,
+  IMPORT_LEASE_MS,
+  LeaseLost,
+  type RunMemory,
+} from './import-apply.js';
 import { importCounters } from './import-counters.js';
 import { type ColumnTarget, checkRow, formatOf, readImportFile, resolveMapping } from './import-parse.js';
 import {
@@ -107,6 +115,7 @@ export async function startImport(
     accounts_updated: 0,
     audiences_created: 0,
     rows_unchanged: 0,
+    drafts_requeued: 0,
     rejects_count: 0,
     error: null,
     lease_owner: null,
@@ -195,10 +204,12 @@ export async function applyImport(
       );
     }
     const size = importBatchSize(db);
+    // After a resume the memory starts empty: rows of an account changed before the stop no longer re-draft.
+    const run: Run = { db, job, owner, memory: freshRunMemory() };
     for (let i = 0; i < todo.length; i += size) {
       const current = await findImport(db, tenantId, importId);
       if (current?.status !== 'running') return current;
-      const progress = await applyLines(db, job, owner, todo.slice(i, i + size));
+      const progress = await applyLines(run, todo.slice(i, i + size));
       if (onProgress && progress) onProgress(progress);
     }
     await writeTransaction(db, async (tx) => {
@@ -218,23 +229,35 @@ export async function applyImport(
   return finished;
 }
 
+/** One process's run of a job: its lease's owner, and what its committed batches remember. */
+interface Run {
+  db: Db;
+  job: ImportsTable;
+  owner: string;
+  memory: RunMemory;
+}
+
+/** Lines in one transaction; the run keeps the batch's memory once it has committed. */
+async function commitLines(run: Run, lines: BatchLine[]): Promise<ImportsTable> {
+  const result = await writeTransaction(run.db, (tx) =>
+    applyBatch(tx, run.job, run.owner, lines, run.memory),
+  );
+  run.memory = result.memory;
+  return result.job;
+}
+
 /**
  * A batch in one transaction; when it fails on a row (a refusal of the services, a lost race), its
  * lines are applied again one by one, so only the faulty row becomes a reject.
  */
-async function applyLines(
-  db: Db,
-  job: ImportsTable,
-  owner: string,
-  lines: BatchLine[],
-): Promise<ImportsTable | undefined> {
+async function applyLines(run: Run, lines: BatchLine[]): Promise<ImportsTable | undefined> {
   try {
-    return await writeTransaction(db, (tx) => applyBatch(tx, job, owner, lines));
+    return await commitLines(run, lines);
   } catch (error) {
     if (!isRowFailure(error) || lines.length === 1) throw error;
   }
   let last: ImportsTable | undefined;
-  for (const line of lines) last = (await applyLineOrReject(db, job, owner, line)) ?? last;
+  for (const line of lines) last = (await applyLineOrReject(run, line)) ?? last;
   return last;
 }
 
@@ -243,25 +266,18 @@ function isRowFailure(error: unknown): boolean {
 }
 
 /** A row whose writes fail becomes a reject, not a failed job. */
-async function applyLineOrReject(
-  db: Db,
-  job: ImportsTable,
-  owner: string,
-  line: BatchLine,
-): Promise<ImportsTable | undefined> {
+async function applyLineOrReject(run: Run, line: BatchLine): Promise<ImportsTable | undefined> {
   try {
-    return await writeTransaction(db, (tx) => applyBatch(tx, job, owner, [line]));
+    return await commitLines(run, [line]);
   } catch (error) {
     if (!isRowFailure(error)) throw error;
     // Another process applied this line meanwhile: nothing to do.
-    if ((await doneLines(db, job.tenant_id, job.id)).has(line.line)) return undefined;
+    if ((await doneLines(run.db, run.job.tenant_id, run.job.id)).has(line.line)) return undefined;
     const reason =
       error instanceof ApiError
         ? error.message
         : 'the row conflicted with a concurrent write; import the file again';
-    return writeTransaction(db, (tx) =>
-      applyBatch(tx, job, owner, [{ line: line.line, rejects: [{ column: '', reason }] }]),
-    );
+    return commitLines(run, [{ line: line.line, rejects: [{ column: '', reason }] }]);
   }
 }
 
@@ -415,6 +431,16 @@ export async function reviewList(
   };
 }
 
+/** `urlOf(routeKey)`: an audience's public address, null while the page (or audience) has no public key. */
+export async function audienceUrls(db: Executor, tenantId: string, pageId: string, baseUrl: string) {
+  const slug = (await findPage(db, tenantId, pageId))?.slug ?? null;
+  const handle = (await findTenantByIdOrName(db, tenantId))?.handle ?? null;
+  return (routeKey: string | null) =>
+    handle === null || slug === null || routeKey === null
+      ? null
+      : `${baseUrl}${pagePath(handle, slug, routeKey)}`;
+}
+
 /**
  * The audiences' public URLs for outreach tools (a merge field of a sequence): one row per
  * audience with its person, email and account; every cell neutralised against formulas.
@@ -426,12 +452,10 @@ export async function* urlsCsv(
   baseUrl: string,
 ): AsyncGenerator<string> {
   const job = await getImport(db, tenantId, importId);
-  const page = (await findPage(db, tenantId, job.page_id))!;
-  const handle = (await findTenantByIdOrName(db, tenantId))?.handle ?? null;
+  const urlOf = await audienceUrls(db, tenantId, job.page_id, baseUrl);
   yield 'audience_id,person,email,account,domain,status,url\r\n';
   for await (const r of importRows(db, tenantId, importId)) {
-    const url =
-      handle === null || page.slug === null ? '' : `${baseUrl}${pagePath(handle, page.slug, r.route_key)}`;
+    const url = urlOf(r.route_key) ?? '';
     const status = r.archived_at !== null ? 'archived' : (r.version_status ?? '');
     yield `${[r.audience_id, r.person_name, r.person_email, r.account_name ?? r.custom_name, r.account_domain, status, url].map(csvCell).join(',')}\r\n`;
   }
