@@ -319,8 +319,37 @@ export function withField(
     if (Object.keys(fields).length === 0) delete text[blockId!];
     return { ...content, blocks: { ...plan, text } };
   }
-  if (field === 'blocks') throw new Error('the blocks shown are changed with withBlockOrder');
+  if (field === 'blocks') return withBlocksShown(content, page, value);
   return { ...content, [field]: value };
+}
+
+/**
+ * `content` showing exactly these blocks (ids joined with ", ", as the change `blocks` shows them), in
+ * that order: what undoing or restoring a change of the blocks shown writes. A block keeps the reason
+ * the plan gave it where it stays as it was; ids the page no longer has are dropped.
+ */
+function withBlocksShown(content: AudienceContent, page: ContentPage, value: string): AudienceContent {
+  const plan = planOf(content, page);
+  const known = new Set((page.blocks ?? []).map((b) => b.blockId));
+  const ids = value
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => known.has(id));
+  const decided = new Map([...plan.shown, ...plan.hidden].map((d) => [d.blockId, d]));
+  const wasShown = new Set(plan.shown.map((d) => d.blockId));
+  const shown = ids.map((blockId) =>
+    wasShown.has(blockId)
+      ? decided.get(blockId)!
+      : { blockId, reason: 'shown again: an earlier version showed it' },
+  );
+  const hidden = (page.blocks ?? [])
+    .filter((b) => !ids.includes(b.blockId))
+    .map((b) =>
+      wasShown.has(b.blockId) || !decided.has(b.blockId)
+        ? { blockId: b.blockId, reason: 'hidden again: an earlier version hid it' }
+        : decided.get(b.blockId)!,
+    );
+  return { ...content, blocks: { ...plan, shown, hidden } };
 }
 
 /** The fields whose values differ between two contents, as the Changes a version records. */
