@@ -1,4 +1,5 @@
-import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Group, Paper, Stack, Text, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -8,15 +9,28 @@ export interface RowCard {
   title: string;
   /** Where the title links to (none: plain text). */
   to?: string;
+  /** A small line under the title (an id, a note). */
+  subtitle?: ReactNode;
   badge?: ReactNode;
+  /** Buttons for the row, under its facts. */
+  actions?: ReactNode;
   /** Label and value, in reading order; a null value is left out. */
   facts: [string, ReactNode | null][];
 }
 
 /**
- * A list's rows as cards, one under the other, for phones: a table's columns do not fit 390 px, and
- * a table that scrolls sideways hides the columns that matter. Shown below Mantine's `sm` breakpoint;
- * the screen shows its table from `sm` up (`visibleFrom="sm"`), so each width has one of the two.
+ * Whether the screen is a phone's: narrower than Mantine's `sm` breakpoint (48em), where a list is
+ * shown as cards. Read at once (no server rendering here), so a table never flashes before them.
+ */
+export function usePhone(): boolean {
+  const theme = useMantineTheme();
+  return !useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true, { getInitialValueInEffect: false });
+}
+
+/**
+ * A list's rows as cards, one under the other, for phones (`usePhone`): a table's columns do not fit
+ * 390 px, and a table that scrolls sideways hides the columns that matter. A screen renders either
+ * its table or these cards, never both (no hidden copy of every link and button).
  */
 export function RowCards<T>({
   items,
@@ -32,7 +46,7 @@ export function RowCards<T>({
   empty?: string | null;
 }) {
   return (
-    <Stack component="ul" className="plain-list" gap="sm" hiddenFrom="sm" aria-label={label}>
+    <Stack component="ul" className="plain-list" gap="sm" aria-label={label}>
       {items.length === 0 && empty ? (
         <Text component="li" c="dimmed">
           {empty}
@@ -52,8 +66,14 @@ export function RowCards<T>({
                   {view.title}
                 </Text>
               )}
-              {view.badge ?? null}
+              {/* The badge keeps its whole word; the title wraps instead. */}
+              {view.badge ? <Box style={{ flexShrink: 0 }}>{view.badge}</Box> : null}
             </Group>
+            {view.subtitle ? (
+              <Text size="xs" c="gray.7" className="cell-wrap">
+                {view.subtitle}
+              </Text>
+            ) : null}
             <dl className="facts card-facts">
               {view.facts
                 .filter(([, value]) => value !== null)
@@ -64,6 +84,7 @@ export function RowCards<T>({
                   </div>
                 ))}
             </dl>
+            {view.actions ? <Group mt="xs">{view.actions}</Group> : null}
           </Paper>
         );
       })}

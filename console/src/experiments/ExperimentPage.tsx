@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Box,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import {
@@ -28,7 +16,7 @@ import {
 } from 'recharts';
 import { api } from '../api';
 import { QueryError } from '../components/QueryError';
-import { RowCards } from '../components/RowCards';
+import { RowCards, usePhone } from '../components/RowCards';
 import { queryKeys } from '../query-keys';
 import { can, useMe } from '../session';
 import { ManageExperiment } from './ManageExperiment';
@@ -51,6 +39,7 @@ const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 export function ExperimentPage() {
   const { tenant = '', experimentId = '' } = useParams();
   const publisher = can(useMe(), 'publisher');
+  const phone = usePhone();
   const experiment = useQuery({
     queryKey: queryKeys.experiment(tenant, experimentId),
     queryFn: () => api.getExperiment(tenant, experimentId),
@@ -110,7 +99,28 @@ export function ExperimentPage() {
         </Alert>
       )}
       {/* A table from `sm` up; on a phone a card per arm, so the chance to beat control is not cut off. */}
-      <Box visibleFrom="sm">
+      {phone ? (
+        <RowCards
+          items={r.arms}
+          label="Results per arm"
+          card={(a) => ({
+            key: a.key,
+            title: a.key,
+            badge: a.control ? <Badge size="xs">control</Badge> : null,
+            facts: [
+              ['Units', String(a.units)],
+              ['Conversions', String(a.conversions)],
+              [
+                'Rate (95 % interval)',
+                `${pct(a.rate)} (${pct(a.interval.lower)} – ${pct(a.interval.upper)})`,
+              ],
+              ['Chance to beat control', a.chanceToBeatControl === null ? null : pct(a.chanceToBeatControl)],
+              ['Expected loss', a.expectedLoss === null ? null : pct(a.expectedLoss)],
+              ['Sequential test', a.sequential === null ? null : a.sequential.verdict],
+            ],
+          })}
+        />
+      ) : (
         <Table.ScrollContainer minWidth={640}>
           <Table striped aria-label="Results per arm">
             <Table.Thead>
@@ -143,24 +153,7 @@ export function ExperimentPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      </Box>
-      <RowCards
-        items={r.arms}
-        label="Results per arm"
-        card={(a) => ({
-          key: a.key,
-          title: a.key,
-          badge: a.control ? <Badge size="xs">control</Badge> : null,
-          facts: [
-            ['Units', String(a.units)],
-            ['Conversions', String(a.conversions)],
-            ['Rate (95 % interval)', `${pct(a.rate)} (${pct(a.interval.lower)} – ${pct(a.interval.upper)})`],
-            ['Chance to beat control', a.chanceToBeatControl === null ? null : pct(a.chanceToBeatControl)],
-            ['Expected loss', a.expectedLoss === null ? null : pct(a.expectedLoss)],
-            ['Sequential test', a.sequential === null ? null : a.sequential.verdict],
-          ],
-        })}
-      />
+      )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Paper withBorder p="sm" aria-label="Cumulative units and conversions">
           <Text fw={600} mb="xs">

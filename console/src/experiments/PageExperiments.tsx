@@ -2,7 +2,6 @@ import {
   Alert,
   Anchor,
   Badge,
-  Box,
   Button,
   Group,
   NumberInput,
@@ -20,7 +19,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ApiProblem, api } from '../api';
 import type { ExperimentInput } from '../api/experiments';
 import { QueryError } from '../components/QueryError';
-import { RowCards } from '../components/RowCards';
+import { RowCards, usePhone } from '../components/RowCards';
 import { queryKeys } from '../query-keys';
 import { can, useMe } from '../session';
 
@@ -46,7 +45,7 @@ function metricOf(metric: Experiment['metric']): string {
 
 function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge variant="light" color={status === 'running' ? 'blue' : 'dark'} style={{ flexShrink: 0 }}>
+    <Badge variant="light" color={status === 'running' ? 'blue' : 'dark'}>
       {status}
     </Badge>
   );
@@ -62,6 +61,7 @@ export function PageExperiments() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const publisher = can(useMe(), 'publisher');
+  const phone = usePhone();
   const page = useQuery({
     queryKey: queryKeys.page(tenant, pageId),
     queryFn: () => api.getPage(tenant, pageId),
@@ -132,7 +132,24 @@ export function PageExperiments() {
       </Text>
       <QueryError error={page.error ?? list.error} />
       {/* A table from `sm` up; on a phone each experiment is a card, its split and metric in full. */}
-      <Box visibleFrom="sm">
+      {phone ? (
+        <RowCards
+          items={items}
+          label="Experiments of the page"
+          empty={list.isSuccess ? 'No experiment yet.' : null}
+          card={(e) => ({
+            key: e.experimentId,
+            title: e.name,
+            to: `/t/${tenant}/experiments/${e.experimentId}`,
+            badge: <StatusBadge status={e.status} />,
+            facts: [
+              ['Split', splitOf(e.arms)],
+              ['Metric', metricOf(e.metric)],
+              ['Phase', String(e.phase)],
+            ],
+          })}
+        />
+      ) : (
         <Table.ScrollContainer minWidth={640}>
           <Table striped aria-label="Experiments of the page">
             <Table.Thead>
@@ -168,23 +185,7 @@ export function PageExperiments() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      </Box>
-      <RowCards
-        items={items}
-        label="Experiments of the page"
-        empty={list.isSuccess ? 'No experiment yet.' : null}
-        card={(e) => ({
-          key: e.experimentId,
-          title: e.name,
-          to: `/t/${tenant}/experiments/${e.experimentId}`,
-          badge: <StatusBadge status={e.status} />,
-          facts: [
-            ['Split', splitOf(e.arms)],
-            ['Metric', metricOf(e.metric)],
-            ['Phase', String(e.phase)],
-          ],
-        })}
-      />
+      )}
       {publisher && running ? (
         <Text size="sm">
           “{running.name}” is running: stop it on its screen before starting another on this page.

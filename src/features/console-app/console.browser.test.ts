@@ -186,6 +186,15 @@ describeEachDatabase('the operator console in Chromium', (ctx) => {
       await tab.waitForFunction(
         () => (document.querySelector('nav')?.getBoundingClientRect().right ?? 0) <= 0,
       );
+      // A card per page instead of the table: its audiences and last change are not cut off, nor
+      // its status badge beside a long name.
+      await tab.getByRole('listitem').first().getByText('Audiences').waitFor();
+      const cutBadges = await tab.evaluate(() =>
+        Array.from(document.querySelectorAll('.mantine-Badge-label'))
+          .filter((label) => label.scrollWidth > label.clientWidth)
+          .map((label) => label.textContent),
+      );
+      assert.deepEqual(cutBadges, [], 'status badges shown whole on a phone');
       const overflow = await tab.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 1, `the phone layout scrolls sideways by ${overflow}px`);
       await shoot(tab, 'phone-pages');

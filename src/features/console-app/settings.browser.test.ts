@@ -191,9 +191,16 @@ describeEachDatabase(
         assert.equal(await testRow.count(), 2, 'the failed test event and its replay');
         await expectAccessible(tab, 'the webhook checks');
         await shoot(tab, 'webhook-checks');
-        // On a phone: the delivery log scrolls inside its table, not the page, and no status badge
-        // is cut short ("PENDI…").
+        // On a phone: a card per delivery (its attempts, response and replay in full), nothing
+        // wider than the screen, and no status badge cut short ("PENDI…").
         await tab.setViewportSize({ width: 390, height: 844 });
+        await tab
+          .getByRole('listitem')
+          .filter({ hasText: 'webhook.test' })
+          .first()
+          .getByText('Attempts')
+          .waitFor();
+        assert.equal(await tab.getByRole('table').count(), 0, 'the cards replace the table');
         await tab.waitForTimeout(500); // the navigation's slide out of the narrow screen
         await shoot(tab, 'webhook-deliveries-phone');
         const pageWider = await tab.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
