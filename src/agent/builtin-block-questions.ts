@@ -61,5 +61,15 @@ export function blockAnswer(text: string, input: AgentInput): string | null {
     const where = name === undefined ? `the ${list}` : `${name} ${Number(index) + 1}`;
     return `${where[0]!.toUpperCase()}${where.slice(1)} of ${describe(block)} reads ${q(field.value)}; the block ${state}.`;
   }
-  return `${named(block, input)[0]!.toUpperCase()}${named(block, input).slice(1)} ${state}.`;
+  // "What's in the FAQ?": its texts, each named as a change names it ("question 1", "the heading").
+  const listed = texts
+    .slice(0, 9)
+    .map((f) => {
+      const [list, index, name] = f.path.split('/');
+      return `${name === undefined ? `the ${list}` : `${name} ${Number(index) + 1}`} ${q(clip(f.value))}`;
+    })
+    .join('; ');
+  const more = texts.length > 9 ? `; and ${texts.length - 9} more` : '';
+  const head = `${describe(block)[0]!.toUpperCase()}${describe(block).slice(1)} ${state}`;
+  return texts.length === 0 ? `${head}.` : `${head}. It reads: ${listed}${more}.`;
 }

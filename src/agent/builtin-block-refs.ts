@@ -37,6 +37,7 @@ export const KINDS: [PageBlock['type'], RegExp, string][] = [
 
 /** A part of a block as people name it, and the block's field names it may mean, in order. */
 const PARTS: [RegExp, string[]][] = [
+  [/\bbutton(?:'s)?\s+(?:label|text|title|copy|wording)\b/i, ['buttonText']],
   [/\bquestions?\b/i, ['question']],
   [/\banswers?\b/i, ['answer']],
   [/\bintro(?:duction)?\b/i, ['intro']],
@@ -181,15 +182,24 @@ export function currentTexts(block: PageBlock, content: AudienceContent, input: 
   return blockTextFields(block).map((f) => ({ ...f, value: overrides[f.path] ?? f.value }));
 }
 
-/** The field names `what` asks for: the part named before "of" ("the heading of the FAQ"), else the last one named. */
-function partIn(what: string): string[] | undefined {
+/**
+ * The field names `what` asks for: the part named before "of" ("the heading of the FAQ"), else the
+ * last one named; a longer name holds the words inside it ("the button label" is the button's text).
+ */
+export function partIn(what: string): string[] | undefined {
   const bare = masked(what).replace(QUOTED, ' ');
   const head = bare.split(/\s+of\s+/i)[0]!;
-  const scan = (text: string) =>
-    PARTS.flatMap(([words, names]) => {
-      const at = text.search(words);
-      return at < 0 ? [] : [{ at, names }];
-    }).sort((a, b) => a.at - b.at);
+  const scan = (text: string) => {
+    const found = PARTS.flatMap(([words, names]) => {
+      const m = words.exec(text);
+      return m ? [{ at: m.index, end: m.index + m[0].length, names }] : [];
+    });
+    return found
+      .filter(
+        (f) => !found.some((g) => g !== f && g.at <= f.at && g.end >= f.end && g.end - g.at > f.end - f.at),
+      )
+      .sort((a, b) => a.at - b.at);
+  };
   const before = head === bare ? [] : scan(head);
   return (before.length > 0 ? before : scan(bare)).at(-1)?.names;
 }

@@ -13,6 +13,7 @@ import {
   describe,
   KINDS,
   masked,
+  partIn,
   pathIn,
   selectedBlockText,
 } from './builtin-block-refs.js';
@@ -72,11 +73,11 @@ function matchOutside(pattern: RegExp, text: string): Record<string, string> | n
 
 const END = String.raw`(?:\s+(?:please|for\s+me|again|too|instead|for\s+(?:this\s+audience|them|her|him|\w+)))*\s*[.!]?(?:\s+(?:she|he|they)\b.*)?$`;
 const HIDE = new RegExp(
-  String.raw`^(?:hide|remove|drop|take\s+(?:out|away)|get\s+rid\s+of|don'?t\s+show|do\s+not\s+show|stop\s+showing|lose)\s+(?<ref>.+?)(?:\s+(?:from|on|off)\s+(?:the|this)\s+page)?(?:\s+(?:section|block))?${END}`,
+  String.raw`^(?:hide|remove|drop|take\s+(?:out|away)|get\s+rid\s+of|don'?t\s+show|do\s+not\s+show|stop\s+showing|lose|(?:i\s+)?(?:don'?t|do\s+not)\s+want\s+(?:\w+\s+){0,3}?to\s+see|(?:\w+\s+){1,3}?(?:shouldn'?t|should\s+not|needn'?t)\s+see)\s+(?<ref>.+?)(?:\s+(?:from|on|off)\s+(?:the|this)\s+page)?(?:\s+(?:section|block))?${END}`,
   'is',
 );
 const SHOW = new RegExp(
-  String.raw`^(?:(?:show|unhide|display|include)\s+(?<ref>.+?)|(?:bring|put|add)\s+back\s+(?<back>.+?)|(?:bring|put|add)\s+(?<ref2>.+?)\s+back)${END}`,
+  String.raw`^(?:(?:show|unhide|display|include|restore|reinstate)\s+(?<ref>.+?)|(?:bring|put|add)\s+back\s+(?<back>.+?)|(?:bring|put|add)\s+(?<ref2>.+?)\s+back)(?:\s+(?:rather\s+than|instead\s+of)\s+.+?)?${END}`,
   'is',
 );
 const MOVE = [
@@ -86,7 +87,7 @@ const MOVE = [
 const SWAP =
   /^(?:swap|switch|exchange|flip)\s+(?:the\s+(?:order|places|positions)\s+of\s+)?(?<a>.+?)\s+(?:and|with)\s+(?<b>.+?)(?:\s+(?:a)?round)?\s*[.!?]?$/is;
 const SET = [
-  /^(?:change|set|make|update|replace|edit|rename)\s+(?<what>.+?)\s+(?:to\s+say|to\s+read|to|say|read|with|into)(?::\s*|\s+)(?<value>.+)$/is,
+  /^(?:change|set|make|update|replace|edit|(?<rename>rename))\s+(?<what>.+?)\s+(?:to\s+say|to\s+read|to|say|read|with|into)(?::\s*|\s+)(?<value>.+)$/is,
   /^(?<what>.+?)\s+(?:should|must|needs?\s+to|has\s+to)\s+(?:say|read|be)(?<as>\s+(?:labell?ed|called|titled|named))?(?::\s*|\s+)(?<value>.+)$/is,
   /^(?<what>[^:]{2,60}?):\s*(?<value>.+)$/is,
 ];
@@ -159,6 +160,10 @@ export function blockEdit(
     const targets = blocksIn(ref, found);
     if (targets === null) return null;
     if ('problem' in targets) return fail(targets.problem);
+    // "restore the testimonial": a hidden block is shown; one shown gets the page's text back (below).
+    const isShown = (b: PageBlock) => plan.shown.some((d) => d.blockId === b.blockId);
+    const restoring = showing !== null && /^(?:restore|reinstate)\b/i.test(text);
+    if (restoring && targets.blocks.every(isShown)) return originalText(targets.blocks[0]!, ref);
     const names = targets.blocks.map(describe).join(' and ');
     return compute(`${hiding ? 'hide' : 'show'} ${names}`, (content) => {
       let next = planOf(content, input.page);
@@ -228,13 +233,17 @@ export function blockEdit(
     const target = found(original.ref!);
     if (target === null) return null;
     if ('problem' in target) return fail(target.problem);
-    const { block } = target;
+    return originalText(target.block, original.ref!);
+  }
+
+  /** The page's own text back in `block` (only the part `ref` names, such as its answers). */
+  function originalText(block: PageBlock, ref: string): Parsed {
     // "the original FAQ answers": only those; "the original FAQ": every text of the block.
     const part =
       /\b(?:questions?|answers?|titles?|headings?|texts?|labels?|values?|quote|summary|caption|intro)\b/i.test(
-        original.ref!,
+        ref,
       )
-        ? pathIn(original.ref!.replace(/\b(\w+?)s\b/g, '$1'), block, input)
+        ? pathIn(ref.replace(/\b(\w+?)s\b/g, '$1'), block, input)
         : null;
     const kind = part && 'path' in part ? part.path.split('/').at(-1)! : null;
     return compute(`restore the page's text of ${describe(block)}`, (content) => {
@@ -267,7 +276,9 @@ export function blockEdit(
 
   const setting = SET.map((p) => matchOutside(p, text)).find((m) => m !== null);
   if (setting) {
-    const what = `${setting.what!}${setting.as ?? ''}`;
+    // "rename the video to …": a block's name is its title (or heading).
+    const named = setting.rename !== undefined && partIn(setting.what!) === undefined ? ' title' : '';
+    const what = `${setting.what!}${setting.as ?? ''}${named}`;
     const target = found(what);
     if (target === null) return null;
     if ('problem' in target) return fail(target.problem);
