@@ -30,3 +30,27 @@ export async function signInToConsole(
   await tab.getByRole('button', { name: 'Sign in' }).click();
   return tab;
 }
+
+/**
+ * The list on screen at a phone's width (390 px): a card per row instead of the table (the first
+ * card holds `text`), nothing wider than the screen, no badge cut short, no axe violation; shot as
+ * `${name}.png`, then back at 1280 px, where the table returns.
+ */
+export async function expectPhoneCards(tab: Page, name: string, text: string): Promise<void> {
+  await tab.setViewportSize({ width: 390, height: 844 });
+  await tab.getByRole('listitem').filter({ hasText: text }).first().waitFor();
+  assert.equal(await tab.getByRole('table').count(), 0, `${name}: the cards replace the table`);
+  await tab.waitForTimeout(500); // the navigation's slide out of the narrow screen
+  const wider = await tab.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(wider <= 1, `${name} scrolls sideways on a phone by ${wider}px`);
+  const cut = await tab.evaluate(() =>
+    Array.from(document.querySelectorAll('.mantine-Badge-label'))
+      .filter((label) => label.scrollWidth > label.clientWidth)
+      .map((label) => label.textContent),
+  );
+  assert.deepEqual(cut, [], `${name}: badges shown whole on a phone`);
+  await expectAccessible(tab, `${name} on a phone`);
+  await shoot(tab, name);
+  await tab.setViewportSize({ width: 1280, height: 900 });
+  await tab.getByRole('table').first().waitFor();
+}

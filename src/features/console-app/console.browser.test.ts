@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { before, it } from 'node:test';
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, skipWithoutChromium, USER_AGENT, XSS } from '../../../test/chromium.js';
-import { expectAccessible, shoot, signInToConsole } from '../../../test/console-browser.js';
+import { expectAccessible, expectPhoneCards, shoot, signInToConsole } from '../../../test/console-browser.js';
 import { ensureConsoleBuilt } from '../../../test/console-build.js';
 import { makeOperator } from '../../../test/console-factories.js';
 import { makeTenant } from '../../../test/factories.js';
@@ -157,6 +157,7 @@ describeEachDatabase('the operator console in Chromium', (ctx) => {
       }
       await shoot(tab, 'audit');
       await expectAccessible(tab, 'audit log');
+      await expectPhoneCards(tab, 'audit-phone', 'page.restore');
       await tab.getByLabel('Action').fill('page.update');
       await tab.getByRole('cell', { name: 'page.create', exact: true }).waitFor({ state: 'detached' });
       await tab.getByRole('cell', { name: 'page.update', exact: true }).waitFor();
