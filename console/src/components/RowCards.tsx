@@ -56,7 +56,7 @@ export function RowCards<T>({
         const view = card(item);
         return (
           <Paper component="li" key={view.key} withBorder radius="md" p="sm">
-            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+            <Group justify="space-between" align="flex-start" gap="xs">
               {view.to ? (
                 <Anchor component={Link} to={view.to} fw={600} className="cell-wrap">
                   {view.title}
@@ -66,7 +66,7 @@ export function RowCards<T>({
                   {view.title}
                 </Text>
               )}
-              {/* The badge keeps its whole word; the title wraps instead. */}
+              {/* The badge keeps its whole word: it goes under a title too long to share the line. */}
               {view.badge ? <Box style={{ flexShrink: 0 }}>{view.badge}</Box> : null}
             </Group>
             {view.subtitle ? (

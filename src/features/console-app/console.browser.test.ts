@@ -173,6 +173,7 @@ describeEachDatabase('the operator console in Chromium', (ctx) => {
       await tab.getByText('One-time password').first().waitFor();
       await shoot(tab, 'operators');
       await expectAccessible(tab, 'operators');
+      await expectPhoneCards(tab, 'operators-phone', 'new.editor@example.com');
 
       // On a phone: the navigation folds behind a button and nothing scrolls sideways.
       await tab.setViewportSize({ width: 390, height: 844 });

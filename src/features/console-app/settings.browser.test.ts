@@ -77,6 +77,7 @@ describeEachDatabase(
         await row.getByText('persons:read').waitFor();
         assert.equal(await tab.getByText(apiKey).count(), 0, 'the key is shown once, then never');
         await shoot(tab, 'api-keys');
+        await expectPhoneCards(tab, 'api-keys-phone', 'Reporting');
 
         assert.equal((await v0('GET', apiKey)).status, 200, 'a read-only key reads');
         assert.equal((await v0('POST', apiKey)).status, 403, 'a read-only key cannot write');
@@ -149,6 +150,7 @@ describeEachDatabase(
         await rotated.waitFor({ state: 'detached' });
         assert.equal(await tab.getByText(newSecret).count(), 0, 'the secret is shown once, then never');
         await shoot(tab, 'webhooks');
+        await expectPhoneCards(tab, 'webhooks-phone', 'person.created');
 
         await makePerson(ctx, tenant, { name: 'Katherine Johnson' });
         // What the worker's event pump does (none runs here, so nothing is sent anywhere): number the
