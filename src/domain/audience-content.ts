@@ -148,10 +148,12 @@ export function fieldLabel(field: ContentField): string {
   if (field === 'blocks') return 'the blocks shown';
   if (field.startsWith('block:')) {
     // block:faq/items/1/answer → "answer 2 of block “faq”"; block:faq/heading → "the heading of block “faq”".
+    // A field's name in words: buttonText → "button text", thankYouMessage → "thank you message".
     const [blockId, ...path] = field.slice(6).split('/');
+    const words = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
     return path.length === 3
-      ? `${path[2]} ${Number(path[1]) + 1} of block “${blockId}”`
-      : `the ${path.join(' ')} of block “${blockId}”`;
+      ? `${words(path[2]!)} ${Number(path[1]) + 1} of block “${blockId}”`
+      : `the ${path.map(words).join(' ')} of block “${blockId}”`;
   }
   if (field.startsWith(BUTTON_FIELD_PREFIX)) {
     return `the title of button ${field.slice(BUTTON_FIELD_PREFIX.length)}`;
