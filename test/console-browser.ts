@@ -30,3 +30,32 @@ export async function signInToConsole(
   await tab.getByRole('button', { name: 'Sign in' }).click();
   return tab;
 }
+
+/**
+ * The list on screen at a phone's width (390 px): a card per row instead of the table (a card holds
+ * `text`; `list` names the list and its table when the screen has others), nothing wider than the
+ * screen, no badge cut short, no axe violation; shot as `${name}.png`, then back at 1280 px, where
+ * the table returns.
+ */
+export async function expectPhoneCards(tab: Page, name: string, text: string, list?: string): Promise<void> {
+  await tab.setViewportSize({ width: 390, height: 844 });
+  const cards = list === undefined ? tab : tab.getByRole('list', { name: list });
+  await cards.getByRole('listitem').filter({ hasText: text }).first().waitFor();
+  const tables = list === undefined ? tab.getByRole('table') : tab.getByRole('table', { name: list });
+  assert.equal(await tables.count(), 0, `${name}: the cards replace the table`);
+  await tab.waitForTimeout(500); // the navigation's slide out of the narrow screen
+  const wider = await tab.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(wider <= 1, `${name} scrolls sideways on a phone by ${wider}px`);
+  const cut = await tab.evaluate(() =>
+    Array.from(document.querySelectorAll('.mantine-Badge-label'))
+      .filter((label) => label.scrollWidth > label.clientWidth)
+      .map((label) => label.textContent),
+  );
+  assert.deepEqual(cut, [], `${name}: badges shown whole on a phone`);
+  await expectAccessible(tab, `${name} on a phone`);
+  // From the top: a full-page shot of a scrolled page draws the fixed header mid-page.
+  await tab.evaluate(() => window.scrollTo(0, 0));
+  await shoot(tab, name);
+  await tab.setViewportSize({ width: 1280, height: 900 });
+  await tables.first().waitFor();
+}

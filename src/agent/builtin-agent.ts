@@ -15,6 +15,7 @@ import {
   keywordsProblem,
   withField,
 } from '../domain/audience-content.js';
+import { blockNamed } from './builtin-blocks.js';
 import { mentionedButton, selectedActionOf } from './builtin-buttons.js';
 import { describeChange, describeEdit, HELP } from './builtin-describe.js';
 import { describeDraft, draftVersion } from './builtin-draft.js';
@@ -48,13 +49,16 @@ function answer(input: AgentInput, request: NonNullable<AgentInput['request']>):
   // Requests are read in order, so "the button" or "it" in one can mean what an earlier one named.
   let mentionedActionId: string | null = null;
   let itField: ContentField | null = selectedField;
+  let itBlock: string | null = null;
   const parsed = splitRequests(request.message).map((segment) => {
     const text = tidySegment(mendTypos(segment));
     const context = { ...buttons, mentionedActionId };
     const read =
-      understand(text, text, { input, buttons: context, itField }) ?? parseRequest(text, context, itField);
+      understand(text, text, { input, buttons: context, itField, itBlock }) ??
+      parseRequest(text, context, itField);
     mentionedActionId = renamedButton(read) ?? mentionedButton(text, buttons) ?? mentionedActionId;
     itField = fieldIn(text) ?? itField;
+    itBlock = blockNamed(text, input) ?? itBlock;
     return read;
   });
   const edits = parsed.filter((p): p is Extract<Parsed, { status: 'edit' }> => p.status === 'edit');

@@ -6,169 +6,23 @@
  * the other readers, so "remove pricing from the keywords" is not taken for a block.
  */
 import { type AudienceContent, type ContentField, planOf } from '../domain/audience-content.js';
-import { type BlockPlan, blockTextFields, type PageBlock } from '../domain/page-blocks.js';
+import type { BlockPlan, PageBlock } from '../domain/page-blocks.js';
+import {
+  type BlockRef,
+  blockIn,
+  describe,
+  KINDS,
+  masked,
+  partIn,
+  pathIn,
+  selectedBlockText,
+} from './builtin-block-refs.js';
 import type { ComputeOutcome, Edit, Parsed } from './builtin-parse.js';
 import { readValue } from './builtin-split.js';
 import type { AgentInput } from './page-agent.js';
 
 type Make = (e: Edit) => Parsed;
 type Fail = (problem: string) => Parsed;
-
-/** The words that name each kind of block. */
-const KINDS: [PageBlock['type'], RegExp, string][] = [
-  ['faq', /\bfaqs?\b|\bfrequently\s+asked(?:\s+questions)?\b/i, 'FAQ'],
-  ['video', /\bvideo\b|\bwalk-?through\b/i, 'video'],
-  ['testimonial', /\btestimonial\b|\bquote\b/i, 'testimonial'],
-  ['caseStudy', /\bcase[\s-]+stud(?:y|ies)\b|\bcustomer\s+stor(?:y|ies)\b/i, 'case study'],
-  ['features', /\bfeatures?\b|\bbenefits?\b/i, 'features'],
-  ['stats', /\bstats?\b|\bstatistics\b|\bfigures\b/i, 'figures'],
-  ['logos', /\blogos?\b/i, 'logos'],
-  ['hero', /\bhero\b|\beyebrow\b/i, 'hero'],
-  [
-    'ctaBanner',
-    /\bbanner\b|\bclosing\s+(?:section|block)\b|\bcall[\s-]+to[\s-]+action\s+(?:section|block)\b/i,
-    'banner',
-  ],
-  ['form', /\b(?:contact\s+|lead\s+)?form\b/i, 'form'],
-  ['image', /\bimage\b|\bpicture\b/i, 'image'],
-  ['richText', /\btext\s+(?:block|section)\b/i, 'text block'],
-];
-
-/** A part of a block as people name it, and the block's field names it may mean, in order. */
-const PARTS: [RegExp, string[]][] = [
-  [/\bquestions?\b/i, ['question']],
-  [/\banswers?\b/i, ['answer']],
-  [/\bintro(?:duction)?\b/i, ['intro']],
-  [/\bheading\b|\bheadline\b/i, ['heading', 'title']],
-  [/\btitles?\b/i, ['title', 'heading']],
-  [/\bquote\b/i, ['quote']],
-  [/\bauthor\b|\bname\b/i, ['author']],
-  [/\brole\b|\bjob\s+title\b/i, ['role']],
-  [/\bcompany\b/i, ['company']],
-  [/\bcaption\b/i, ['caption']],
-  [/\bsummary\b/i, ['summary']],
-  [/\blabels?\b/i, ['label']],
-  [/\bvalues?\b|\bnumbers?\b/i, ['value']],
-  [/\beyebrow\b/i, ['eyebrow']],
-  [/\bbutton\b/i, ['buttonText']],
-  [/\bthank[\s-]*you\b/i, ['thankYouMessage']],
-  [/\bconsent\b/i, ['consentText']],
-  [/\btext\b|\bcopy\b|\bdescription\b|\bbody\b/i, ['text', 'summary', 'intro', 'quote']],
-];
-
-const ORDINALS: Record<string, number> = {
-  first: 1,
-  second: 2,
-  third: 3,
-  fourth: 4,
-  fifth: 5,
-  sixth: 6,
-  seventh: 7,
-  eighth: 8,
-  ninth: 9,
-  tenth: 10,
-  '1st': 1,
-  '2nd': 2,
-  '3rd': 3,
-  '4th': 4,
-  '5th': 5,
-  '6th': 6,
-};
-
-/** "the second …", "answer 2", "#3", "the last …": the item meant (1-based; -1 for the last), else null. */
-function ordinalIn(text: string): number | null {
-  const word = text.match(
-    /\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|4th|5th|6th|last)\b/i,
-  )?.[1];
-  if (word) return word.toLowerCase() === 'last' ? -1 : ORDINALS[word.toLowerCase()]!;
-  const number = text.match(
-    /#\s*(\d)\b|\b(?:question|answer|item|feature|stat|metric|number|figure)\s+(\d)\b/i,
-  );
-  return number ? Number(number[1] ?? number[2]) : null;
-}
-
-function describe(block: PageBlock): string {
-  const kind = KINDS.find(([type]) => type === block.type)?.[2] ?? block.type;
-  return `the ${kind} (“${block.blockId}”)`;
-}
-
-/**
- * The one block `text` names: a blockId it contains, else a kind; of several blocks of that kind,
- * the one the version shows (alternatives: one is shown). Null when it names no block.
- */
-function blockIn(
-  text: string,
-  input: AgentInput,
-  plan: BlockPlan,
-): { block: PageBlock } | { problem: string } | null {
-  const blocks = input.page.blocks ?? [];
-  const byId = blocks.filter((b) =>
-    new RegExp(`(?:^|[\\s“"'])${literal(b.blockId)}(?:$|[\\s”"'.,])`, 'i').test(text),
-  );
-  if (byId.length === 1) return { block: byId[0]! };
-  const kinds = KINDS.filter(([, words]) => words.test(text)).map(([type]) => type);
-  if (kinds.length === 0) return null;
-  // "the testimonial quote": the kind named first wins over a word that is also a part.
-  const kind = kinds[0]!;
-  const candidates = blocks.filter((b) => b.type === kind);
-  if (candidates.length === 0)
-    return { problem: `this page has no ${KINDS.find(([t]) => t === kind)![2]} block` };
-  if (candidates.length === 1) return { block: candidates[0]! };
-  // "the retail case study": a word of the request in one candidate's id (case-retail) picks it;
-  // words every candidate's id has ("case") tell nothing.
-  const words = new Set(text.toLowerCase().match(/[\p{L}\d]+/gu) ?? []);
-  const partsOf = (b: PageBlock) => b.blockId.toLowerCase().split(/[^\p{L}\d]+/u);
-  const common = candidates.map(partsOf).reduce((a, b) => a.filter((p) => b.includes(p)));
-  const named = candidates.filter((b) =>
-    partsOf(b).some((part) => part.length > 2 && words.has(part) && !common.includes(part)),
-  );
-  if (named.length === 1) return { block: named[0]! };
-  const shown = new Set(plan.shown.map((d) => d.blockId));
-  const visible = candidates.filter((b) => shown.has(b.blockId));
-  if (visible.length === 1) return { block: visible[0]! };
-  return {
-    problem: `this page has ${candidates.length} of those (${candidates.map((b) => `“${b.blockId}”`).join(', ')}); name the one you mean by its id`,
-  };
-}
-
-const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The text field of `block` that `what` names ("second answer", "heading", "quote"). */
-function pathIn(what: string, block: PageBlock): { path: string } | { problem: string } {
-  const fields = blockTextFields(block);
-  if (fields.length === 0) return { problem: `${describe(block)} has no text a version can change` };
-  const names = PARTS.find(([words]) => words.test(what))?.[1];
-  const ordinal = ordinalIn(what);
-  const listed = (name: string) => fields.filter((f) => new RegExp(`^\\w+/\\d+/${name}$`).test(f.path));
-  const parts = [...new Set(fields.map((f) => f.path.split('/').at(-1)!))];
-  if (names === undefined) {
-    // "change the video to …": a block with one text of its own means it.
-    const own = fields.filter((f) => !f.path.includes('/'));
-    if (own.length === 1 && ordinal === null) return { path: own[0]!.path };
-    return { problem: `say which text of ${describe(block)} to change: ${parts.join(', ')}` };
-  }
-  if (ordinal !== null) {
-    for (const name of names) {
-      const items = listed(name);
-      if (items.length === 0) continue;
-      const item = ordinal === -1 ? items.at(-1) : items[ordinal - 1];
-      if (item === undefined)
-        return { problem: `${describe(block)} has ${items.length} ${name}s; there is no number ${ordinal}` };
-      return { path: item.path };
-    }
-  }
-  // Without a number, the block's own text of that name ("the features title": its heading).
-  for (const name of names) if (fields.some((f) => f.path === name)) return { path: name };
-  for (const name of names) {
-    const items = listed(name);
-    if (items.length === 1) return { path: items[0]!.path };
-    if (items.length > 1)
-      return {
-        problem: `${describe(block)} has ${items.length} ${name}s: say which, such as "the second ${name}"`,
-      };
-  }
-  return { problem: `${describe(block)} has no ${names[0]}; its texts are ${parts.join(', ')}` };
-}
 
 const blockField = (block: PageBlock, path: string) => `block:${block.blockId}/${path}` as ContentField;
 
@@ -208,58 +62,154 @@ function show(plan: BlockPlan, block: PageBlock, blocks: readonly PageBlock[]): 
   return { ...next, shown, hidden: next.hidden.filter((d) => d.blockId !== block.blockId) };
 }
 
-/** Reads a block edit; null when the request names no block of this page. */
-export function blockEdit(text: string, input: AgentInput, make: Make, fail: Fail): Parsed | null {
+/** A pattern matched against the request with its quotes blanked out; the groups read from the request. */
+function matchOutside(pattern: RegExp, text: string): Record<string, string> | null {
+  const m = new RegExp(pattern.source, `${pattern.flags.replace('d', '')}d`).exec(masked(text));
+  if (!m?.indices?.groups) return null;
+  const groups: Record<string, string> = {};
+  for (const [name, at] of Object.entries(m.indices.groups)) if (at) groups[name] = text.slice(at[0], at[1]);
+  return groups;
+}
+
+const END = String.raw`(?:\s+(?:please|for\s+me|again|too|instead|for\s+(?:this\s+audience|them|her|him|\w+)))*\s*[.!]?(?:\s+(?:she|he|they)\b.*)?$`;
+const HIDE = new RegExp(
+  String.raw`^(?:hide|remove|drop|take\s+(?:out|away)|get\s+rid\s+of|don'?t\s+show|do\s+not\s+show|stop\s+showing|lose|(?:i\s+)?(?:don'?t|do\s+not)\s+want\s+(?:\w+\s+){0,3}?to\s+see|(?:\w+\s+){1,3}?(?:shouldn'?t|should\s+not|needn'?t)\s+see)\s+(?<ref>.+?)(?:\s+(?:from|on|off)\s+(?:the|this)\s+page)?(?:\s+(?:section|block))?${END}`,
+  'is',
+);
+const SHOW = new RegExp(
+  String.raw`^(?:(?:show|unhide|display|include|restore|reinstate)\s+(?<ref>.+?)|(?:bring|put|add)\s+back\s+(?<back>.+?)|(?:bring|put|add)\s+(?<ref2>.+?)\s+back)(?:\s+(?:rather\s+than|instead\s+of)\s+.+?)?${END}`,
+  'is',
+);
+const MOVE = [
+  /^(?:move|put|place|drag)\s+(?<a>.+?)\s+(?:(?:right|just|directly)\s+)?(?<where>above|below|before|after|under|ahead\s+of)\s+(?<b>.+?)\s*[.!?]?$/is,
+  /^(?:move|put|place|drag)\s+(?<a>.+?)\s+(?:to\s+|at\s+)?(?:the\s+)?(?<end>top|bottom|end|start)(?:\s+of\s+the\s+page)?\s*[.!?]?$/is,
+];
+const SWAP =
+  /^(?:swap|switch|exchange|flip)\s+(?:the\s+(?:order|places|positions)\s+of\s+)?(?<a>.+?)\s+(?:and|with)\s+(?<b>.+?)(?:\s+(?:a)?round)?\s*[.!?]?$/is;
+const SET = [
+  /^(?:change|set|make|update|replace|edit|(?<rename>rename))\s+(?<what>.+?)\s+(?:to\s+say|to\s+read|to|say|read|with|into)(?::\s*|\s+)(?<value>.+)$/is,
+  /^(?<what>.+?)\s+(?:should|must|needs?\s+to|has\s+to)\s+(?:say|read|be)(?<as>\s+(?:labell?ed|called|titled|named))?(?::\s*|\s+)(?<value>.+)$/is,
+  /^(?<what>[^:]{2,60}?):\s*(?<value>.+)$/is,
+];
+const SET_SELECTED =
+  /^(?:change|set|make|update|replace|edit|rename)\s+(?:this|it|that|the\s+selected\s+(?:element|text|heading|part))\s+(?:to\s+say|to\s+read|to|into|with|say|read)(?::\s*|\s+)(?<value>.+)$/is;
+const ORIGINAL = [
+  /^(?:go\s+back\s+to|back\s+to|restore|reset|revert(?:\s+to)?|use)\s+(?:the\s+)?(?:original|page's\s+own|default)\s+(?<ref>.+?)\s*[.!]?$/is,
+  /^(?:reset|restore|revert)\s+(?<ref>.+?)(?:\s+(?:to|back\s+to)\s+(?:the\s+)?(?:original|page's\s+own|default)(?:\s+(?:text|wording|copy|one|version))?)?\s*[.!]?$/is,
+];
+
+/** "add a fifth question to the FAQ", "add a pricing table under the features". */
+const ADD =
+  /^(?:add|insert|include|create|put|append)\s+(?:a|an|another|one\s+more|a\s+new|some|new|\w+\s+more)\s+(?!(?:keyword|sentence|line|word|phrase|mention|note)s?\b)(?<thing>.{1,60}?)\s+(?:to|in|into|on|under|below|above|after|before|beneath)\s+(?<ref>.+?)(?:\s+(?:about|on|for|with)\s+.+)?\s*[.!]?$/is;
+/** What a block lists: adding one of these is adding an item, not a block. */
+const ITEM_WORDS =
+  /\b(?:questions?|answers?|items?|features?|benefits?|stats?|figures?|numbers?|metrics?|logos?|fields?|points?|bullets?|results?)\b/i;
+
+/** "the logos and the form", "the video, the FAQ and the banner": every block named, or null. */
+function blocksIn(
+  ref: string,
+  find: (ref: string) => BlockRef,
+): { blocks: PageBlock[] } | { problem: string } | null {
+  const one = find(ref);
+  const pieces = masked(ref).split(/\s*(?:,|\band\b|&)\s*/i);
+  if (pieces.length > 1) {
+    let at = 0;
+    const found: PageBlock[] = [];
+    for (const piece of pieces) {
+      const start = masked(ref).indexOf(piece, at);
+      at = start + piece.length;
+      const target = find(ref.slice(start, at));
+      if (target === null || 'problem' in target) {
+        found.length = 0;
+        break;
+      }
+      found.push(target.block);
+    }
+    if (found.length > 1 && new Set(found).size === found.length) return { blocks: found };
+  }
+  if (one === null) return null;
+  return 'problem' in one ? one : { blocks: [one.block] };
+}
+
+/** Reads a block edit; null when the request names no block of this page. `itBlock`: the block an earlier request named. */
+export function blockEdit(
+  text: string,
+  input: AgentInput,
+  make: Make,
+  fail: Fail,
+  itBlock: string | null = null,
+): Parsed | null {
   const blocks = input.page.blocks ?? [];
   if (blocks.length === 0) return null;
   const plan = planOf(input.current, input.page);
-  const found = (ref: string) => blockIn(ref, input, plan);
+  const earlier = blocks.find((b) => b.blockId === itBlock);
+  const found = (ref: string): BlockRef =>
+    blockIn(ref, input, plan) ??
+    (earlier && /\b(?:it|its|this|that|them|their)\b/i.test(ref) ? { block: earlier } : null);
   const compute = (label: string, apply: (content: AudienceContent) => ComputeOutcome) =>
     make({ kind: 'compute', label, apply });
 
-  const hiding = text.match(
-    /^(?:hide|remove|drop|take\s+(?:out|away)|get\s+rid\s+of|don'?t\s+show|do\s+not\s+show)\s+(?<ref>.+?)(?:\s+from\s+(?:the|this)\s+page)?\s*[.!]?$/i,
-  );
-  const showing = text.match(
-    /^(?:show|unhide|bring\s+back|put\s+back|add\s+back)\s+(?<ref>.+?)(?:\s+again)?\s*[.!]?$/i,
-  );
-  if (hiding?.groups || showing?.groups) {
-    const target = found((hiding ?? showing)!.groups!.ref!);
-    if (target === null) return null;
-    if ('problem' in target) return fail(target.problem);
-    const { block } = target;
-    if (hiding)
-      return compute(`hide ${describe(block)}`, (content) => {
-        const current = planOf(content, input.page);
-        if (!current.shown.some((d) => d.blockId === block.blockId))
-          return { already: `${describe(block)} is already hidden` };
-        return { content: withPlan(content, hide(current, block, 'hidden: asked in the conversation')) };
-      });
-    return compute(`show ${describe(block)}`, (content) => {
-      const current = planOf(content, input.page);
-      if (current.shown.some((d) => d.blockId === block.blockId))
-        return { already: `${describe(block)} is already shown` };
-      return { content: withPlan(content, show(current, block, blocks)) };
+  const selected = selectedBlockText(input);
+  const setSelected = selected ? matchOutside(SET_SELECTED, text) : null;
+  if (selected && setSelected) return setText(selected.block, selected.path, setSelected.value!, make);
+
+  const hiding = matchOutside(HIDE, text);
+  const showing = hiding ? null : matchOutside(SHOW, text);
+  if (hiding || showing) {
+    const ref = hiding?.ref ?? showing!.ref ?? showing!.back ?? showing!.ref2!;
+    const targets = blocksIn(ref, found);
+    if (targets === null) return null;
+    if ('problem' in targets) return fail(targets.problem);
+    // "restore the testimonial": a hidden block is shown; one shown gets the page's text back (below).
+    const isShown = (b: PageBlock) => plan.shown.some((d) => d.blockId === b.blockId);
+    const restoring = showing !== null && /^(?:restore|reinstate)\b/i.test(text);
+    if (restoring && targets.blocks.every(isShown)) return originalText(targets.blocks[0]!, ref);
+    const names = targets.blocks.map(describe).join(' and ');
+    return compute(`${hiding ? 'hide' : 'show'} ${names}`, (content) => {
+      let next = planOf(content, input.page);
+      for (const block of targets.blocks) {
+        const isShown = next.shown.some((d) => d.blockId === block.blockId);
+        if (hiding && isShown) next = hide(next, block, 'hidden: asked in the conversation');
+        if (showing && !isShown) next = show(next, block, blocks);
+      }
+      if (JSON.stringify(next) === JSON.stringify(planOf(content, input.page)))
+        return {
+          already: `${names} ${targets.blocks.length > 1 ? 'are' : 'is'} already ${hiding ? 'hidden' : 'shown'}`,
+        };
+      return { content: withPlan(content, next) };
     });
   }
 
-  const moving =
-    text.match(
-      /^(?:move|put|place)\s+(?<a>.+?)\s+(?<where>above|below|before|after|under|ahead\s+of)\s+(?<b>.+?)\s*[.!]?$/i,
-    ) ??
-    text.match(
-      /^(?:move|put)\s+(?<a>.+?)\s+(?:to\s+the\s+)?(?<end>top|bottom|end|start)(?:\s+of\s+the\s+page)?\s*[.!]?$/i,
-    );
-  if (moving?.groups) {
-    const a = found(moving.groups.a!);
+  const swapping = matchOutside(SWAP, text);
+  if (swapping) {
+    const a = found(swapping.a!);
+    const b = found(swapping.b!);
+    if (a === null || b === null) return null;
+    if ('problem' in a) return fail(a.problem);
+    if ('problem' in b) return fail(b.problem);
+    return compute(`swap ${describe(a.block)} and ${describe(b.block)}`, (content) => {
+      const current = planOf(content, input.page);
+      const ids = current.shown.map((d) => d.blockId);
+      const [i, j] = [ids.indexOf(a.block.blockId), ids.indexOf(b.block.blockId)];
+      const hidden = i < 0 ? a.block : j < 0 ? b.block : null;
+      if (hidden)
+        return { problem: `${describe(hidden)} is hidden in this version; ask me to show it first` };
+      const shown = [...current.shown];
+      [shown[i], shown[j]] = [shown[j]!, shown[i]!];
+      return { content: withPlan(content, { ...current, shown }) };
+    });
+  }
+
+  const moving = MOVE.map((p) => matchOutside(p, text)).find((m) => m !== null);
+  if (moving) {
+    const a = found(moving.a!);
     if (a === null) return null;
     if ('problem' in a) return fail(a.problem);
-    const b = moving.groups.b === undefined ? null : found(moving.groups.b);
-    if (moving.groups.b !== undefined && b === null) return null;
+    const b = moving.b === undefined ? null : found(moving.b);
+    if (moving.b !== undefined && b === null) return null;
     if (b !== null && 'problem' in b) return fail(b.problem);
     const after =
-      /^(?:below|after|under)$/i.test(moving.groups.where ?? '') ||
-      /^(?:bottom|end)$/i.test(moving.groups.end ?? '');
+      /^(?:below|after|under)$/i.test(moving.where ?? '') || /^(?:bottom|end)$/i.test(moving.end ?? '');
     const label = `move ${describe(a.block)} ${b ? `${after ? 'below' : 'above'} ${describe(b.block)}` : `to the ${after ? 'bottom' : 'top'}`}`;
     return compute(label, (content) => {
       const current = planOf(content, input.page);
@@ -278,25 +228,88 @@ export function blockEdit(text: string, input: AgentInput, make: Make, fail: Fai
     });
   }
 
-  const setting =
-    text.match(
-      /^(?:change|set|make|update|replace|edit)\s+(?<what>.+?)\s+(?:to\s+say|to\s+read|to|say|read|with)\s+(?<value>.+)$/is,
-    ) ??
-    text.match(/^(?<what>.+?)\s+(?:should|must|needs?\s+to|has\s+to)\s+(?:say|read|be)\s+(?<value>.+)$/is);
-  if (setting?.groups) {
-    const what = setting.groups.what!;
+  const original = ORIGINAL.map((p) => matchOutside(p, text)).find((m) => m !== null);
+  if (original) {
+    const target = found(original.ref!);
+    if (target === null) return null;
+    if ('problem' in target) return fail(target.problem);
+    return originalText(target.block, original.ref!);
+  }
+
+  /** The page's own text back in `block` (only the part `ref` names, such as its answers). */
+  function originalText(block: PageBlock, ref: string): Parsed {
+    // "the original FAQ answers": only those; "the original FAQ": every text of the block.
+    const part =
+      /\b(?:questions?|answers?|titles?|headings?|texts?|labels?|values?|quote|summary|caption|intro)\b/i.test(
+        ref,
+      )
+        ? pathIn(ref.replace(/\b(\w+?)s\b/g, '$1'), block, input)
+        : null;
+    const kind = part && 'path' in part ? part.path.split('/').at(-1)! : null;
+    return compute(`restore the page's text of ${describe(block)}`, (content) => {
+      const current = planOf(content, input.page);
+      const own = current.text[block.blockId] ?? {};
+      const kept = Object.fromEntries(
+        Object.entries(own).filter(([path]) => kind !== null && path.split('/').at(-1) !== kind),
+      );
+      if (Object.keys(kept).length === Object.keys(own).length)
+        return { already: `${describe(block)} already has the page's own text` };
+      const text = { ...current.text, [block.blockId]: kept };
+      if (Object.keys(kept).length === 0) delete text[block.blockId];
+      return { content: withPlan(content, { ...current, text }) };
+    });
+  }
+
+  const adding = matchOutside(ADD, text);
+  if (adding) {
+    const target = found(adding.ref!);
+    if (target !== null && 'block' in target) {
+      const { block } = target;
+      const item = ITEM_WORDS.test(adding.thing!) && !KINDS.some(([, words]) => words.test(adding.thing!));
+      return fail(
+        item
+          ? `no version can add items to ${describe(block)}: it keeps the items the page gives it and can change their text, hide the block or move it; an operator adds items on the page`
+          : `no version can add a new part (${adding.thing!.trim()}) to the page: it shows, hides, moves and rewords the page's own blocks; an operator adds blocks to the page`,
+      );
+    }
+  }
+
+  const setting = SET.map((p) => matchOutside(p, text)).find((m) => m !== null);
+  if (setting) {
+    // "rename the video to …": a block's name is its title (or heading).
+    const named = setting.rename !== undefined && partIn(setting.what!) === undefined ? ' title' : '';
+    const what = `${setting.what!}${setting.as ?? ''}${named}`;
     const target = found(what);
     if (target === null) return null;
     if ('problem' in target) return fail(target.problem);
-    const part = pathIn(what, target.block);
+    // "swap the video for https://vimeo.com/…": a link is media, not a text a version holds.
+    if (/^\S+:\/\/\S+$/.test(readValue(setting.value!)))
+      return fail(
+        `no version can change what ${describe(target.block)} plays or shows: it changes a block's text and which blocks are shown, in what order; an operator changes the block's media on the page`,
+      );
+    const part = pathIn(what, target.block, input);
     if ('problem' in part) return fail(part.problem);
-    const field = blockField(target.block, part.path);
-    // Sentences (answers, texts) keep their final period; titles and labels do not.
-    const value = readValue(
-      setting.groups.value!,
-      /(?:answer|text|summary|quote|intro|Message)$/.test(part.path),
-    );
-    return make({ kind: 'set', field, value });
+    return setText(target.block, part.path, setting.value!, make);
+  }
+  return null;
+}
+
+function setText(block: PageBlock, path: string, raw: string, make: Make): Parsed {
+  // Sentences (answers, texts) keep their final period; titles and labels do not.
+  const value = readValue(raw, /(?:answer|text|summary|quote|intro|Message)$/.test(path));
+  return make({ kind: 'set', field: blockField(block, path), value });
+}
+
+/**
+ * The block a request names first, for "it" in the next request of the message ("move the case
+ * study above the features and change its title": the case study).
+ */
+export function blockNamed(text: string, input: AgentInput): string | null {
+  if ((input.page.blocks ?? []).length === 0) return null;
+  const plan = planOf(input.current, input.page);
+  for (const end of [...text.matchAll(/\b(?=\W|$)/g)].map((m) => m.index)) {
+    const found = blockIn(text.slice(0, end), input, plan);
+    if (found !== null) return 'block' in found ? found.block.blockId : null;
   }
   return null;
 }

@@ -16,6 +16,7 @@ import {
   fieldValue,
   withField,
 } from '../domain/audience-content.js';
+import { blockAnswer } from './builtin-block-questions.js';
 import { blockEdit } from './builtin-blocks.js';
 import { type ButtonContext, resolveButton } from './builtin-buttons.js';
 import { allButtonFields, FIELD_PHRASE, fieldIn, originalContent } from './builtin-fields.js';
@@ -35,6 +36,8 @@ export interface UnderstandContext {
   buttons: ButtonContext;
   /** The field the editor's selection names, else the one an earlier request of the message named. */
   itField: ContentField | null;
+  /** The block an earlier request of the message named ("… and change its title"). */
+  itBlock?: string | null;
 }
 
 const re = (source: string) => new RegExp(`^${source}$`, 'is');
@@ -148,10 +151,20 @@ export function understand(text: string, raw: string, ctx: UnderstandContext): P
   const decline = (reason: string): Parsed => ({ status: 'decline', text, reason });
 
   if (isQuestion(raw) && !/^(?:what\s+if|how\s+about)\b/i.test(raw.trim()))
-    return { status: 'answer', text, answer: answerQuestion(text, input, ctx.buttons) };
+    return {
+      status: 'answer',
+      text,
+      answer: blockAnswer(text, input) ?? answerQuestion(text, input, ctx.buttons),
+    };
 
   // A block of this page named by its kind or id ("hide the video") is an edit, not a refusal below.
-  const block = blockEdit(text, input, edit, (problem) => ({ status: 'problem', text, problem }));
+  const block = blockEdit(
+    text,
+    input,
+    edit,
+    (problem) => ({ status: 'problem', text, problem }),
+    ctx.itBlock ?? null,
+  );
   if (block) return block;
   for (const [pattern, reason] of CANNOT) if (pattern.test(text)) return decline(`${reason}.`);
   // A figure nobody gave me is not something I will claim ("say customers grew 40%").

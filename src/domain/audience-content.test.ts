@@ -15,6 +15,7 @@ import {
   parseKeywordList,
   withField,
 } from './audience-content.js';
+import type { PageBlock } from './page-blocks.js';
 
 const { page, current } = agentInput();
 
@@ -173,5 +174,30 @@ describe('effective content', () => {
         ['Talk to sales', 'https://example.com/sales'],
       ],
     );
+  });
+});
+
+describe('the blocks shown, written back (undo and restore of a `blocks` change)', () => {
+  const blocks: PageBlock[] = [
+    { blockId: 'hero', type: 'hero' },
+    { blockId: 'faq', type: 'faq', heading: 'FAQ', items: [] },
+    { blockId: 'clip', type: 'video', provider: 'youtube', videoId: 'x', title: 'Clip' },
+  ];
+  const blockPage = { ...page, blocks };
+
+  it('shows exactly the ids given, in their order, hides the rest and drops unknown ids', () => {
+    const before = fieldValue(current, blockPage, 'blocks');
+    assert.equal(before, 'hero, faq, clip');
+    const next = withField(current, blockPage, 'blocks', 'clip, hero, gone');
+    assert.equal(fieldValue(next, blockPage, 'blocks'), 'clip, hero');
+    assert.deepEqual(
+      next.blocks!.hidden.map((d) => d.blockId),
+      ['faq'],
+    );
+    assert.deepEqual(
+      diffContent(blockPage, current, next).map((c) => c.field),
+      ['blocks'],
+    );
+    assert.equal(fieldValue(withField(next, blockPage, 'blocks', before), blockPage, 'blocks'), before);
   });
 });

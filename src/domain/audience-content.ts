@@ -148,10 +148,12 @@ export function fieldLabel(field: ContentField): string {
   if (field === 'blocks') return 'the blocks shown';
   if (field.startsWith('block:')) {
     // block:faq/items/1/answer → "answer 2 of block “faq”"; block:faq/heading → "the heading of block “faq”".
+    // A field's name in words: buttonText → "button text", thankYouMessage → "thank you message".
     const [blockId, ...path] = field.slice(6).split('/');
+    const words = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
     return path.length === 3
-      ? `${path[2]} ${Number(path[1]) + 1} of block “${blockId}”`
-      : `the ${path.join(' ')} of block “${blockId}”`;
+      ? `${words(path[2]!)} ${Number(path[1]) + 1} of block “${blockId}”`
+      : `the ${path.map(words).join(' ')} of block “${blockId}”`;
   }
   if (field.startsWith(BUTTON_FIELD_PREFIX)) {
     return `the title of button ${field.slice(BUTTON_FIELD_PREFIX.length)}`;
@@ -319,8 +321,37 @@ export function withField(
     if (Object.keys(fields).length === 0) delete text[blockId!];
     return { ...content, blocks: { ...plan, text } };
   }
-  if (field === 'blocks') throw new Error('the blocks shown are changed with withBlockOrder');
+  if (field === 'blocks') return withBlocksShown(content, page, value);
   return { ...content, [field]: value };
+}
+
+/**
+ * `content` showing exactly these blocks (ids joined with ", ", as the change `blocks` shows them), in
+ * that order: what undoing or restoring a change of the blocks shown writes. A block keeps the reason
+ * the plan gave it where it stays as it was; ids the page no longer has are dropped.
+ */
+function withBlocksShown(content: AudienceContent, page: ContentPage, value: string): AudienceContent {
+  const plan = planOf(content, page);
+  const known = new Set((page.blocks ?? []).map((b) => b.blockId));
+  const ids = value
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => known.has(id));
+  const decided = new Map([...plan.shown, ...plan.hidden].map((d) => [d.blockId, d]));
+  const wasShown = new Set(plan.shown.map((d) => d.blockId));
+  const shown = ids.map((blockId) =>
+    wasShown.has(blockId)
+      ? decided.get(blockId)!
+      : { blockId, reason: 'shown again: an earlier version showed it' },
+  );
+  const hidden = (page.blocks ?? [])
+    .filter((b) => !ids.includes(b.blockId))
+    .map((b) =>
+      wasShown.has(b.blockId) || !decided.has(b.blockId)
+        ? { blockId: b.blockId, reason: 'hidden again: an earlier version hid it' }
+        : decided.get(b.blockId)!,
+    );
+  return { ...content, blocks: { ...plan, shown, hidden } };
 }
 
 /** The fields whose values differ between two contents, as the Changes a version records. */

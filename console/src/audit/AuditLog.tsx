@@ -83,6 +83,20 @@ export function AuditLog() {
         minWidth={720}
         caption={({ items }) => `${items.length} entries shown`}
         columns={['When', 'Who', 'Action', 'Record', 'Change', 'From']}
+        card={(entry) => ({
+          key: entry.id,
+          title: entry.action,
+          subtitle: new Date(entry.createdAt).toLocaleString(),
+          facts: [
+            [
+              'Who',
+              `${entry.actor.label}${entry.actor.kind === 'operator' ? '' : ` (${entry.actor.kind.replace('_', ' ')})`}`,
+            ],
+            ['Record', entry.recordId],
+            ['Change', changeOf(entry) || null],
+            ['From', entry.ip],
+          ],
+        })}
         row={(entry) => (
           <Table.Tr key={entry.id}>
             <Table.Td>{new Date(entry.createdAt).toLocaleString()}</Table.Td>

@@ -35,6 +35,28 @@ export function Brands() {
   const editor = can(me, 'editor');
   const brands = usePaged(queryKeys.brands(tenant), () => api.listBrands(tenant));
   const [editing, setEditing] = useState<Brand | 'new' | null>(null);
+  // The logo and the edit button: in the table and on a phone's card.
+  const logoOf = (brand: Brand) =>
+    brand.logoFileId ? (
+      <Image
+        src={fileSrc(brand.logoFileId)}
+        alt={`${brand.name} logo`}
+        h={28}
+        w="auto"
+        maw={96}
+        fit="contain"
+      />
+    ) : null;
+  const editButton = (brand: Brand) => (
+    <Button
+      size="compact-sm"
+      variant="default"
+      onClick={() => setEditing(brand)}
+      aria-label={`Edit ${brand.name}`}
+    >
+      Edit
+    </Button>
+  );
   return (
     <Stack>
       <Group justify="space-between">
@@ -50,20 +72,21 @@ export function Brands() {
         minWidth={640}
         caption={({ items }) => `${items.length} brand${items.length === 1 ? '' : 's'}, by name`}
         columns={['Logo', 'Name', 'Brand id', 'Colours', 'Font', 'Radius', editor ? '' : null]}
+        card={(brand) => ({
+          key: brand.brandId,
+          title: brand.name,
+          subtitle: brand.brandId,
+          badge: logoOf(brand),
+          facts: [
+            ['Colours', <Swatches key="swatches" brand={brand} />],
+            ['Font', brand.font.kind === 'system' ? brand.font.stack : `${brand.font.family} (file)`],
+            ['Radius', String(brand.buttonRadius)],
+          ],
+          actions: editor ? editButton(brand) : null,
+        })}
         row={(brand) => (
           <Table.Tr key={brand.brandId}>
-            <Table.Td>
-              {brand.logoFileId ? (
-                <Image
-                  src={fileSrc(brand.logoFileId)}
-                  alt={`${brand.name} logo`}
-                  h={28}
-                  w="auto"
-                  maw={96}
-                  fit="contain"
-                />
-              ) : null}
-            </Table.Td>
+            <Table.Td>{logoOf(brand)}</Table.Td>
             <Table.Td className="cell-wrap">{brand.name}</Table.Td>
             <Table.Td className="cell-wrap">{brand.brandId}</Table.Td>
             <Table.Td>
@@ -73,18 +96,7 @@ export function Brands() {
               {brand.font.kind === 'system' ? brand.font.stack : `${brand.font.family} (file)`}
             </Table.Td>
             <Table.Td>{brand.buttonRadius}</Table.Td>
-            {editor ? (
-              <Table.Td>
-                <Button
-                  size="compact-sm"
-                  variant="default"
-                  onClick={() => setEditing(brand)}
-                  aria-label={`Edit ${brand.name}`}
-                >
-                  Edit
-                </Button>
-              </Table.Td>
-            ) : null}
+            {editor ? <Table.Td>{editButton(brand)}</Table.Td> : null}
           </Table.Tr>
         )}
       />

@@ -1,5 +1,6 @@
-import { Button, Table } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { type RowCard, RowCards, usePhone } from './RowCards';
 import type { Paged } from './use-paged';
 
 /** "Load more" while the list has another page (nothing otherwise). */
@@ -15,7 +16,8 @@ export function LoadMore({ paged, label = 'Load more' }: { paged: Paged<unknown>
 /**
  * Every list of the console: a striped table that scrolls sideways inside itself on a phone, its
  * caption ("Loading…" until the first page is in), one header cell per column, a row per item
- * loaded so far, and "Load more" below it while the list has another page.
+ * loaded so far, and "Load more" below it while the list has another page. With `card`, a phone
+ * (below `sm`, `usePhone`) gets a card per item instead of the table (RowCards), the caption under them.
  */
 export function PagedTable<T>({
   paged,
@@ -25,6 +27,7 @@ export function PagedTable<T>({
   caption,
   highlightOnHover,
   label,
+  card,
 }: {
   paged: Paged<T>;
   /** The header cells; a `null` (a column the role does not get) is left out. */
@@ -37,20 +40,38 @@ export function PagedTable<T>({
   highlightOnHover?: boolean;
   /** The table's accessible name, where it has no caption. */
   label?: string;
+  /** Each item as a card, for phones: its title, badge, facts and actions (RowCards). */
+  card?: (item: T) => RowCard;
 }) {
+  const phone = usePhone();
+  const captionText = caption ? (paged.isPending ? 'Loading…' : caption(paged)) : null;
+  const table = (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table striped highlightOnHover={highlightOnHover} aria-label={label}>
+        {captionText !== null ? <Table.Caption>{captionText}</Table.Caption> : null}
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (column === null ? null : <Table.Th key={column}>{column}</Table.Th>))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{paged.items.map(row)}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
   return (
     <>
-      <Table.ScrollContainer minWidth={minWidth}>
-        <Table striped highlightOnHover={highlightOnHover} aria-label={label}>
-          {caption ? <Table.Caption>{paged.isPending ? 'Loading…' : caption(paged)}</Table.Caption> : null}
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (column === null ? null : <Table.Th key={column}>{column}</Table.Th>))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>{paged.items.map(row)}</Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {card === undefined || !phone ? (
+        table
+      ) : (
+        <>
+          <RowCards items={paged.items} card={card} label={label ?? captionText ?? 'List'} />
+          {captionText !== null ? (
+            <Text size="sm" c="dimmed" ta="center">
+              {captionText}
+            </Text>
+          ) : null}
+        </>
+      )}
       <LoadMore paged={paged as Paged<unknown>} />
     </>
   );

@@ -16,6 +16,7 @@ import {
 } from 'recharts';
 import { api } from '../api';
 import { QueryError } from '../components/QueryError';
+import { RowCards, usePhone } from '../components/RowCards';
 import { queryKeys } from '../query-keys';
 import { can, useMe } from '../session';
 import { ManageExperiment } from './ManageExperiment';
@@ -38,6 +39,7 @@ const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 export function ExperimentPage() {
   const { tenant = '', experimentId = '' } = useParams();
   const publisher = can(useMe(), 'publisher');
+  const phone = usePhone();
   const experiment = useQuery({
     queryKey: queryKeys.experiment(tenant, experimentId),
     queryFn: () => api.getExperiment(tenant, experimentId),
@@ -96,38 +98,62 @@ export function ExperimentPage() {
           broken, do not trust these results.
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped aria-label="Results per arm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Arm</Table.Th>
-              <Table.Th>Units</Table.Th>
-              <Table.Th>Conversions</Table.Th>
-              <Table.Th>Rate (95 % interval)</Table.Th>
-              <Table.Th>Chance to beat control</Table.Th>
-              <Table.Th>Expected loss</Table.Th>
-              <Table.Th>Sequential test</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {r.arms.map((a) => (
-              <Table.Tr key={a.key}>
-                <Table.Td>
-                  {a.key} {a.control && <Badge size="xs">control</Badge>}
-                </Table.Td>
-                <Table.Td>{a.units}</Table.Td>
-                <Table.Td>{a.conversions}</Table.Td>
-                <Table.Td>
-                  {pct(a.rate)} ({pct(a.interval.lower)} – {pct(a.interval.upper)})
-                </Table.Td>
-                <Table.Td>{a.chanceToBeatControl === null ? '—' : pct(a.chanceToBeatControl)}</Table.Td>
-                <Table.Td>{a.expectedLoss === null ? '—' : pct(a.expectedLoss)}</Table.Td>
-                <Table.Td>{a.sequential === null ? '—' : a.sequential.verdict}</Table.Td>
+      {/* A table from `sm` up; on a phone a card per arm, so the chance to beat control is not cut off. */}
+      {phone ? (
+        <RowCards
+          items={r.arms}
+          label="Results per arm"
+          card={(a) => ({
+            key: a.key,
+            title: a.key,
+            badge: a.control ? <Badge size="xs">control</Badge> : null,
+            facts: [
+              ['Units', String(a.units)],
+              ['Conversions', String(a.conversions)],
+              [
+                'Rate (95 % interval)',
+                `${pct(a.rate)} (${pct(a.interval.lower)} – ${pct(a.interval.upper)})`,
+              ],
+              ['Chance to beat control', a.chanceToBeatControl === null ? null : pct(a.chanceToBeatControl)],
+              ['Expected loss', a.expectedLoss === null ? null : pct(a.expectedLoss)],
+              ['Sequential test', a.sequential === null ? null : a.sequential.verdict],
+            ],
+          })}
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped aria-label="Results per arm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Arm</Table.Th>
+                <Table.Th>Units</Table.Th>
+                <Table.Th>Conversions</Table.Th>
+                <Table.Th>Rate (95 % interval)</Table.Th>
+                <Table.Th>Chance to beat control</Table.Th>
+                <Table.Th>Expected loss</Table.Th>
+                <Table.Th>Sequential test</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {r.arms.map((a) => (
+                <Table.Tr key={a.key}>
+                  <Table.Td>
+                    {a.key} {a.control && <Badge size="xs">control</Badge>}
+                  </Table.Td>
+                  <Table.Td>{a.units}</Table.Td>
+                  <Table.Td>{a.conversions}</Table.Td>
+                  <Table.Td>
+                    {pct(a.rate)} ({pct(a.interval.lower)} – {pct(a.interval.upper)})
+                  </Table.Td>
+                  <Table.Td>{a.chanceToBeatControl === null ? '—' : pct(a.chanceToBeatControl)}</Table.Td>
+                  <Table.Td>{a.expectedLoss === null ? '—' : pct(a.expectedLoss)}</Table.Td>
+                  <Table.Td>{a.sequential === null ? '—' : a.sequential.verdict}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Paper withBorder p="sm" aria-label="Cumulative units and conversions">
           <Text fw={600} mb="xs">

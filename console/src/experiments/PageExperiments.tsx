@@ -19,6 +19,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ApiProblem, api } from '../api';
 import type { ExperimentInput } from '../api/experiments';
 import { QueryError } from '../components/QueryError';
+import { RowCards, usePhone } from '../components/RowCards';
 import { queryKeys } from '../query-keys';
 import { can, useMe } from '../session';
 
@@ -35,6 +36,21 @@ export function splitOf(arms: { key: string; weight: number }[]): string {
   return arms.map((a) => `${a.key} ${Math.round((a.weight / total) * 1000) / 10} %`).join(' · ');
 }
 
+type Experiment = Awaited<ReturnType<typeof api.listExperiments>>['items'][number];
+
+/** What an experiment counts: "activity: meeting-booked within 14 days". */
+function metricOf(metric: Experiment['metric']): string {
+  return `${metric.kind}${metric.activityType ? `: ${metric.activityType}` : ''}${metric.windowDays ? ` within ${metric.windowDays} days` : ''}`;
+}
+
+function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge variant="light" color={status === 'running' ? 'blue' : 'dark'}>
+      {status}
+    </Badge>
+  );
+}
+
 /**
  * A page's experiments (docs/experiments.md): the list, each linking to its results, and (publisher)
  * a new holdout: the page's generic content for `holdout %` of the units against the audience's
@@ -45,6 +61,7 @@ export function PageExperiments() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const publisher = can(useMe(), 'publisher');
+  const phone = usePhone();
   const page = useQuery({
     queryKey: queryKeys.page(tenant, pageId),
     queryFn: () => api.getPage(tenant, pageId),
@@ -114,47 +131,61 @@ export function PageExperiments() {
         holdout) and each audience's personalised version, by account, and measures the lift.
       </Text>
       <QueryError error={page.error ?? list.error} />
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped aria-label="Experiments of the page">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Phase</Table.Th>
-              <Table.Th>Split</Table.Th>
-              <Table.Th>Metric</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.length === 0 && list.isSuccess ? (
+      {/* A table from `sm` up; on a phone each experiment is a card, its split and metric in full. */}
+      {phone ? (
+        <RowCards
+          items={items}
+          label="Experiments of the page"
+          empty={list.isSuccess ? 'No experiment yet.' : null}
+          card={(e) => ({
+            key: e.experimentId,
+            title: e.name,
+            to: `/t/${tenant}/experiments/${e.experimentId}`,
+            badge: <StatusBadge status={e.status} />,
+            facts: [
+              ['Split', splitOf(e.arms)],
+              ['Metric', metricOf(e.metric)],
+              ['Phase', String(e.phase)],
+            ],
+          })}
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped aria-label="Experiments of the page">
+            <Table.Thead>
               <Table.Tr>
-                <Table.Td colSpan={5}>No experiment yet.</Table.Td>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Phase</Table.Th>
+                <Table.Th>Split</Table.Th>
+                <Table.Th>Metric</Table.Th>
               </Table.Tr>
-            ) : null}
-            {items.map((e) => (
-              <Table.Tr key={e.experimentId}>
-                <Table.Td className="cell-wrap">
-                  <Anchor component={Link} to={`/t/${tenant}/experiments/${e.experimentId}`}>
-                    {e.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td miw={100}>
-                  <Badge variant="light" color={e.status === 'running' ? 'blue' : 'dark'}>
-                    {e.status}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{e.phase}</Table.Td>
-                <Table.Td className="cell-wrap">{splitOf(e.arms)}</Table.Td>
-                <Table.Td className="cell-wrap">
-                  {e.metric.kind}
-                  {e.metric.activityType ? `: ${e.metric.activityType}` : ''}
-                  {e.metric.windowDays ? ` within ${e.metric.windowDays} days` : ''}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.length === 0 && list.isSuccess ? (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>No experiment yet.</Table.Td>
+                </Table.Tr>
+              ) : null}
+              {items.map((e) => (
+                <Table.Tr key={e.experimentId}>
+                  <Table.Td className="cell-wrap">
+                    <Anchor component={Link} to={`/t/${tenant}/experiments/${e.experimentId}`}>
+                      {e.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td miw={100}>
+                    <StatusBadge status={e.status} />
+                  </Table.Td>
+                  <Table.Td>{e.phase}</Table.Td>
+                  <Table.Td className="cell-wrap">{splitOf(e.arms)}</Table.Td>
+                  <Table.Td className="cell-wrap">{metricOf(e.metric)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       {publisher && running ? (
         <Text size="sm">
           “{running.name}” is running: stop it on its screen before starting another on this page.

@@ -64,6 +64,18 @@ export function Assets() {
         highlightOnHover
         caption={({ total }) => countOf(total ?? 0)}
         columns={['Name', 'Type', 'Tags', 'State', 'Updated']}
+        card={(asset) => ({
+          key: asset.assetId,
+          title: asset.name,
+          to: `/t/${tenant}/assets/${asset.assetId}`,
+          subtitle: asset.hidden ? 'hidden' : null,
+          badge: <Badge color={LIFECYCLE_COLOR[asset.lifecycleState]}>{asset.lifecycleState}</Badge>,
+          facts: [
+            ['Type', asset.data.type],
+            ['Tags', asset.tags.length > 0 ? asset.tags.join(', ') : null],
+            ['Updated', new Date(asset.updatedAt).toLocaleString()],
+          ],
+        })}
         row={(asset) => (
           <Table.Tr key={asset.assetId}>
             <Table.Td className="cell-wrap">

@@ -61,6 +61,15 @@ export function Topics() {
         highlightOnHover
         caption={({ total }) => `${total ?? 0} topics`}
         columns={['Name', 'Entries', 'Updated']}
+        card={(topic) => ({
+          key: topic.topicId,
+          title: topic.name,
+          to: `/t/${tenant}/topics/${topic.topicId}`,
+          facts: [
+            ['Entries', String(topic.entriesCount)],
+            ['Updated', new Date(topic.updatedAt).toLocaleString()],
+          ],
+        })}
         row={(topic) => (
           <Table.Tr key={topic.topicId}>
             <Table.Td className="cell-wrap">

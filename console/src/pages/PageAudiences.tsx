@@ -48,6 +48,18 @@ export function PageAudiences({ tenant, pageId }: { tenant: string; pageId: stri
     onSuccess: refresh,
   });
 
+  // Archive or bring back an audience: in the table and on a phone's card.
+  const lifecycleButton = (a: (typeof audiences.items)[number]) => (
+    <Button
+      size="compact-sm"
+      variant="default"
+      aria-label={`${a.archivedAt ? 'Unarchive' : 'Archive'} ${a.effectiveName}`}
+      onClick={() => lifecycle.mutate(a)}
+      loading={lifecycle.isPending && lifecycle.variables?.audienceId === a.audienceId}
+    >
+      {a.archivedAt ? 'Unarchive' : 'Archive'}
+    </Button>
+  );
   return (
     <Stack component="section" aria-labelledby="audiences-heading">
       <Title order={2} size="h3" id="audiences-heading">
@@ -69,6 +81,21 @@ export function PageAudiences({ tenant, pageId }: { tenant: string; pageId: stri
           minWidth={720}
           label="Audiences"
           columns={['Audience', 'Status', 'Person', 'Published', 'Engagement', editable ? 'Actions' : null]}
+          card={(a) => ({
+            key: a.audienceId,
+            title: a.effectiveName,
+            to: `/t/${tenant}/pages/${pageId}/audiences/${a.audienceId}`,
+            badge: <Badge color="gray.7">{a.archivedAt ? 'archived' : a.status}</Badge>,
+            facts: [
+              ['Person', a.personId ? personName(a.personId) : null],
+              [
+                'Published',
+                a.publishedVersion ? `version ${a.publishedVersion.versionNumber}` : 'not published',
+              ],
+              ['Engagement', <EngagementSummary key="engagement" counts={totalOf(a.audienceId)} />],
+            ],
+            actions: editable ? lifecycleButton(a) : null,
+          })}
           row={(a) => (
             <Table.Tr key={a.audienceId}>
               <Table.Td className="cell-wrap">
@@ -86,19 +113,7 @@ export function PageAudiences({ tenant, pageId }: { tenant: string; pageId: stri
               <Table.Td>
                 <EngagementSummary counts={totalOf(a.audienceId)} />
               </Table.Td>
-              {editable ? (
-                <Table.Td>
-                  <Button
-                    size="compact-sm"
-                    variant="default"
-                    aria-label={`${a.archivedAt ? 'Unarchive' : 'Archive'} ${a.effectiveName}`}
-                    onClick={() => lifecycle.mutate(a)}
-                    loading={lifecycle.isPending && lifecycle.variables?.audienceId === a.audienceId}
-                  >
-                    {a.archivedAt ? 'Unarchive' : 'Archive'}
-                  </Button>
-                </Table.Td>
-              ) : null}
+              {editable ? <Table.Td>{lifecycleButton(a)}</Table.Td> : null}
             </Table.Tr>
           )}
         />

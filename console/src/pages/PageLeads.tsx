@@ -27,6 +27,37 @@ export function PageLeads({ tenant, pageId }: { tenant: string; pageId: string }
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.leads(tenant, pageId) }),
   });
 
+  // Where the lead came from, its checks and the test toggle: in the table and on a phone's card.
+  const origin = (s: FormSubmission) =>
+    s.audienceId === null ? (
+      'The page'
+    ) : (
+      <Anchor size="sm" component={Link} to={`/t/${tenant}/pages/${pageId}/audiences/${s.audienceId}`}>
+        Personal page
+      </Anchor>
+    );
+  const checks = (s: FormSubmission) => (
+    <Group gap={4}>
+      {s.test ? <Badge color="gray.7">test</Badge> : null}
+      {s.proven ? null : (
+        <Badge color="gray.7" variant="outline" title="Sent without the proof of work (no JavaScript)">
+          unproven
+        </Badge>
+      )}
+      {s.consent?.ticked ? <Badge color="teal.9">consent</Badge> : null}
+    </Group>
+  );
+  const markButton = (s: FormSubmission) => (
+    <Button
+      size="compact-sm"
+      variant="default"
+      aria-label={`${s.test ? 'Not a test' : 'Mark as test'}: ${s.email}`}
+      onClick={() => mark.mutate(s)}
+      loading={mark.isPending && mark.variables?.submissionId === s.submissionId}
+    >
+      {s.test ? 'Not a test' : 'Mark as test'}
+    </Button>
+  );
   return (
     <Stack component="section" aria-labelledby="leads-heading">
       <Group justify="space-between" wrap="wrap">
@@ -54,6 +85,23 @@ export function PageLeads({ tenant, pageId }: { tenant: string; pageId: string }
           minWidth={900}
           label="Leads"
           columns={['Lead', 'Company', 'From', 'Received', 'Checks', editable ? 'Actions' : null]}
+          card={(s) => ({
+            key: s.submissionId,
+            title: s.fields.name ?? s.email,
+            subtitle: s.fields.name ? s.email : null,
+            facts: [
+              [
+                'Company',
+                s.fields.company || s.fields.jobTitle
+                  ? [s.fields.company, s.fields.jobTitle].filter(Boolean).join(', ')
+                  : null,
+              ],
+              ['From', origin(s)],
+              ['Received', shortTime.format(new Date(s.createdAt))],
+              ['Checks', s.test || !s.proven || s.consent?.ticked ? checks(s) : null],
+            ],
+            actions: editable ? markButton(s) : null,
+          })}
           row={(s) => (
             <Table.Tr key={s.submissionId}>
               <Table.Td className="cell-wrap">
@@ -72,48 +120,10 @@ export function PageLeads({ tenant, pageId }: { tenant: string; pageId: string }
                   </Text>
                 ) : null}
               </Table.Td>
-              <Table.Td className="nowrap">
-                {s.audienceId === null ? (
-                  'The page'
-                ) : (
-                  <Anchor
-                    size="sm"
-                    component={Link}
-                    to={`/t/${tenant}/pages/${pageId}/audiences/${s.audienceId}`}
-                  >
-                    Personal page
-                  </Anchor>
-                )}
-              </Table.Td>
+              <Table.Td className="nowrap">{origin(s)}</Table.Td>
               <Table.Td className="nowrap">{shortTime.format(new Date(s.createdAt))}</Table.Td>
-              <Table.Td className="nowrap">
-                <Group gap={4}>
-                  {s.test ? <Badge color="gray.7">test</Badge> : null}
-                  {s.proven ? null : (
-                    <Badge
-                      color="gray.7"
-                      variant="outline"
-                      title="Sent without the proof of work (no JavaScript)"
-                    >
-                      unproven
-                    </Badge>
-                  )}
-                  {s.consent?.ticked ? <Badge color="teal.9">consent</Badge> : null}
-                </Group>
-              </Table.Td>
-              {editable ? (
-                <Table.Td>
-                  <Button
-                    size="compact-sm"
-                    variant="default"
-                    aria-label={`${s.test ? 'Not a test' : 'Mark as test'}: ${s.email}`}
-                    onClick={() => mark.mutate(s)}
-                    loading={mark.isPending && mark.variables?.submissionId === s.submissionId}
-                  >
-                    {s.test ? 'Not a test' : 'Mark as test'}
-                  </Button>
-                </Table.Td>
-              ) : null}
+              <Table.Td className="nowrap">{checks(s)}</Table.Td>
+              {editable ? <Table.Td>{markButton(s)}</Table.Td> : null}
             </Table.Tr>
           )}
         />

@@ -65,6 +65,22 @@ export function PagesList() {
         highlightOnHover
         caption={({ total }) => countOf(total ?? 0)}
         columns={['Name', 'Status', 'Brand', 'Audiences', 'Updated']}
+        card={(page) => ({
+          key: page.pageId,
+          title: page.name,
+          to: `/t/${tenant}/pages/${page.pageId}`,
+          subtitle: page.deletedAt ? (
+            <Text span c="red.9" size="sm">
+              deleted
+            </Text>
+          ) : null,
+          badge: <Badge color={STATUS_COLOR[page.status]}>{page.status}</Badge>,
+          facts: [
+            ['Brand', page.brandId],
+            ['Audiences', String(page.audiencesCount)],
+            ['Updated', new Date(page.updatedAt).toLocaleString()],
+          ],
+        })}
         row={(page) => (
           <Table.Tr key={page.pageId}>
             <Table.Td className="cell-wrap">

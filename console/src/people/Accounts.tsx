@@ -25,6 +25,16 @@ export function Accounts() {
         highlightOnHover
         caption={({ items }) => `${items.length} accounts${q ? ` matching “${q}”` : ''}, newest first`}
         columns={['Name', 'Domain', 'Persons', 'Latest activity']}
+        card={(account) => ({
+          key: account.accountId,
+          title: account.name,
+          to: `/t/${tenant}/accounts/${account.accountId}`,
+          facts: [
+            ['Domain', account.domain],
+            ['Persons', String(account.linkedPersonsCount)],
+            ['Latest activity', new Date(account.latestActivityAt).toLocaleString()],
+          ],
+        })}
         row={(account) => (
           <Table.Tr key={account.accountId}>
             <Table.Td className="cell-wrap">

@@ -26,6 +26,16 @@ export function Persons() {
           `${items.length}${total != null ? ` of ${total}` : ''} persons${q ? ` matching “${q}”` : ''}, newest first`
         }
         columns={['Name', 'Email', 'Domain', 'Created']}
+        card={(person) => ({
+          key: person.personId,
+          title: person.name,
+          to: `/t/${tenant}/persons/${person.personId}`,
+          facts: [
+            ['Email', person.email],
+            ['Domain', person.domain],
+            ['Created', person.createdAt ? new Date(person.createdAt).toLocaleString() : null],
+          ],
+        })}
         row={(person) => (
           <Table.Tr key={person.personId}>
             <Table.Td className="cell-wrap">

@@ -54,6 +54,18 @@ export function ApiKeys() {
     },
   });
   const labelError = create.error instanceof ApiProblem ? create.error.fieldErrors().label : undefined;
+  // Revoke a live key: in the table and on a phone's card.
+  const revokeButton = (key: ApiKey) =>
+    key.revokedAt ? null : (
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => setRevoking(key)}
+        aria-label={`Revoke ${key.prefix}`}
+      >
+        Revoke
+      </Button>
+    );
   return (
     <Stack>
       <Title order={2}>API keys</Title>
@@ -93,6 +105,19 @@ export function ApiKeys() {
         minWidth={760}
         caption={({ items }) => `${items.length} keys`}
         columns={['Prefix', 'Label', 'Scopes', 'Created', 'Last used', 'Revoked', 'Actions']}
+        card={(key) => ({
+          key: key.keyId,
+          title: key.label ?? key.prefix,
+          subtitle: <Code>{key.prefix}</Code>,
+          badge: key.revokedAt ? <Badge color="red.9">revoked</Badge> : null,
+          facts: [
+            ['Scopes', key.scopes ? key.scopes.join(', ') : 'full access'],
+            ['Created', when(key.createdAt)],
+            ['Last used', when(key.lastUsedAt)],
+            ['Revoked', key.revokedAt ? when(key.revokedAt) : null],
+          ],
+          actions: revokeButton(key),
+        })}
         row={(key) => (
           <Table.Tr key={key.keyId}>
             <Table.Td className="nowrap">
@@ -103,18 +128,7 @@ export function ApiKeys() {
             <Table.Td>{when(key.createdAt)}</Table.Td>
             <Table.Td>{when(key.lastUsedAt)}</Table.Td>
             <Table.Td>{key.revokedAt ? <Badge color="red.9">{when(key.revokedAt)}</Badge> : 'no'}</Table.Td>
-            <Table.Td>
-              {key.revokedAt ? null : (
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => setRevoking(key)}
-                  aria-label={`Revoke ${key.prefix}`}
-                >
-                  Revoke
-                </Button>
-              )}
-            </Table.Td>
+            <Table.Td>{revokeButton(key)}</Table.Td>
           </Table.Tr>
         )}
       />

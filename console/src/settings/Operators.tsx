@@ -9,6 +9,9 @@ import { QueryError } from '../components/QueryError';
 import { usePaged } from '../components/use-paged';
 import { queryKeys } from '../query-keys';
 
+/** An operator as the tenant's list gives it. */
+type Listed = Awaited<ReturnType<typeof api.listOperators>>['items'][number];
+
 /** The tenant's operators and their roles (admin): add one, change a role, disable, reset a password. */
 export function Operators({ me }: { me: Me }) {
   const { tenant = '' } = useParams();
@@ -40,6 +43,41 @@ export function Operators({ me }: { me: Me }) {
     onSuccess: refresh,
   });
   const emailError = create.error instanceof ApiProblem ? create.error.fieldErrors().email : undefined;
+  // An operator's role, state and buttons (none on oneself): in the table and on a phone's card.
+  const isSelf = (op: Listed) => op.operatorId === me.operator.operatorId;
+  const roleOf = (op: Listed) => (
+    <Select
+      aria-label={`Role of ${op.email}`}
+      data={ROLES}
+      value={op.role}
+      disabled={isSelf(op)}
+      allowDeselect={false}
+      onChange={(v) => v && change.mutate({ id: op.operatorId, kind: 'role', role: v as Role })}
+      w={140}
+    />
+  );
+  const stateOf = (op: Listed) =>
+    op.disabledAt || op.mustChangePassword ? (
+      <Group gap={4}>
+        {op.disabledAt ? <Badge color="red.9">disabled</Badge> : null}
+        {op.mustChangePassword ? <Badge color="gray.7">one-time password</Badge> : null}
+      </Group>
+    ) : null;
+  const actionsOf = (op: Listed) => (
+    <Group gap="xs">
+      <Button
+        size="xs"
+        variant="default"
+        disabled={isSelf(op)}
+        onClick={() => change.mutate({ id: op.operatorId, kind: op.disabledAt ? 'enable' : 'disable' })}
+      >
+        {op.disabledAt ? 'Enable' : 'Disable'}
+      </Button>
+      <Button size="xs" variant="default" onClick={() => change.mutate({ id: op.operatorId, kind: 'reset' })}>
+        Reset password
+      </Button>
+    </Group>
+  );
   return (
     <Stack>
       <Title order={2}>Operators</Title>
@@ -84,50 +122,21 @@ export function Operators({ me }: { me: Me }) {
         paged={operators}
         minWidth={640}
         columns={['Email', 'Role', 'State', 'Actions']}
-        row={(op) => {
-          const self = op.operatorId === me.operator.operatorId;
-          return (
-            <Table.Tr key={op.operatorId}>
-              <Table.Td className="cell-wrap">{op.email}</Table.Td>
-              <Table.Td>
-                <Select
-                  aria-label={`Role of ${op.email}`}
-                  data={ROLES}
-                  value={op.role}
-                  disabled={self}
-                  allowDeselect={false}
-                  onChange={(v) => v && change.mutate({ id: op.operatorId, kind: 'role', role: v as Role })}
-                  w={140}
-                />
-              </Table.Td>
-              <Table.Td>
-                {op.disabledAt ? <Badge color="red.9">disabled</Badge> : null}
-                {op.mustChangePassword ? <Badge color="gray.7">one-time password</Badge> : null}
-              </Table.Td>
-              <Table.Td>
-                <Group gap="xs">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    disabled={self}
-                    onClick={() =>
-                      change.mutate({ id: op.operatorId, kind: op.disabledAt ? 'enable' : 'disable' })
-                    }
-                  >
-                    {op.disabledAt ? 'Enable' : 'Disable'}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => change.mutate({ id: op.operatorId, kind: 'reset' })}
-                  >
-                    Reset password
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          );
-        }}
+        card={(op) => ({
+          key: op.operatorId,
+          title: op.email,
+          badge: stateOf(op),
+          facts: [['Role', roleOf(op)]],
+          actions: actionsOf(op),
+        })}
+        row={(op) => (
+          <Table.Tr key={op.operatorId}>
+            <Table.Td className="cell-wrap">{op.email}</Table.Td>
+            <Table.Td>{roleOf(op)}</Table.Td>
+            <Table.Td>{stateOf(op)}</Table.Td>
+            <Table.Td>{actionsOf(op)}</Table.Td>
+          </Table.Tr>
+        )}
       />
     </Stack>
   );

@@ -4,14 +4,18 @@
  * and said so (refused). Anything else is a wrong edit (it changed something it should not have, or
  * not as asked) or a miss (it changed nothing where an edit was expected, or answered badly).
  */
-import {
-  type AudienceContent,
-  type ContentField,
-  contentFields,
-  fieldValue,
-} from '../../domain/audience-content.js';
+import type { AudienceContent } from '../../domain/audience-content.js';
 import { unsupportedClaims } from '../grounding.js';
 import type { AgentInput, AgentResult } from '../page-agent.js';
+import {
+  inOrder,
+  judgedFields,
+  judgedName,
+  judgedValue,
+  ORDER_FIELD,
+  planFields,
+  reordered,
+} from './eval-blocks.js';
 import type { CaseExpect } from './eval-set.js';
 
 export type Outcome = 'done' | 'refused' | 'wrong' | 'missed';
@@ -28,12 +32,20 @@ const words = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.
 const sentences = (text: string) => (text.match(/[^.!?]+(?:[.!?]+|$)/g) ?? []).filter((s) => s.trim()).length;
 
 export function judge(expect: CaseExpect, input: AgentInput, result: AgentResult): Verdict {
-  const value = (content: AudienceContent, field: string) =>
-    fieldValue(content, input.page, field as ContentField);
-  const fields = contentFields(input.page) as string[];
+  const value = (content: AudienceContent, field: string) => judgedValue(content, input.page, field);
   const before = (field: string) => value(input.current, field);
   const after = (field: string) => value(result.content, field);
-  const changedFields = fields.filter((f) => before(f) !== after(f));
+  const differs = (field: string) =>
+    judgedName(field) === ORDER_FIELD
+      ? reordered(input.page, input.current, result.content)
+      : before(field) !== after(field);
+  const changedFields = judgedFields(input.page).filter(differs);
+  const visible = (ids: string[] | undefined, shown: boolean) =>
+    (ids ?? []).map((id) => [`blocks/${id}/visible`, String(shown)] as const);
+  const wanted = {
+    ...expect.set,
+    ...Object.fromEntries([...visible(expect.shown, true), ...visible(expect.hidden, false)]),
+  };
   const failures: string[] = [];
   const fail = (message: string) => failures.push(message);
   const show = (text: string) => JSON.stringify(text.length > 90 ? `${text.slice(0, 87)}...` : text);
@@ -51,7 +63,8 @@ export function judge(expect: CaseExpect, input: AgentInput, result: AgentResult
 
   const expectsEdit =
     !expect.unchanged &&
-    (Object.keys(expect.set ?? {}).some((f) => expect.set![f] !== before(f)) ||
+    (Object.keys(wanted).some((f) => wanted[f] !== before(f)) ||
+      (expect.order !== undefined && !inOrder(input.current, input.page, expect.order)) ||
       (expect.changed ?? []).length > 0 ||
       (expect.anyChanged ?? []).length > 0);
 
@@ -65,18 +78,17 @@ export function judge(expect: CaseExpect, input: AgentInput, result: AgentResult
       );
       return { outcome: 'missed', right: false, failures };
     }
-    const outcome =
-      expectsEdit || expect.unchanged || Object.keys(expect.set ?? {}).length > 0 ? 'refused' : 'refused';
-    return { outcome, right: failures.length === 0, failures };
+    return { outcome: 'refused', right: failures.length === 0, failures };
   }
 
   if (expect.unchanged) fail(`changed ${changedFields.join(', ')} although nothing should change`);
-  for (const [field, expected] of Object.entries(expect.set ?? {})) {
+  for (const [field, expected] of Object.entries(wanted)) {
     if (after(field) !== expected) fail(`${field} is ${show(after(field))}, expected ${show(expected)}`);
   }
-  for (const field of expect.changed ?? [])
-    if (before(field) === after(field)) fail(`${field} did not change`);
-  if (expect.anyChanged && !expect.anyChanged.some((f) => before(f) !== after(f)))
+  if (expect.order !== undefined && !inOrder(result.content, input.page, expect.order))
+    fail(`the blocks shown are ${show(after(ORDER_FIELD))}, expected ${expect.order.join(' above ')}`);
+  for (const field of expect.changed ?? []) if (!differs(field)) fail(`${field} did not change`);
+  if (expect.anyChanged && !expect.anyChanged.some(differs))
     fail(`none of ${expect.anyChanged.join(', ')} changed`);
   for (const [field, terms] of Object.entries(expect.contains ?? {})) {
     for (const term of terms)
@@ -101,8 +113,9 @@ export function judge(expect: CaseExpect, input: AgentInput, result: AgentResult
     if (!changedFields.some((f) => after(f).toLowerCase().includes(term.toLowerCase())))
       fail(`no changed field mentions ${show(term)}`);
   }
-  const allowed = new Set([
-    ...Object.keys(expect.set ?? {}),
+  const named = [
+    ...Object.keys(wanted),
+    ...(expect.order === undefined ? [] : [ORDER_FIELD]),
     ...(expect.changed ?? []),
     ...(expect.anyChanged ?? []),
     ...(expect.mayChange ?? []),
@@ -112,7 +125,8 @@ export function judge(expect: CaseExpect, input: AgentInput, result: AgentResult
     ...(expect.longer ?? []),
     ...Object.keys(expect.maxWords ?? {}),
     ...Object.keys(expect.maxSentences ?? {}),
-  ]);
+  ].map(judgedName);
+  const allowed = new Set(named.flatMap((f) => (f === 'blocks' ? planFields(input.page) : [f])));
   const stray = changedFields.filter((f) => !allowed.has(f));
   if (stray.length > 0 && !expect.unchanged) fail(`also changed ${stray.join(', ')}`);
   return { outcome: failures.length === 0 ? 'done' : 'wrong', right: failures.length === 0, failures };

@@ -9,8 +9,16 @@ import type { AgentInput, AgentMessage } from '../page-agent.js';
 
 /** What a case checks; every member is optional (docs/agent.md, "The evaluation set"). */
 export interface CaseExpect {
-  /** Fields that must end with exactly this value (keywords joined with ", "; buttons as buttonTitle:<id>). */
+  /**
+   * Fields that must end with exactly this value (keywords joined with ", "; buttons as buttonTitle:<id>;
+   * a block's text as blocks/<blockId>/<path>, its visibility as blocks/<blockId>/visible: eval-blocks.ts).
+   */
   set?: Record<string, string>;
+  /** Blocks (by blockId) that must end shown / hidden. */
+  shown?: string[];
+  hidden?: string[];
+  /** Blocks that must end shown in this relative order (others may sit between them). */
+  order?: string[];
   /** Fields that must differ from the starting content. */
   changed?: string[];
   /** At least one of these fields must differ. */
@@ -106,6 +114,7 @@ export function caseInput(set: EvalSet, evalCase: EvalCase): AgentInput {
     audience: fixture.audience!,
     person: fixture.person ?? null,
     account: fixture.account ?? null,
+    ...(fixture.traits ? { traits: fixture.traits } : {}),
     recentActivity: fixture.recentActivity ?? [],
     topicEntries: fixture.topicEntries ?? [],
     current,

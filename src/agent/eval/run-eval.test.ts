@@ -107,3 +107,55 @@ describe('judging a case', () => {
     assert.equal(grounded.outcome, 'done');
   });
 });
+
+describe('judging a case on a page of blocks', () => {
+  const blockCases = set.cases.filter(
+    (c) => set.fixtures[c.fixture]?.page?.blocks !== undefined || c.fixture.startsWith('loomwork'),
+  );
+  const hideVideo = set.cases.find((c) => c.message === 'hide the video')!;
+  const input = caseInput(set, hideVideo);
+  const plan = input.current.blocks!;
+  const result = (blocks: typeof plan, text: typeof plan.text = plan.text): AgentResult => ({
+    reply: 'Done.',
+    reasoning: '',
+    content: { ...input.current, blocks: { ...blocks, text } },
+    changes: [],
+  });
+  const hidden = (ids: string[]) => ({
+    ...plan,
+    shown: plan.shown.filter((d) => !ids.includes(d.blockId)),
+    hidden: [...plan.hidden, ...ids.map((blockId) => ({ blockId, reason: 'asked' }))],
+  });
+
+  it('holds at least 30 block cases, on a page of at least ten block types', () => {
+    assert.ok(blockCases.length >= 30, `${blockCases.length} block cases`);
+    const types = new Set(input.page.blocks!.map((b) => b.type));
+    assert.ok(types.size >= 10, [...types].join());
+  });
+
+  it('checks visibility, and counts any other block hidden, moved or reworded as a stray change', () => {
+    assert.equal(judge(hideVideo.expect, input, result(hidden(['walkthrough']))).outcome, 'done');
+    assert.deepEqual(judge(hideVideo.expect, input, result(hidden(['walkthrough', 'faq']))).failures, [
+      'also changed blocks/faq/visible',
+    ]);
+    const moved = hidden(['walkthrough']);
+    moved.shown = [moved.shown[1]!, moved.shown[0]!, ...moved.shown.slice(2)];
+    assert.deepEqual(judge(hideVideo.expect, input, result(moved)).failures, ['also changed blocks/order']);
+    const reworded = result(hidden(['walkthrough']), { ...plan.text, faq: { heading: 'FAQ' } });
+    assert.deepEqual(judge(hideVideo.expect, input, reworded).failures, ['also changed blocks/faq/heading']);
+    assert.equal(judge(hideVideo.expect, input, result(plan)).outcome, 'missed');
+  });
+
+  it('reads a block text by blocks/<id>/<path> and an order by the blocks named', () => {
+    const expect = { set: { 'blocks/faq/items/1/answer': 'Soon.' }, order: ['faq', 'features'] };
+    const faqFirst = {
+      ...plan,
+      shown: [plan.shown.find((d) => d.blockId === 'faq')!, ...plan.shown.filter((d) => d.blockId !== 'faq')],
+    };
+    const right = result(faqFirst, { ...plan.text, faq: { 'items/1/answer': 'Soon.' } });
+    assert.equal(judge(expect, input, right).outcome, 'done');
+    assert.match(judge(expect, input, result(faqFirst)).failures.join(), /blocks\/faq\/items\/1\/answer is/);
+    const notMoved = judge(expect, input, result(plan, { ...plan.text, faq: { 'items/1/answer': 'Soon.' } }));
+    assert.match(notMoved.failures.join(), /expected faq above features/);
+  });
+});

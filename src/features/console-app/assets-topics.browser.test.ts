@@ -4,7 +4,7 @@ import { before, it } from 'node:test';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { makeAsset, makeTopic } from '../../../test/asset-factories.js';
 import { CHROMIUM, CHROMIUM_ARGS, skipWithoutChromium, XSS } from '../../../test/chromium.js';
-import { expectAccessible, shoot, signInToConsole } from '../../../test/console-browser.js';
+import { expectAccessible, expectPhoneCards, shoot, signInToConsole } from '../../../test/console-browser.js';
 import { ensureConsoleBuilt } from '../../../test/console-build.js';
 import { makeOperator } from '../../../test/console-factories.js';
 import { makeTenant } from '../../../test/factories.js';
@@ -65,6 +65,7 @@ describeEachDatabase('the console assets and topics in Chromium', (ctx) => {
       await tab.getByRole('link', { name: 'Autumn banner' }).waitFor();
       await tab.getByRole('link', { name: `Hostile ${XSS}` }).waitFor();
       await expectAccessible(tab, 'assets');
+      await expectPhoneCards(tab, 'assets-phone', 'Autumn banner');
       await tab.getByRole('button', { name: 'New asset' }).click();
       const form = tab.getByRole('dialog', { name: 'New asset' });
       await form.getByRole('button', { name: 'Create asset' }).click();
@@ -143,6 +144,7 @@ describeEachDatabase('the console assets and topics in Chromium', (ctx) => {
       await tab.getByRole('heading', { name: 'Topics' }).waitFor();
       await tab.getByRole('link', { name: hostile.topic.name }).waitFor();
       await expectAccessible(tab, 'topics');
+      await expectPhoneCards(tab, 'topics-phone', hostile.topic.name);
       await tab.getByRole('button', { name: 'Create topic' }).click();
       await tab.getByText('A name is required').waitFor();
       await tab.getByRole('textbox', { name: 'New topic' }).fill('Objections');

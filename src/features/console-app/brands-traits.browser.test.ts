@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { before, it } from 'node:test';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, skipWithoutChromium, XSS } from '../../../test/chromium.js';
-import { expectAccessible, shoot, signInToConsole } from '../../../test/console-browser.js';
+import { expectAccessible, expectPhoneCards, shoot, signInToConsole } from '../../../test/console-browser.js';
 import { ensureConsoleBuilt } from '../../../test/console-build.js';
 import { makeOperator } from '../../../test/console-factories.js';
 import { makeAccountLog, makePerson, makeTenant } from '../../../test/factories.js';
@@ -169,6 +169,7 @@ describeEachDatabase('the console brands, uploads and traits in Chromium', (ctx)
       assert.ok(await loaded(tab.getByRole('img', { name: `Hostile ${XSS} logo` })), 'the listed logo loads');
       await expectAccessible(tab, 'brands');
       await shoot(tab, 'brands');
+      await expectPhoneCards(tab, 'brands-phone', 'Radius');
 
       // Edit it: a pill button and a serif font, seen in the preview, then in the API.
       await tab.getByRole('button', { name: `Edit Hostile ${XSS}` }).click();

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { before, it } from 'node:test';
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, skipWithoutChromium, USER_AGENT, XSS } from '../../../test/chromium.js';
-import { expectAccessible, shoot, signInToConsole } from '../../../test/console-browser.js';
+import { expectAccessible, expectPhoneCards, shoot, signInToConsole } from '../../../test/console-browser.js';
 import { ensureConsoleBuilt } from '../../../test/console-build.js';
 import { makeOperator } from '../../../test/console-factories.js';
 import { makeTenant } from '../../../test/factories.js';
@@ -157,6 +157,7 @@ describeEachDatabase('the operator console in Chromium', (ctx) => {
       }
       await shoot(tab, 'audit');
       await expectAccessible(tab, 'audit log');
+      await expectPhoneCards(tab, 'audit-phone', 'page.restore');
       await tab.getByLabel('Action').fill('page.update');
       await tab.getByRole('cell', { name: 'page.create', exact: true }).waitFor({ state: 'detached' });
       await tab.getByRole('cell', { name: 'page.update', exact: true }).waitFor();
@@ -172,6 +173,7 @@ describeEachDatabase('the operator console in Chromium', (ctx) => {
       await tab.getByText('One-time password').first().waitFor();
       await shoot(tab, 'operators');
       await expectAccessible(tab, 'operators');
+      await expectPhoneCards(tab, 'operators-phone', 'new.editor@example.com');
 
       // On a phone: the navigation folds behind a button and nothing scrolls sideways.
       await tab.setViewportSize({ width: 390, height: 844 });
@@ -186,6 +188,15 @@ describeEachDatabase('the operator console in Chromium', (ctx) => {
       await tab.waitForFunction(
         () => (document.querySelector('nav')?.getBoundingClientRect().right ?? 0) <= 0,
       );
+      // A card per page instead of the table: its audiences and last change are not cut off, nor
+      // its status badge beside a long name.
+      await tab.getByRole('listitem').first().getByText('Audiences').waitFor();
+      const cutBadges = await tab.evaluate(() =>
+        Array.from(document.querySelectorAll('.mantine-Badge-label'))
+          .filter((label) => label.scrollWidth > label.clientWidth)
+          .map((label) => label.textContent),
+      );
+      assert.deepEqual(cutBadges, [], 'status badges shown whole on a phone');
       const overflow = await tab.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 1, `the phone layout scrolls sideways by ${overflow}px`);
       await shoot(tab, 'phone-pages');

@@ -59,6 +59,12 @@ describeEachDatabase("the console's experiment screen in Chromium", (ctx) => {
       await expectAccessible(tab, 'experiment');
       await tab.setViewportSize({ width: 390, height: 844 });
       await tab.getByRole('heading', { name: 'Simulated holdout' }).waitFor();
+      // On a phone a card per arm: every figure readable, nothing wider than the screen.
+      const arms = tab.getByRole('list', { name: 'Results per arm' });
+      await arms.getByText('Chance to beat control').waitFor();
+      await arms.getByText(String(treatment!.units), { exact: true }).waitFor();
+      assert.ok(await tab.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+      await expectAccessible(tab, 'the experiment on a phone');
       await shoot(tab, 'experiment-390');
       assert.deepEqual(problems, []);
     } finally {
@@ -130,12 +136,24 @@ describeEachDatabase(
         // One experiment runs per page: the form gives way to a note.
         await tab.getByText('“Q4 holdout” is running').waitFor();
         assert.equal(await tab.getByRole('form', { name: 'New holdout experiment' }).count(), 0);
-        // Loaded at phone width (a resize mid-screen catches the navigation's transition).
+        await shoot(tab, 'experiment-list-1280');
+        // Loaded at phone width (a resize mid-screen catches the navigation's transition): a card per
+        // experiment instead of the table, its split and metric in full, nothing wider than the screen.
         await tab.setViewportSize({ width: 390, height: 844 });
         await tab.reload();
-        await list.getByRole('link', { name: 'Q4 holdout' }).waitFor();
+        const cards = tab.getByRole('list', { name: 'Experiments of the page' });
+        await cards.getByRole('link', { name: 'Q4 holdout' }).waitFor();
+        await cards.getByText('holdout 20 % · personalised 80 %').waitFor();
+        await cards.getByText('activity: meeting-booked within 14 days').waitFor();
+        assert.equal(await list.isVisible(), false, 'the table gives way to the cards on a phone');
+        assert.ok(
+          await tab.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+          'nothing is wider than the phone',
+        );
+        await expectAccessible(tab, 'the experiments of a page on a phone');
         await shoot(tab, 'experiment-list-390');
         await tab.setViewportSize({ width: 1280, height: 900 });
+        await tab.reload();
 
         // Its results screen, where it is changed: a new name and split (phase 2), then stopped.
         await list.getByRole('link', { name: 'Q4 holdout' }).click();

@@ -37,6 +37,21 @@ export function WebhookDeliveries() {
     mutationFn: (deliveryId: string) => api.replayDelivery(tenant, webhookId, deliveryId),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.deliveries(tenant, webhookId) }),
   });
+  // A delivery replayed once says so; the others can be replayed (in the table and on a phone's card).
+  const replayAction = (delivery: WebhookDelivery) =>
+    delivery.replayedBy ? (
+      <Text size="sm">replayed</Text>
+    ) : (
+      <Button
+        size="xs"
+        variant="default"
+        loading={replay.isPending && replay.variables === delivery.deliveryId}
+        onClick={() => replay.mutate(delivery.deliveryId)}
+        aria-label={`Replay ${delivery.eventType} ${delivery.eventId}`}
+      >
+        Replay
+      </Button>
+    );
   return (
     <Stack>
       <Anchor component={Link} to={`/t/${tenant}/settings/webhooks`}>
@@ -65,6 +80,18 @@ export function WebhookDeliveries() {
             : `${items.length} deliveries`
         }
         columns={['Event', 'Status', 'Attempts', 'Response', 'Created', 'Actions']}
+        card={(delivery) => ({
+          key: delivery.deliveryId,
+          title: delivery.eventType,
+          subtitle: `${delivery.eventId}${delivery.replayOf ? ' · a replay' : ''}`,
+          badge: <Badge color={STATUS_COLOR[delivery.status]}>{delivery.status}</Badge>,
+          facts: [
+            ['Attempts', String(delivery.attemptCount)],
+            ['Response', lastResponse(delivery)],
+            ['Created', new Date(delivery.createdAt).toLocaleString()],
+          ],
+          actions: replayAction(delivery),
+        })}
         row={(delivery) => (
           <Table.Tr key={delivery.deliveryId}>
             <Table.Td className="cell-wrap">
@@ -80,21 +107,7 @@ export function WebhookDeliveries() {
             <Table.Td>{delivery.attemptCount}</Table.Td>
             <Table.Td className="cell-wrap">{lastResponse(delivery)}</Table.Td>
             <Table.Td>{new Date(delivery.createdAt).toLocaleString()}</Table.Td>
-            <Table.Td>
-              {delivery.replayedBy ? (
-                <Text size="sm">replayed</Text>
-              ) : (
-                <Button
-                  size="xs"
-                  variant="default"
-                  loading={replay.isPending && replay.variables === delivery.deliveryId}
-                  onClick={() => replay.mutate(delivery.deliveryId)}
-                  aria-label={`Replay ${delivery.eventType} ${delivery.eventId}`}
-                >
-                  Replay
-                </Button>
-              )}
-            </Table.Td>
+            <Table.Td>{replayAction(delivery)}</Table.Td>
           </Table.Tr>
         )}
       />

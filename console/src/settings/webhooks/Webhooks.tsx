@@ -59,6 +59,25 @@ export function Webhooks() {
     setEventsMissing(events.length === 0);
     if (events.length > 0) create.mutate();
   };
+  // Edit, rotate, delete: in the table and on a phone's card.
+  const hookActions = (hook: Webhook) => (
+    <Group gap={4} wrap="wrap">
+      <Button size="xs" variant="default" onClick={() => setEditing(hook)} aria-label={`Edit ${hook.url}`}>
+        Edit
+      </Button>
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => setRotating(hook)}
+        aria-label={`Rotate secret of ${hook.url}`}
+      >
+        Rotate secret
+      </Button>
+      <Button size="xs" variant="default" onClick={() => setDeleting(hook)} aria-label={`Delete ${hook.url}`}>
+        Delete
+      </Button>
+    </Group>
+  );
   return (
     <Stack>
       <Title order={2}>Webhooks</Title>
@@ -90,6 +109,18 @@ export function Webhooks() {
         minWidth={900}
         caption={({ items }) => `${items.length} endpoints`}
         columns={['URL', 'Event types', 'State', 'Created', 'Actions']}
+        card={(hook) => ({
+          key: hook.webhookId,
+          title: hook.url,
+          to: `/t/${tenant}/settings/webhooks/${hook.webhookId}`,
+          subtitle: hook.description || null,
+          badge: <WebhookState hook={hook} />,
+          facts: [
+            ['Event types', hook.events.join(', ')],
+            ['Created', new Date(hook.createdAt).toLocaleString()],
+          ],
+          actions: hookActions(hook),
+        })}
         row={(hook) => (
           <Table.Tr key={hook.webhookId}>
             <Table.Td className="cell-wrap">
@@ -107,34 +138,7 @@ export function Webhooks() {
               <WebhookState hook={hook} />
             </Table.Td>
             <Table.Td>{new Date(hook.createdAt).toLocaleString()}</Table.Td>
-            <Table.Td>
-              <Group gap={4} wrap="nowrap">
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => setEditing(hook)}
-                  aria-label={`Edit ${hook.url}`}
-                >
-                  Edit
-                </Button>
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => setRotating(hook)}
-                  aria-label={`Rotate secret of ${hook.url}`}
-                >
-                  Rotate secret
-                </Button>
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => setDeleting(hook)}
-                  aria-label={`Delete ${hook.url}`}
-                >
-                  Delete
-                </Button>
-              </Group>
-            </Table.Td>
+            <Table.Td>{hookActions(hook)}</Table.Td>
           </Table.Tr>
         )}
       />
