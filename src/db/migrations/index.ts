@@ -20,6 +20,7 @@ import * as formSubmissions from './0019-form-submissions.js';
 import * as imports from './0020-imports.js';
 import * as experiments from './0021-experiments.js';
 import * as importLeases from './0022-import-leases.js';
+import * as versionQueueByTenant from './0023-version-queue-by-tenant.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0020-imports': imports,
   '0021-experiments': experiments,
   '0022-import-leases': importLeases,
+  '0023-version-queue-by-tenant': versionQueueByTenant,
 };
