@@ -242,6 +242,9 @@ export class VersionWorker {
     try {
       const ran: Ran[] = [];
       for (const version of versions) {
+        // Between two runs the event loop serves other requests: on SQLite every statement is
+        // synchronous and its await a microtask, so a batch would otherwise hold the process.
+        await new Promise((resolve) => setImmediate(resolve));
         if (this.#loop.stopping) {
           await this.#giveBack(version, attemptLog(this.id, version), performance.now());
           continue;

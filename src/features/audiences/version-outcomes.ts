@@ -83,6 +83,9 @@ export async function writeOutcomes(
   return writeTransaction(db, async (tx) => {
     const written: boolean[] = [];
     for (const { version, answered, result, usage } of outcomes) {
+      // Between two drafts the event loop serves other requests (SQLite's statements are
+      // synchronous: a batch would otherwise hold the process until its commit).
+      if (written.length > 0) await new Promise((resolve) => setImmediate(resolve));
       written.push(
         answered
           ? await answerIn(tx, version, owner, result, usage)
