@@ -371,7 +371,7 @@ export function loadConfig(env: Env = process.env): Config {
     inProcessWorkers: reader.integer('WORKERS', 1, 0, 64),
     workerLeaseMs: reader.integer('WORKER_LEASE_MS', 15_000, 300, 3_600_000),
     workerPollMs: reader.integer('WORKER_POLL_MS', 200, 10, 60_000),
-    workerBatchSize: reader.integer('WORKER_BATCH', 20, 1, 500),
+    workerBatchSize: reader.integer('WORKER_BATCH', 10, 1, 500),
     agent,
     shutdownTimeoutMs: reader.integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     console: {

@@ -73,7 +73,10 @@ type DraftResult = { reply: string; reasoning: string; content: AudienceContent;
 
 /**
  * Writes the outcomes of a worker's batch in one transaction (one commit for all of them, each
- * under its audience's lock); for each, whether it was written (false: the lease was lost).
+ * under its audience's lock); for each, whether it was written (false: the lease was lost). It
+ * does not yield between two drafts: on SQLite that held the writer longer and the import's rows
+ * and the next batch waited (a 3,000-row import's last draft 30-40 % later); the whole write is a
+ * few milliseconds.
  */
 export async function writeOutcomes(
   db: Db,
@@ -83,9 +86,6 @@ export async function writeOutcomes(
   return writeTransaction(db, async (tx) => {
     const written: boolean[] = [];
     for (const { version, answered, result, usage } of outcomes) {
-      // Between two drafts the event loop serves other requests (SQLite's statements are
-      // synchronous: a batch would otherwise hold the process until its commit).
-      if (written.length > 0) await new Promise((resolve) => setImmediate(resolve));
       written.push(
         answered
           ? await answerIn(tx, version, owner, result, usage)

@@ -194,7 +194,10 @@ export async function claimQueued(
     .select('id')
     .where('tenant_id', '=', tenantId)
     .where('status', '=', 'queued')
-    .where('available_at', '<=', now)
+    // `+ 0` keeps SQLite on audience_versions_tenant_queue, read in queued_at order and stopped
+    // after `limit` rows; on available_at's index it sorted every queued version of every tenant
+    // (6 ms a claim with 10,000 queued, against 0.05).
+    .where(sql<number>`available_at + 0`, '<=', now)
     .orderBy('queued_at', 'asc')
     .orderBy('id', 'asc')
     .limit(limit);
