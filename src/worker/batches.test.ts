@@ -4,6 +4,7 @@ import { makeTenant, type TestTenant } from '../../test/factories.js';
 import { describeEachDatabase } from '../../test/harness.js';
 import { drain, FakeAgent, makeAudience, makePage, makeWorker } from '../../test/pages-factories.js';
 import type { AgentInput, AgentResult, PageAgent } from '../agent/page-agent.js';
+import { claimQueued } from '../features/audiences/versions.repository.js';
 
 /** Waits until `done()`, failing after two seconds. */
 async function until(done: () => boolean, what: string): Promise<void> {
@@ -112,6 +113,41 @@ describeEachDatabase('batches of the built-in agent (issue 34)', (ctx) => {
     release();
     assert.deepEqual(await Promise.all([one, two]), ['processed', 'processed']);
     assert.ok((await versions(tenant)).every((v) => v.status === 'draft'));
+  });
+
+  it('a batch whose worker died is reaped when its lease runs out, and each version drafted once', async () => {
+    const tenant = await makeTenant(ctx);
+    await audiences(tenant, 5);
+    const now = Date.now();
+    // A worker that claimed a batch and was killed: it never writes, its lease runs out.
+    const dead = await ctx.database.db
+      .transaction()
+      .execute((tx) => claimQueued(tx, 'killed-worker', now, now + 1_000, tenant.tenantId, 4));
+    assert.equal(dead.length, 4);
+    const worker = makeWorker(ctx, tenant, new InProcessAgent(), { batchSize: 3 });
+    assert.equal(await worker.runOnce(), 'processed', 'the one version the dead worker did not hold');
+    assert.equal(await worker.runOnce(), 'idle', 'the dead worker’s leases are still live');
+    await new Promise((resolve) => setTimeout(resolve, Math.max(now + 1_050 - Date.now(), 0)));
+    await drain(worker);
+    const after = await versions(tenant);
+    assert.ok(after.every((v) => v.status === 'draft'));
+    assert.deepEqual(
+      after.map((v) => v.attempts).sort(),
+      [1, 2, 2, 2, 2],
+      'the lost attempt counted once for each version of the dead batch',
+    );
+    const replies = await ctx.database.db
+      .selectFrom('messages')
+      .select(['version_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('tenant_id', '=', tenant.tenantId)
+      .where('role', '=', 'agent')
+      .groupBy('version_id')
+      .execute();
+    assert.equal(replies.length, 5);
+    assert.ok(
+      replies.every((r) => Number(r.n) === 1),
+      'one reply per version',
+    );
   });
 
   it('stopping during a batch writes what was drafted and gives the rest back without an attempt', async () => {
