@@ -1,10 +1,12 @@
 // Target-list imports (issue 34), run by hand:
-//   node --import tsx bench/imports.ts [--rows 10000] [--postgres URL] [--rows-only]
+//   node --import tsx bench/imports.ts [--rows 10000] [--postgres URL] [--rows-only] [--workers 2]
 // On a fresh database (a SQLite file, or with --postgres a private database created on that server
 // and dropped after): applies a CSV of N rows (150 accounts) into a page with the service the API and
-// CLI use, while two in-process version workers (the built-in agent, the default per-tenant
-// concurrency) draft every audience. Prints rows per second, drafts per second, the time until the
-// last draft and the peak RSS. `--rows-only` runs no worker: the rows' application alone.
+// CLI use, while `--workers` in-process version workers (the built-in agent, the default per-tenant
+// concurrency and WORKER_BATCH, or as the environment sets them) draft every audience. Prints rows
+// per second, drafts per second, the time until the last draft, the CPU time the process used (on
+// a shared machine a steadier figure than the wall clock) and the peak RSS. `--rows-only` runs no
+// worker: the rows' application alone.
 // Another tenant's p99 during an import is not measured here (see docs/imports.md).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +28,7 @@ const { values } = parseArgs({
     rows: { type: 'string', default: '10000' },
     postgres: { type: 'string' },
     'rows-only': { type: 'boolean', default: false },
+    workers: { type: 'string', default: '2' },
   },
 });
 const n = Number(values.rows);
@@ -68,11 +71,12 @@ try {
         database.db,
         { ...config, workerPollMs: 25 },
         new BuiltinAgent(),
-        2,
+        Number(values.workers),
         undefined,
         tenant.tenantId,
       );
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const job = await startImport(database.db, tenant.tenantId, page.id, {
     bytes: Buffer.from(rows.join('\n')),
     fileName: 'bench.csv',
@@ -90,6 +94,7 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const draftsDone = performance.now();
+  const cpu = process.cpuUsage(cpuBefore);
   clearInterval(sampler);
   await pool?.stop();
   const s = (ms: number) => Number((ms / 1000).toFixed(1));
@@ -105,6 +110,8 @@ try {
             lastDraftSeconds: s(draftsDone - started),
             draftsPerSecond: Math.round(n / ((draftsDone - started) / 1000)),
           }),
+      cpuSeconds: s((cpu.user + cpu.system) / 1000),
+      ...(pool === null ? {} : { workers: Number(values.workers), batch: config.workerBatchSize }),
       peakRssMb: Math.round(peakRss / 1024 / 1024),
     }),
   );

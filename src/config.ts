@@ -96,6 +96,11 @@ export interface Config {
   workerLeaseMs: number;
   /** How often an idle worker looks for queued versions. */
   workerPollMs: number;
+  /**
+   * Versions of one tenant a worker claims at once when its agent runs in the process (the built-in
+   * agent: no model to wait for); their drafts are written in one transaction. A model agent: one.
+   */
+  workerBatchSize: number;
   agent: AgentConfig;
   shutdownTimeoutMs: number;
   observability: ObservabilityConfig;
@@ -210,7 +215,10 @@ export interface AgentLimitsConfig {
   dailyCostBudgetUsd: number | null;
   /** Per-tenant daily token budgets that replace dailyTokenBudget (AGENT_TENANT_DAILY_TOKEN_BUDGETS). */
   tenantDailyTokenBudgets: Record<string, number>;
-  /** Agent runs one tenant may have in progress at once, across all workers (0: no limit). */
+  /**
+   * Workers that may work on one tenant's versions at once, across all processes (0: no limit): one
+   * agent run each, or with the built-in agent one batch each (WORKER_BATCH).
+   */
   tenantConcurrency: number;
 }
 
@@ -363,6 +371,7 @@ export function loadConfig(env: Env = process.env): Config {
     inProcessWorkers: reader.integer('WORKERS', 1, 0, 64),
     workerLeaseMs: reader.integer('WORKER_LEASE_MS', 15_000, 300, 3_600_000),
     workerPollMs: reader.integer('WORKER_POLL_MS', 200, 10, 60_000),
+    workerBatchSize: reader.integer('WORKER_BATCH', 10, 1, 500),
     agent,
     shutdownTimeoutMs: reader.integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     console: {

@@ -72,11 +72,14 @@ export function makeWorker(
     limits?: Partial<AgentLimitsConfig>;
     /** More tenants the worker serves beside `tenant` (tests of fairness between tenants). */
     alsoTenants?: TestTenant[];
+    /** Versions claimed at once by an agent that runs in the process (PageAgent.inProcess). */
+    batchSize?: number;
   } = {},
 ) {
   return new VersionWorker({
     tenantId: [tenant.tenantId, ...(options.alsoTenants ?? []).map((t) => t.tenantId)],
     ...(options.limits === undefined ? {} : { limits: options.limits }),
+    ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
     db: ctx.database.db,
     agent,
     leaseMs: options.leaseMs ?? 10_000,

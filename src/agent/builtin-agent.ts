@@ -29,6 +29,7 @@ import type { AgentInput, AgentResult, PageAgent } from './page-agent.js';
 
 export class BuiltinAgent implements PageAgent {
   readonly name = 'builtin';
+  readonly inProcess = true;
 
   async run(input: AgentInput, signal: AbortSignal): Promise<AgentResult> {
     signal.throwIfAborted();

@@ -30,8 +30,41 @@ function namesIn(text: string): string[] {
   return names;
 }
 
-function sourcesOf(input: AgentInput): string {
-  return JSON.stringify([
+/** The figures and the (stemmed) words of one source, as the checks below look them up. */
+interface Terms {
+  numbers: Set<string>;
+  words: Set<string>;
+}
+
+function termsOf(text: string): Terms {
+  return { numbers: new Set(text.match(NUMBER) ?? []), words: new Set((text.match(WORD) ?? []).map(stem)) };
+}
+
+/**
+ * The terms of the larger sources (the page, the current and the original content), kept for the
+ * next runs: an import's drafts share them, and reading them again was a tenth of each draft's CPU.
+ * Keyed by the text itself, so a changed page is read anew.
+ */
+const cachedTerms = new Map<string, Terms>();
+const CACHED_TERMS = 16;
+const CACHE_FROM_CHARS = 1_000;
+
+function termsOfSource(source: unknown): Terms {
+  // Each source as JSON, as one array of them would read: neither a figure nor a word can run
+  // from one source into the next (each is an object, an array or null).
+  const text = JSON.stringify(source) ?? 'null';
+  if (text.length < CACHE_FROM_CHARS) return termsOf(text);
+  let terms = cachedTerms.get(text);
+  if (terms === undefined) {
+    terms = termsOf(text);
+    if (cachedTerms.size >= CACHED_TERMS) cachedTerms.delete(cachedTerms.keys().next().value!);
+  } else cachedTerms.delete(text);
+  cachedTerms.set(text, terms);
+  return terms;
+}
+
+function sourcesOf(input: AgentInput): Terms[] {
+  return [
     input.page,
     input.audience,
     input.person,
@@ -42,7 +75,7 @@ function sourcesOf(input: AgentInput): string {
     input.original ?? null,
     input.conversation,
     input.request,
-  ]);
+  ].map(termsOfSource);
 }
 
 const stem = (word: string) => word.toLowerCase().replace(/['’]s$|s$/, '');
@@ -50,23 +83,23 @@ const stem = (word: string) => word.toLowerCase().replace(/['’]s$|s$/, '');
 /** The figures and names in `content`'s changed values that nothing the agent was given supports. */
 export function unsupportedClaims(input: AgentInput, content: AudienceContent): string[] {
   const sources = sourcesOf(input);
-  const numbers = new Set(sources.match(NUMBER) ?? []);
-  const known = new Set((sources.match(WORD) ?? []).map(stem));
+  const isKnownNumber = (number: string) => sources.some((s) => s.numbers.has(number));
+  const isKnownWord = (word: string) => sources.some((s) => s.words.has(word));
   const claims = new Set<string>();
   for (const field of contentFields(input.page)) {
     const before = fieldValue(input.current, input.page, field);
     const after = fieldValue(content, input.page, field);
     if (before === after) continue;
     for (const percent of after.match(PERCENT) ?? []) {
-      if (!before.includes(percent) && !numbers.has(percent.match(NUMBER)![0])) claims.add(percent.trim());
+      if (!before.includes(percent) && !isKnownNumber(percent.match(NUMBER)![0])) claims.add(percent.trim());
     }
     for (const number of after.match(NUMBER) ?? []) {
-      if (!numbers.has(number) && !(after.match(PERCENT) ?? []).some((p) => p.startsWith(number)))
+      if (!isKnownNumber(number) && !(after.match(PERCENT) ?? []).some((p) => p.startsWith(number)))
         claims.add(number);
     }
     if (field === 'actionUrl') continue;
     for (const name of namesIn(after)) {
-      if (!known.has(stem(name))) claims.add(name);
+      if (!isKnownWord(stem(name))) claims.add(name);
     }
   }
   return [...claims];

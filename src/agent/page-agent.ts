@@ -130,6 +130,11 @@ export interface AgentUsage {
 
 export interface PageAgent {
   readonly name: string;
+  /**
+   * Runs in this process on the CPU and calls no model (the built-in agent): a worker may claim a
+   * batch of versions (WORKER_BATCH), run it on each in turn and write the drafts in one transaction.
+   */
+  readonly inProcess?: boolean;
   /** Proposes the next version. Must honour `signal` (the worker's timeout). May throw; the worker retries. */
   run(input: AgentInput, signal: AbortSignal): Promise<AgentResult>;
 }

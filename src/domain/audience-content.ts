@@ -266,13 +266,35 @@ export function fieldValue(content: AudienceContent, page: ContentPage, field: C
 
 /** One block text field's value (`block:<blockId>/<path>`): the version's override, else the page's text. */
 function blockFieldValue(content: AudienceContent, page: ContentPage, field: string): string | undefined {
-  const [blockId, ...rest] = field.slice(6).split('/');
-  const path = rest.join('/');
-  const block = (page.blocks ?? []).find((b) => b.blockId === blockId);
-  if (block === undefined) return undefined;
-  const own = blockTextFields(block).find((f) => f.path === path);
+  const own = blockFieldsOf(page.blocks ?? []).get(field);
   if (own === undefined) return undefined;
-  return content.blocks?.text[blockId!]?.[path] ?? own.value;
+  return content.blocks?.text[own.blockId]?.[own.path] ?? own.value;
+}
+
+/**
+ * A page's block text fields by field name. Looking one up walked every block's fields, and a diff
+ * or a grounding check looks up every field: O(fields²), a millisecond of each draft of a page with
+ * a few blocks. Kept per blocks array (pages are read, never changed in place).
+ */
+const blockFieldIndexes = new WeakMap<
+  readonly PageBlock[],
+  Map<string, { blockId: string; path: string; value: string }>
+>();
+
+function blockFieldsOf(blocks: readonly PageBlock[]) {
+  let index = blockFieldIndexes.get(blocks);
+  if (index === undefined) {
+    index = new Map();
+    for (const block of blocks) {
+      for (const { path, value } of blockTextFields(block)) {
+        // The first of two blocks with one id wins, as a search in page order found it.
+        const field = `block:${block.blockId}/${path}`;
+        if (!index.has(field)) index.set(field, { blockId: block.blockId, path, value });
+      }
+    }
+    blockFieldIndexes.set(blocks, index);
+  }
+  return index;
 }
 
 /** Splits a keyword list written as text ("a, b; c") into clean, de-duplicated keywords. */

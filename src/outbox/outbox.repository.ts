@@ -90,7 +90,9 @@ export async function setCursor(tx: Executor, name: EventCursorsTable['name'], p
  * Returns how many were numbered: they hold last + 1 ... last + n.
  */
 export async function numberEvents(tx: Executor, last: number, limit: number): Promise<number> {
-  const order = sql.raw(dialectOf(tx) === 'postgres' ? 'seq' : 'rowid');
+  // SQLite leaves `seq` null, so `seq, rowid` is rowid order; naming `seq` lets it walk the partial
+  // index events_unsequenced instead of scanning every event ever written (9 ms a call at 15,000).
+  const order = sql.raw(dialectOf(tx) === 'postgres' ? 'seq' : 'seq, rowid');
   const result = await sql`update events set position = numbered.position
     from (select tenant_id, id, cast(${last} as bigint) + row_number() over (order by ${order}) as position
           from events where position is null order by ${order} limit ${limit}) as numbered

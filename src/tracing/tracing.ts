@@ -169,6 +169,7 @@ function tracedConnection(
 function tracedAgent({ SpanKind, SpanStatusCode }: Api, agent: PageAgent, tracer: Tracer): PageAgent {
   return {
     name: agent.name,
+    ...(agent.inProcess === undefined ? {} : { inProcess: agent.inProcess }),
     run: (input, signal) =>
       tracer.startActiveSpan(
         'agent run',

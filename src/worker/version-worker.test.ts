@@ -5,7 +5,7 @@ import { describeEachDatabase, type TestContext } from '../../test/harness.js';
 import { drain, FakeAgent, makeAudience, makeWorker } from '../../test/pages-factories.js';
 import type { AgentResult, PageAgent } from '../agent/page-agent.js';
 import { writeDraft } from '../features/audiences/version-outcomes.js';
-import { claimNextQueued, findVersion } from '../features/audiences/versions.repository.js';
+import { claimQueued, findVersion } from '../features/audiences/versions.repository.js';
 import { cancelVersion, createVersion, publishVersion } from '../features/audiences/versions.service.js';
 
 async function versionOf(ctx: TestContext, tenant: TestTenant, versionId: string) {
@@ -98,7 +98,7 @@ describeEachDatabase('version lifecycle and worker', (ctx) => {
     const now = Date.now();
     await ctx.database.db
       .transaction()
-      .execute((tx) => claimNextQueued(tx, 'test', now, now + 60_000, tenant.tenantId));
+      .execute((tx) => claimQueued(tx, 'test', now, now + 60_000, tenant.tenantId, 1));
     await assert.rejects(cancelVersion(ctx.database.db, tenant.tenantId, v3), /pending or queued/);
   });
 
@@ -156,9 +156,9 @@ describeEachDatabase('version lifecycle and worker', (ctx) => {
     const tenant = await makeTenant(ctx);
     const { versionId } = await makeAudience(ctx, tenant);
     const now = Date.now();
-    const claimed = await ctx.database.db
+    const [claimed] = await ctx.database.db
       .transaction()
-      .execute((tx) => claimNextQueued(tx, 'dead-worker', now, now + 100, tenant.tenantId));
+      .execute((tx) => claimQueued(tx, 'dead-worker', now, now + 100, tenant.tenantId, 1));
     assert.equal(claimed!.id, versionId);
     assert.equal(claimed!.status, 'processing');
     const worker = makeWorker(ctx, tenant, new FakeAgent());

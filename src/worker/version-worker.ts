@@ -22,17 +22,17 @@ import { loadAgentInput } from '../features/audiences/agent-context.js';
 import type { AttemptFailure } from '../features/audiences/interrupted-reply.js';
 import { storedContentProblems } from '../features/audiences/stored-content-problems.js';
 import {
+  type AgentOutcome,
   failAttempt,
   reapExpiredLeases,
   releaseVersion,
-  writeAnswer,
-  writeDraft,
+  writeOutcomes,
 } from '../features/audiences/version-outcomes.js';
 import {
   agentUsageSince,
-  claimNextQueued,
+  claimQueued,
   nextClaimableTenant,
-  renewLease,
+  renewLeases,
   type TenantScope,
 } from '../features/audiences/versions.repository.js';
 import { telemetry } from '../metrics/telemetry.js';
@@ -64,6 +64,11 @@ export interface VersionWorkerOptions {
   limits?: Partial<AgentLimitsConfig>;
   /** PostgreSQL: woken by NOTIFY when a version is queued (src/db/wakeups.ts; EVENTS_LISTEN). Default true. */
   listen?: boolean;
+  /**
+   * Versions claimed at once when the agent runs in this process (PageAgent.inProcess), run one
+   * after another and written in one transaction (WORKER_BATCH). Default 1; a model agent: always 1.
+   */
+  batchSize?: number;
 }
 
 /** A tenant's daily agent budget is used up: the version is cancelled at once, the reply says so. */
@@ -77,6 +82,12 @@ const silent: WorkerLogger = { info() {}, warn() {}, error() {} };
  * Runs the page agent over the version queue: reap expired leases, claim the oldest queued version
  * (SKIP LOCKED on PostgreSQL), run the agent under a timeout while renewing the lease, validate its
  * output, write the draft (or retry, or cancel). Any number of workers may run against one database.
+ *
+ * With an agent that runs in the process (the built-in agent) a claim takes up to `batchSize`
+ * versions of the tenant whose turn it is, the agent runs on each in turn, and the drafts are
+ * written in one transaction: per draft, the claim's statements and the commit are shared, which
+ * on SQLite were most of a draft's time. The tenants still take turns claim by claim, so another
+ * tenant's message waits for one batch at most.
  */
 export class VersionWorker {
   readonly id: string;
@@ -93,7 +104,7 @@ export class VersionWorker {
     this.id = options.id ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
     const { listen = true, ...rest } = options;
     this.#listen = listen;
-    this.#options = { retryDelayMs: 1000, logger: silent, limits: {}, ...rest };
+    this.#options = { retryDelayMs: 1000, logger: silent, limits: {}, batchSize: 1, ...rest };
     this.#loop = new PollLoop(
       async () => (await this.runOnce()) === 'processed',
       this.#options.pollMs,
@@ -117,18 +128,19 @@ export class VersionWorker {
 
   /** One step: returns 'processed' when it claimed a version (whatever the outcome), else 'idle'. */
   async runOnce(): Promise<'processed' | 'idle'> {
-    const { db, leaseMs, maxAttempts } = this.#options;
+    const { db, leaseMs, maxAttempts, agent, batchSize } = this.#options;
     const { tenantId } = this.#options;
     await reapExpiredLeases(db, maxAttempts, tenantId);
     const now = Date.now();
     // Idle polling stays read-only: on SQLite a claim transaction takes the single write lock.
     const tenant = await nextClaimableTenant(db, now, tenantId, this.#options.limits.tenantConcurrency ?? 0);
     if (tenant === undefined) return 'idle';
-    const version = await writeTransaction(db, (tx) =>
-      claimNextQueued(tx, this.id, now, now + leaseMs, tenant),
+    const size = agent.inProcess === true ? batchSize : 1;
+    const versions = await writeTransaction(db, (tx) =>
+      claimQueued(tx, this.id, now, now + leaseMs, tenant, size),
     );
-    if (version === undefined) return 'idle';
-    await this.#process(version);
+    if (versions.length === 0) return 'idle';
+    await this.#processBatch(tenant, versions);
     return 'processed';
   }
 
@@ -209,32 +221,57 @@ export class VersionWorker {
     }
   }
 
-  async #process(version: AudienceVersionsTable): Promise<void> {
-    const { db, agent, leaseMs, agentTimeoutMs, maxAttempts, logger } = this.#options;
-    const log = {
-      worker: this.id,
-      versionId: version.id,
-      audienceId: version.audience_id,
-      attempt: version.attempts,
-    };
-    logger.info(log, 'processing version');
-    const started = performance.now();
-    // drafted, answered (no change: no new version), lost_lease, released (shutdown or database down), retry or cancelled (see /metrics).
-    let outcome = 'released';
-    const controller = new AbortController();
-    this.#current = controller;
-    const timeout = setTimeout(
-      () => controller.abort(new Error(`the agent did not answer within ${agentTimeoutMs} ms`)),
-      agentTimeoutMs,
-    );
+  /**
+   * Runs the agent on each claimed version in turn while renewing their leases, then writes the
+   * results together. Stopping aborts the run in progress and gives back every version not written.
+   */
+  async #processBatch(tenantId: string, versions: AudienceVersionsTable[]): Promise<void> {
+    const { db, leaseMs } = this.#options;
+    const batch = new AbortController();
+    this.#current = batch;
+    const ids = versions.map((v) => v.id);
     const heartbeat = setInterval(
       () => {
-        renewLease(db, version.tenant_id, version.id, this.id, Date.now() + leaseMs).then(
-          (kept) => kept || controller.abort(new Error('lease lost')),
+        renewLeases(db, tenantId, ids, this.id, Date.now() + leaseMs).then(
+          (kept) => kept > 0 || batch.abort(new Error('lease lost')),
           () => {},
         );
       },
       Math.max(Math.floor(leaseMs / 3), 50),
+    );
+    try {
+      const ran: Ran[] = [];
+      for (const version of versions) {
+        // Between two runs the event loop serves other requests: on SQLite every statement is
+        // synchronous and its await a microtask, so a batch would otherwise hold the process.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (this.#loop.stopping) {
+          await this.#giveBack(version, attemptLog(this.id, version), performance.now());
+          continue;
+        }
+        const outcome = await this.#run(version, batch.signal);
+        if (outcome !== undefined) ran.push(outcome);
+      }
+      await this.#write(ran);
+    } finally {
+      clearInterval(heartbeat);
+      this.#current = null;
+    }
+  }
+
+  /** One agent run under its timeout; a failure is handled here (retry, cancel or give back). */
+  async #run(version: AudienceVersionsTable, batch: AbortSignal): Promise<Ran | undefined> {
+    const { db, agent, agentTimeoutMs, logger } = this.#options;
+    const log = attemptLog(this.id, version);
+    logger.info(log, 'processing version');
+    const started = performance.now();
+    const controller = new AbortController();
+    const abort = () => controller.abort(batch.reason);
+    if (batch.aborted) abort();
+    batch.addEventListener('abort', abort, { once: true });
+    const timeout = setTimeout(
+      () => controller.abort(new Error(`the agent did not answer within ${agentTimeoutMs} ms`)),
+      agentTimeoutMs,
     );
     try {
       await this.#checkBudget(version.tenant_id);
@@ -252,20 +289,69 @@ export class VersionWorker {
       // A message answered without a change (a question, something it cannot do) makes no version:
       // the reply goes to the conversation. A first draft is always written.
       const answered = checked.changes.length === 0 && version.request_message_id !== null;
-      const written = answered
-        ? await writeAnswer(db, version, this.id, checked, usage)
-        : await writeDraft(db, version, this.id, checked, usage);
-      outcome = !written ? 'lost_lease' : answered ? 'answered' : 'drafted';
-      logger.info(
-        { ...log, written, changes: checked.changes.length },
-        !written ? 'lease lost; result discarded' : answered ? 'answered; no new version' : 'version drafted',
+      return { outcome: { version, answered, result: checked, usage }, log, started };
+    } catch (error) {
+      await this.#failed(version, error, log, started);
+      return undefined;
+    } finally {
+      clearTimeout(timeout);
+      batch.removeEventListener('abort', abort);
+    }
+  }
+
+  /**
+   * Writes the batch's results in one transaction. If that fails for another reason than the
+   * database being unavailable, each is written alone, so one result that cannot be written
+   * fails only its own version.
+   */
+  async #write(ran: Ran[]): Promise<void> {
+    if (ran.length === 0) return;
+    const { db, logger } = this.#options;
+    let written: boolean[];
+    try {
+      written = await writeOutcomes(
+        db,
+        this.id,
+        ran.map((r) => r.outcome),
       );
     } catch (error) {
-      if (this.#loop.stopping) {
-        await releaseVersion(db, version, this.id);
-        logger.info(log, 'worker stopping: version given back to the queue');
+      if (ran.length === 1 || isDatabaseUnavailable(error)) {
+        for (const r of ran) await this.#failed(r.outcome.version, error, r.log, r.started);
         return;
       }
+      for (const r of ran) await this.#write([r]);
+      return;
+    }
+    ran.forEach(({ outcome, log, started }, index) => {
+      const outcomeName = !written[index] ? 'lost_lease' : outcome.answered ? 'answered' : 'drafted';
+      telemetry.agentAttempt(outcomeName, (performance.now() - started) / 1000);
+      logger.info(
+        { ...log, written: written[index], changes: outcome.result.changes.length },
+        !written[index]
+          ? 'lease lost; result discarded'
+          : outcome.answered
+            ? 'answered; no new version'
+            : 'version drafted',
+      );
+    });
+  }
+
+  /** Gives a version back to the queue without counting the attempt (stopping). */
+  async #giveBack(version: AudienceVersionsTable, log: object, started: number): Promise<void> {
+    await releaseVersion(this.#options.db, version, this.id);
+    telemetry.agentAttempt('released', (performance.now() - started) / 1000);
+    this.#options.logger.info(log, 'worker stopping: version given back to the queue');
+  }
+
+  async #failed(version: AudienceVersionsTable, error: unknown, log: object, started: number): Promise<void> {
+    const { db, maxAttempts, logger } = this.#options;
+    if (this.#loop.stopping) {
+      await this.#giveBack(version, log, started);
+      return;
+    }
+    // drafted, answered (no change: no new version), lost_lease, released (shutdown or database down), retry or cancelled (see /metrics).
+    let outcome = 'released';
+    try {
       // The database failing (restart, lost connection, timeout) is not the agent's failure: the
       // version goes back without using up an attempt. If the database cannot take even that,
       // the lease runs out and the version is reaped.
@@ -292,11 +378,19 @@ export class VersionWorker {
       );
     } finally {
       telemetry.agentAttempt(outcome, (performance.now() - started) / 1000);
-      clearTimeout(timeout);
-      clearInterval(heartbeat);
-      this.#current = null;
     }
   }
+}
+
+/** A version the agent has run on, waiting to be written with the rest of its batch. */
+interface Ran {
+  outcome: AgentOutcome;
+  log: object;
+  started: number;
+}
+
+function attemptLog(worker: string, version: AudienceVersionsTable) {
+  return { worker, versionId: version.id, audienceId: version.audience_id, attempt: version.attempts };
 }
 
 /** The usage of two runs of one version together. */

@@ -21,7 +21,7 @@ const silentLogger: WorkerLogger = { info() {}, warn() {}, error() {} };
  */
 export function startWorkers(
   db: Db,
-  config: Pick<Config, 'workerLeaseMs' | 'workerPollMs' | 'agent' | 'events'>,
+  config: Pick<Config, 'workerLeaseMs' | 'workerPollMs' | 'workerBatchSize' | 'agent' | 'events'>,
   agent: PageAgent,
   count: number,
   logger?: WorkerLogger,
@@ -35,6 +35,7 @@ export function startWorkers(
         agent,
         leaseMs: config.workerLeaseMs,
         pollMs: config.workerPollMs,
+        batchSize: config.workerBatchSize,
         // One run is one model call (the worker owns retries), so it gets one call's time.
         agentTimeoutMs: config.agent.timeoutMs,
         maxAttempts: config.agent.maxAttempts,

@@ -21,6 +21,7 @@ import * as imports from './0020-imports.js';
 import * as experiments from './0021-experiments.js';
 import * as importLeases from './0022-import-leases.js';
 import * as importDraftsRequeued from './0023-import-drafts-requeued.js';
+import * as versionQueueByTenant from './0024-version-queue-by-tenant.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so the same code runs
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0021-experiments': experiments,
   '0022-import-leases': importLeases,
   '0023-import-drafts-requeued': importDraftsRequeued,
+  '0024-version-queue-by-tenant': versionQueueByTenant,
 };

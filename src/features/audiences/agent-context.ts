@@ -11,7 +11,7 @@ import { parseTraits } from '../accounts/traits.js';
 import { activityRows } from '../activity/account-activity.js';
 import { QUIRE_SOURCE } from '../hosted/engagement.service.js';
 import { findPage } from '../pages/pages.repository.js';
-import { contentPageOf, pageActions, pageBody } from '../pages/pages.schemas.js';
+import { contentPageOf } from '../pages/pages.schemas.js';
 import { entriesOfTenant } from '../topics/topics.repository.js';
 import { findAudienceById, findConversation } from './audiences.repository.js';
 import { contentAudienceOf } from './audiences.schemas.js';
@@ -57,12 +57,13 @@ export async function loadAgentInput(db: Db, version: AudienceVersionsTable): Pr
           after: null,
           fetch: ACTIVITY_WINDOW,
         });
-  const original = defaultContent(contentPageOf(page), contentAudienceOf(audience));
+  const contentPage = contentPageOf(page);
+  const original = defaultContent(contentPage, contentAudienceOf(audience));
   // What "undo that" / "go back to the previous version" reverses: the latest version's changes from
   // the version before it (from the original for the first version), whatever made them (the agent,
   // a restore, an earlier undo). previousValue is what the field goes back to.
   const previous = contents[1] === undefined ? original : (JSON.parse(contents[1]) as AudienceContent);
-  const lastChanges = contents[0] === undefined ? [] : diffContent(contentPageOf(page), previous, current);
+  const lastChanges = contents[0] === undefined ? [] : diffContent(contentPage, previous, current);
   const requestIndex = messages.findIndex((m) => m.id === version.request_message_id);
   const request = requestIndex === -1 ? undefined : messages[requestIndex];
   const before = requestIndex === -1 ? messages : messages.slice(0, requestIndex);
@@ -73,7 +74,7 @@ export async function loadAgentInput(db: Db, version: AudienceVersionsTable): Pr
       title: page.title,
       pageContext: page.page_context,
       pageType: page.page_type,
-      actions: pageActions(page).map(({ actionId, purpose, buttonTitle, actionType, url }) => ({
+      actions: contentPage.actions.map(({ actionId, purpose, buttonTitle, actionType, url }) => ({
         actionId,
         purpose,
         buttonTitle,
@@ -81,8 +82,8 @@ export async function loadAgentInput(db: Db, version: AudienceVersionsTable): Pr
         url,
       })),
       headerActionId: page.header_action_id,
-      ...pageHero({ title: page.title, body: pageBody(page) }),
-      blocks: pageBody(page)?.blocks ?? [],
+      ...pageHero({ title: page.title, body: contentPage.body }),
+      blocks: contentPage.blocks,
     },
     traits: { person: parseTraits(person?.traits), account: parseTraits(account?.traits) },
     audience: { audienceId: audience.id, effectiveName: audience.custom_name ?? computedName },

@@ -19,7 +19,7 @@
  * - versions.service.ts: enqueueVersion (created → queued | pending), publishVersion
  *   (draft → published; the older published and drafts → archived), cancelVersion (operator).
  * - audience-events.ts, promoteNextPendingAndAnnounce: pending → queued when its turn comes.
- * - versions.repository.ts, claimNextQueued: queued → processing (a worker's lease).
+ * - versions.repository.ts, claimQueued: queued → processing (a worker's lease).
  * - version-outcomes.ts: processing → draft | queued (retry, lost lease, shutdown) | cancelled.
  * - rollback.service.ts, restoreVersion: created → draft.
  * - audiences.service.ts, archiving an audience: pending | queued → cancelled.

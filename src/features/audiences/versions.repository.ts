@@ -172,35 +172,39 @@ export async function olderLiveVersions(
 // --- The work queue -------------------------------------------------------------------------
 
 /**
- * Claims the oldest claimable queued version of one tenant for `owner` with a lease until
- * `leaseUntil`, counting the attempt and the queue duration. PostgreSQL: FOR UPDATE SKIP LOCKED,
- * so concurrent workers never take the same row. SQLite: the caller's transaction holds the single
- * write lock. Must run inside a transaction.
+ * Claims the oldest `limit` claimable queued versions of one tenant for `owner` with a lease until
+ * `leaseUntil`, counting each attempt and its queue duration; returns them oldest first.
+ * PostgreSQL: FOR UPDATE SKIP LOCKED, so concurrent workers never take the same row. SQLite: the
+ * caller's transaction holds the single write lock. Must run inside a transaction.
  *
  * Always one tenant (nextClaimableTenant finds whose turn it is): on Citus a locking read must
  * name its tenant to run on one node ("could not run distributed query with FOR UPDATE/SHARE
  * commands" otherwise), and on plain PostgreSQL the same statement does the same work.
  */
-export async function claimNextQueued(
+export async function claimQueued(
   tx: Executor,
   owner: string,
   now: number,
   leaseUntil: number,
   tenantId: string,
-) {
-  let candidate = tx
+  limit: number,
+): Promise<AudienceVersionsTable[]> {
+  let candidates = tx
     .selectFrom('audience_versions')
-    .select(['tenant_id', 'id'])
+    .select('id')
     .where('tenant_id', '=', tenantId)
     .where('status', '=', 'queued')
-    .where('available_at', '<=', now)
+    // `+ 0` keeps SQLite on audience_versions_tenant_queue, read in queued_at order and stopped
+    // after `limit` rows; on available_at's index it sorted every queued version of every tenant
+    // (6 ms a claim with 10,000 queued, against 0.05).
+    .where(sql<number>`available_at + 0`, '<=', now)
     .orderBy('queued_at', 'asc')
     .orderBy('id', 'asc')
-    .limit(1);
-  if (dialectOf(tx) === 'postgres') candidate = candidate.forUpdate().skipLocked();
-  const row = await candidate.executeTakeFirst();
-  if (row === undefined) return undefined;
-  return tx
+    .limit(limit);
+  if (dialectOf(tx) === 'postgres') candidates = candidates.forUpdate().skipLocked();
+  const ids = (await candidates.execute()).map((row) => row.id);
+  if (ids.length === 0) return [];
+  const claimed = await tx
     .updateTable('audience_versions')
     .set({
       status: 'processing',
@@ -209,11 +213,12 @@ export async function claimNextQueued(
       attempts: sql`attempts + 1`,
       queue_duration_ms: sql`${now} - queued_at`,
     })
-    .where('tenant_id', '=', row.tenant_id)
-    .where('id', '=', row.id)
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', ids)
     .where('status', '=', 'queued')
     .returningAll()
-    .executeTakeFirst();
+    .execute();
+  return claimed.sort((a, b) => a.queued_at! - b.queued_at! || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** The tenants a dedicated worker serves: one (`quire worker --tenant`) or a few. */
@@ -227,7 +232,7 @@ const CLAIM_CANDIDATES = 50;
 /**
  * Plain reads (no lock, no write transaction) that idle workers poll: whose turn it is, or undefined
  * when there is nothing to claim. Among the tenants with a claimable version (only `tenantId` when
- * given), those already running `maxPerTenant` agent runs (0: no limit) wait; of the rest, the one
+ * given), those already worked on by `maxPerTenant` workers (0: no limit) wait; of the rest, the one
  * served longest ago (its newest agent usage; never served first) goes next, then the one whose
  * oldest version has waited longest. So one tenant's hundred queued drafts take turns with another
  * tenant's one instead of going first. The worker then claims within that tenant, oldest first.
@@ -256,7 +261,8 @@ export async function nextClaimableTenant(
       ? Promise.resolve([])
       : db
           .selectFrom('audience_versions')
-          .select(['tenant_id', (eb) => eb.fn.countAll<number>().as('n')])
+          // Workers, not versions: a worker of the built-in agent holds a batch of them at once.
+          .select(['tenant_id', (eb) => eb.fn.count<number>('lease_owner').distinct().as('n')])
           .where('tenant_id', 'in', ids)
           .where('status', '=', 'processing')
           .where('lease_expires_at', '>=', now)
@@ -312,23 +318,26 @@ export async function expiredLeases(tx: Executor, now: number, limit: number, te
   return query.execute();
 }
 
-/** Extends the lease while the agent works; false when the lease was lost (another worker took over). */
-export async function renewLease(
+/**
+ * Extends the leases of the versions a worker holds while the agent works; returns how many it
+ * still holds (the others were lost: another worker took over).
+ */
+export async function renewLeases(
   db: Executor,
   tenantId: string,
-  versionId: string,
+  versionIds: readonly string[],
   owner: string,
   leaseUntil: number,
-): Promise<boolean> {
+): Promise<number> {
   const result = await db
     .updateTable('audience_versions')
     .set({ lease_expires_at: leaseUntil })
     .where('tenant_id', '=', tenantId)
-    .where('id', '=', versionId)
+    .where('id', 'in', versionIds)
     .where('status', '=', 'processing')
     .where('lease_owner', '=', owner)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return Number(result.numUpdatedRows);
 }
 
 /** The audience's waiting versions (pending or queued). */

@@ -289,13 +289,14 @@ export function bodyToStore(input: PageBodyInput): PageBody {
 
 /** The page as an audience's content starts from it (defaultContent in src/domain/audience-content.ts). */
 export function contentPageOf(row: PagesTable) {
+  const body = pageBody(row);
   return {
     title: row.title,
     actions: pageActions(row),
     headerActionId: row.header_action_id,
     metadata: pageMetadata(row),
-    body: pageBody(row),
-    blocks: pageBody(row)?.blocks ?? [],
+    body,
+    blocks: body?.blocks ?? [],
   };
 }
 
