@@ -443,13 +443,14 @@ function ImportStatus({ tenant, importId }: { tenant: string; importId: string }
                         aria-label={`Select ${item.personName ?? item.accountName ?? item.audienceId}`}
                         disabled={item.versionStatus !== 'draft'}
                         checked={selected.includes(item.audienceId)}
-                        onChange={(e) =>
+                        onChange={(e) => {
+                          // Read now: React clears currentTarget after the handler, and the
+                          // updater may run later (a refetch's render pending), which lost the tick.
+                          const checked = e.currentTarget.checked;
                           setSelected((s) =>
-                            e.currentTarget.checked
-                              ? [...s, item.audienceId]
-                              : s.filter((id) => id !== item.audienceId),
-                          )
-                        }
+                            checked ? [...s, item.audienceId] : s.filter((id) => id !== item.audienceId),
+                          );
+                        }}
                       />
                     </Table.Td>
                     <Table.Td className="cell-wrap">
