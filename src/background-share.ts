@@ -25,8 +25,8 @@ const realClock: ShareClock = {
  * runs, a request waits. Each task steps through a `pacer()`. With no request seen in the
  * last 20 ms that is one turn of the event loop (an import runs at full speed); while requests
  * come in, the background as a whole takes at most `share` of the time: after a step of d ms the
- * next background step, of any task, starts d·(1 − share)/share ms later, so two tasks' steps no
- * longer run back to back in one turn and a request waits behind one step at most.
+ * next background step, of any task, starts d·(1 − share)/share ms later, so the tasks' steps no
+ * longer pile up in one turn of the loop (a request still waits behind a step as long as it is).
  */
 export class BackgroundShare {
   #share: number;
