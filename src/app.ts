@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { backgroundShare } from './background-share.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { withInstanceSecrets } from './db/instance-secrets.js';
@@ -146,6 +147,11 @@ export async function buildApp({
   registerSecurityHeaders(app);
   registerPublicHostGuard(app, config);
   registerDrain(app);
+  // Background work (imports, drafts) takes only its share of the loop while requests come in.
+  app.addHook('onRequest', (_request, _reply, done) => {
+    backgroundShare.noteRequest();
+    done();
+  });
   tracing?.registerHttp(app);
   registerOperability(app, database);
   await registerOpenApi(app);

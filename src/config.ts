@@ -101,6 +101,11 @@ export interface Config {
    * agent: no model to wait for); their drafts are written in one transaction. A model agent: one.
    */
   workerBatchSize: number;
+  /**
+   * The share of the event loop background work (an import's rows, the built-in agent's drafts)
+   * takes while requests are being answered, 0.05–1; 1 is no pacing (src/background-share.ts).
+   */
+  backgroundShare: number;
   agent: AgentConfig;
   shutdownTimeoutMs: number;
   observability: ObservabilityConfig;
@@ -372,6 +377,7 @@ export function loadConfig(env: Env = process.env): Config {
     workerLeaseMs: reader.integer('WORKER_LEASE_MS', 15_000, 300, 3_600_000),
     workerPollMs: reader.integer('WORKER_POLL_MS', 200, 10, 60_000),
     workerBatchSize: reader.integer('WORKER_BATCH', 10, 1, 500),
+    backgroundShare: reader.integer('BACKGROUND_SHARE_PERCENT', 50, 5, 100) / 100,
     agent,
     shutdownTimeoutMs: reader.integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     console: {

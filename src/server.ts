@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { createAgent } from './agent/create-agent.js';
 import { buildApp } from './app.js';
+import { backgroundShare } from './background-share.js';
 import { humanBanner, startupFacts } from './banner.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
@@ -28,6 +29,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const tracing = await loadTracing(config);
   const database = openDatabase(config, tracing === null ? {} : { wrapDialect: tracing.wrapDialect });
   await migrateToLatest(database.db);
+  backgroundShare.configure(config.backgroundShare);
   const app = await buildApp({ config, database, logger: bufferedStdout(), tracing });
   const url = await app.listen({ port: config.port, host: config.host });
   const facts = startupFacts(config, database.dialect, database.location, url);

@@ -8,6 +8,7 @@ import {
   type AgentUsage,
   type PageAgent,
 } from '../agent/page-agent.js';
+import { backgroundShare } from '../background-share.js';
 import type { AgentLimitsConfig } from '../config.js';
 import type { AudienceVersionsTable, Db } from '../db/schema.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
@@ -241,10 +242,12 @@ export class VersionWorker {
     );
     try {
       const ran: Ran[] = [];
+      const pacer = backgroundShare.pacer();
       for (const version of versions) {
         // Between two runs the event loop serves other requests: on SQLite every statement is
         // synchronous and its await a microtask, so a batch would otherwise hold the process.
-        await new Promise((resolve) => setImmediate(resolve));
+        // While requests come in, the drafts take only their share of the time (src/background-share.ts).
+        await pacer.next();
         if (this.#loop.stopping) {
           await this.#giveBack(version, attemptLog(this.id, version), performance.now());
           continue;
@@ -252,6 +255,7 @@ export class VersionWorker {
         const outcome = await this.#run(version, batch.signal);
         if (outcome !== undefined) ran.push(outcome);
       }
+      await pacer.next();
       await this.#write(ran);
     } finally {
       clearInterval(heartbeat);

@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyRequest } from 'fastify';
 import proxyAddr from 'proxy-addr';
+import { backgroundShare } from '../../background-share.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import { requestIdFor } from '../../http/request-id.js';
 import { DOCUMENT_HEADERS } from '../../http/security-headers.js';
@@ -198,6 +199,7 @@ export function installPageLane(server: Server, lane: PageLane): void {
     throw new Error('expected Fastify as the only request listener');
   server.removeListener('request', fastify);
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (!lane.serve(request, response)) fastify.call(server, request, response);
+    if (lane.serve(request, response)) backgroundShare.noteRequest();
+    else fastify.call(server, request, response);
   });
 }

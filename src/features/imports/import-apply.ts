@@ -155,6 +155,8 @@ export async function applyBatch(
   for (const l of lines) {
     // Between rows, the event loop serves other requests: on SQLite every statement is synchronous
     // and their awaits are microtasks, so a batch would otherwise hold the process until it ends.
+    // Only a turn: a longer pause inside the transaction would hold SQLite's one writer connection,
+    // which every other write (and read outside the reader connection) waits for.
     await new Promise((resolve) => setImmediate(resolve));
     if ('target' in l) await applyRow(tx, batch, l.target);
     else {

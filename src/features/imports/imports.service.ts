@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { backgroundShare } from '../../background-share.js';
 import { dialectOf } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Db, Executor, ImportsTable } from '../../db/schema.js';
@@ -206,7 +207,11 @@ export async function applyImport(
     const size = importBatchSize(db);
     // After a resume the memory starts empty: rows of an account changed before the stop no longer re-draft.
     const run: Run = { db, job, owner, memory: freshRunMemory() };
+    const pacer = backgroundShare.pacer();
     for (let i = 0; i < todo.length; i += size) {
+      // While requests come in, the batches take only their share of the time, resting between
+      // two transactions, never inside one (src/background-share.ts).
+      if (i > 0) await pacer.next();
       const current = await findImport(db, tenantId, importId);
       if (current?.status !== 'running') return current;
       const progress = await applyLines(run, todo.slice(i, i + size));

@@ -1,0 +1,111 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { BackgroundShare } from './background-share.js';
+
+/** A clock the test moves by hand; `sleep` records the wait and moves the clock past it. */
+function manualClock() {
+  const clock = {
+    at: 1_000,
+    slept: [] as number[],
+    now: () => clock.at,
+    sleep: async (ms: number) => {
+      clock.slept.push(ms);
+      clock.at += ms;
+    },
+  };
+  return clock;
+}
+
+describe('BackgroundShare', () => {
+  it('with no request seen, a step is followed by no rest (the import keeps its full speed)', () => {
+    const share = new BackgroundShare(0.5, manualClock());
+    assert.equal(share.restAfter(5), 0);
+    assert.equal(share.restAfter(20), 0);
+  });
+
+  it('while requests come in, a step of d ms is followed by d·(1 − share)/share ms of rest', () => {
+    const clock = manualClock();
+    const half = new BackgroundShare(0.5, clock);
+    half.noteRequest();
+    assert.equal(half.restAfter(4), 4);
+    const quarter = new BackgroundShare(0.25, clock);
+    quarter.noteRequest();
+    assert.equal(quarter.restAfter(2), 6);
+  });
+
+  it('a rest is never longer than 50 ms, however long the step', () => {
+    const share = new BackgroundShare(0.1, manualClock());
+    share.noteRequest();
+    assert.equal(share.restAfter(30), 50);
+  });
+
+  it('requests stop counting 20 ms after the last one', () => {
+    const clock = manualClock();
+    const share = new BackgroundShare(0.5, clock);
+    share.noteRequest();
+    assert.equal(share.restAfter(1), 1);
+    clock.at += 20;
+    assert.equal(share.restAfter(1), 1, 'the last request is 20 ms old: still foreground');
+    clock.at += 1;
+    assert.equal(share.restAfter(1), 0);
+    share.noteRequest();
+    clock.at += 10;
+    assert.equal(share.restAfter(1), 1);
+  });
+
+  it('share 1 turns the pacing off', () => {
+    const share = new BackgroundShare(0.5, manualClock());
+    share.configure(1);
+    share.noteRequest();
+    assert.equal(share.restAfter(10), 0);
+  });
+
+  it("two tasks' steps take turns: the second waits for the first's next step and its rest", () => {
+    const clock = manualClock();
+    const share = new BackgroundShare(0.5, clock);
+    share.noteRequest();
+    // Task A did 3 ms: it rests 3 ms, and its next step (3 ms, as estimated) and rest are reserved.
+    assert.equal(share.restAfter(3), 3);
+    // Task B, in the same turn, did 2 ms: it starts after A's reserved step and rest (3 + 3 + 3).
+    clock.at += 2;
+    assert.equal(share.restAfter(2), 9 - 2);
+    // A is back after its 3 ms rest and a 3 ms step: it waits behind B's reservation (2 + 2).
+    clock.at = 1_000 + 3 + 3;
+    assert.equal(share.restAfter(3), 1_000 + 9 + 2 + 2 - clock.at);
+  });
+
+  it("a pacer counts the time since its previous step as that step's work, and gives back its unused estimate", async () => {
+    const clock = manualClock();
+    const share = new BackgroundShare(0.5, clock);
+    const pacer = share.pacer();
+    share.noteRequest();
+    clock.at += 4;
+    await pacer.next();
+    // The step after was 2 ms, not the 4 reserved: it rests 2 ms, not until the reservation's end.
+    clock.at += 2;
+    await pacer.next();
+    assert.deepEqual(clock.slept, [4, 2]);
+  });
+
+  it("a pacer keeps another task's reservation", async () => {
+    const clock = manualClock();
+    const share = new BackgroundShare(0.5, clock);
+    const pacer = share.pacer();
+    share.noteRequest();
+    clock.at += 4;
+    await pacer.next(); // rests 4 ms (until 1008), reserves its next step and rest: until 1016
+    assert.equal(share.restAfter(1), 1_016 - 1_008 + 0, 'another task waits behind it');
+    clock.at += 4;
+    await pacer.next(); // the other task reserved 1016 + 1 + 1: this one waits until 1018
+    assert.deepEqual(clock.slept, [4, 1_018 - 1_012]);
+  });
+
+  it('without requests a pacer yields one turn of the event loop, not a timer', async () => {
+    const clock = manualClock();
+    const share = new BackgroundShare(0.5, clock);
+    const pacer = share.pacer();
+    clock.at += 10;
+    await pacer.next();
+    assert.deepEqual(clock.slept, []);
+  });
+});

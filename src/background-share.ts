@@ -1,0 +1,95 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/**
+ * Requests seen within this long count as foreground traffic still going on: under load they come
+ * every millisecond or so, while a client polling an import's status every 250 ms slows it only
+ * for the steps right after each poll.
+ */
+const FOREGROUND_WINDOW_MS = 20;
+/** However long a step was, the background never waits longer than this before its next one. */
+const MAX_REST_MS = 50;
+
+export interface ShareClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const realClock: ShareClock = {
+  now: () => performance.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/**
+ * Background work in the server process (an import's rows, the built-in agent's drafts) runs on
+ * the event loop that answers requests, and on SQLite its statements are synchronous: while it
+ * runs, a request waits. Each task steps through a `pacer()`. With no request seen in the
+ * last 20 ms that is one turn of the event loop (an import runs at full speed); while requests
+ * come in, the background as a whole takes at most `share` of the time: after a step of d ms the
+ * next background step, of any task, starts d·(1 − share)/share ms later, so the tasks' steps no
+ * longer pile up in one turn of the loop (a request still waits behind a step as long as it is).
+ */
+export class BackgroundShare {
+  #share: number;
+  readonly #clock: ShareClock;
+  /** Requests received, bumped by an onRequest hook: the request path pays one increment. */
+  #requests = 0;
+  #requestsSeen = 0;
+  #foregroundAt = Number.NEGATIVE_INFINITY;
+  /** The earliest start of the next background step while requests are being served. */
+  #nextFree = Number.NEGATIVE_INFINITY;
+
+  constructor(share = 0.5, clock: ShareClock = realClock) {
+    this.#share = share;
+    this.#clock = clock;
+  }
+
+  /** BACKGROUND_SHARE_PERCENT / 100; 1 turns the pacing off. */
+  configure(share: number): void {
+    this.#share = share;
+  }
+
+  noteRequest(): void {
+    this.#requests++;
+  }
+
+  /**
+   * Milliseconds the caller should rest after a step of `workMs` (0: just yield a turn).
+   * `reserved`: what this caller's previous call reserved; while nobody reserved after it, the
+   * caller's step is over and the estimate is given back (a shorter step costs a shorter wait).
+   */
+  restAfter(workMs: number, reserved = Number.NaN): number {
+    const now = this.#clock.now();
+    if (this.#nextFree === reserved) this.#nextFree = now;
+    if (this.#requests !== this.#requestsSeen) {
+      this.#requestsSeen = this.#requests;
+      this.#foregroundAt = now;
+    }
+    if (this.#share >= 1 || now - this.#foregroundAt > FOREGROUND_WINDOW_MS) return 0;
+    const rest = Math.min(MAX_REST_MS, (workMs * (1 - this.#share)) / this.#share);
+    const start = Math.max(now + rest, this.#nextFree);
+    // The step to come is reserved at the length of the one just done, then its own rest.
+    this.#nextFree = start + workMs + rest;
+    return start - now;
+  }
+
+  /**
+   * A task's pacer: each `next()` counts the time since the previous one (or since `pacer()`) as
+   * the work of a step, and waits as `restAfter` says.
+   */
+  pacer(): { next(): Promise<void> } {
+    let since = this.#clock.now();
+    let reserved = Number.NaN;
+    return {
+      next: async () => {
+        const rest = this.restAfter(this.#clock.now() - since, reserved);
+        reserved = rest > 0 ? this.#nextFree : Number.NaN;
+        if (rest > 0) await this.#clock.sleep(rest);
+        else await nextTurn();
+        since = this.#clock.now();
+      },
+    };
+  }
+}
+
+/** The process's one background share, configured at start (src/server.ts) from BACKGROUND_SHARE_PERCENT. */
+export const backgroundShare = new BackgroundShare();
