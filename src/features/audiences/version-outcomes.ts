@@ -107,13 +107,24 @@ export async function writeDraft(
   return writeTransaction(db, (tx) => draftIn(tx, version, owner, result, usage));
 }
 
-async function draftIn(
+/**
+ * The agent's reply to the message a version holds, and the version's move out of `processing`
+ * (to `closing`, with the columns every such move clears), under the audience's lock. Null when
+ * the worker no longer owns the version: then nothing is written.
+ */
+async function replyAndClose(
   tx: Executor,
   version: AudienceVersionsTable,
   owner: string,
-  result: DraftResult,
+  result: { reply: string; reasoning: string },
   usage: VersionAgentUsage | null,
-): Promise<boolean> {
+  closing: (
+    now: number,
+  ) =>
+    | { status: 'draft'; became_draft_at: number; content: string; supplementary_context: string | null }
+    | { status: 'cancelled'; cancelled_at: number },
+  snapshot: boolean,
+) {
   const { tenant_id: tenantId, audience_id: audienceId } = version;
   const audience = (await lockAudience(tx, tenantId, audienceId))!;
   const conversation = (await findConversation(tx, tenantId, audienceId))!;
@@ -121,7 +132,7 @@ async function draftIn(
   const reply = agentMessage(version, conversation.id, {
     content: result.reply,
     reasoning: result.reasoning,
-    has_snapshot: 1,
+    ...(snapshot ? { has_snapshot: 1 } : {}),
     timestamp: now,
   });
   const owned = await transitionVersion(
@@ -130,10 +141,7 @@ async function draftIn(
     version.id,
     ['processing'],
     {
-      status: 'draft',
-      became_draft_at: now,
-      content: JSON.stringify(result.content),
-      supplementary_context: result.content.supplementaryContext,
+      ...closing(now),
       reply_message_id: reply.id,
       lease_owner: null,
       lease_expires_at: null,
@@ -142,9 +150,33 @@ async function draftIn(
     },
     owner,
   );
-  if (!owned) return false;
-  await recordDraft(tx, audience, version.id, reply, result.changes);
-  await promoteNextPendingAndAnnounce(tx, audience, now);
+  return owned ? { audience, conversation, reply, now } : null;
+}
+
+async function draftIn(
+  tx: Executor,
+  version: AudienceVersionsTable,
+  owner: string,
+  result: DraftResult,
+  usage: VersionAgentUsage | null,
+): Promise<boolean> {
+  const closed = await replyAndClose(
+    tx,
+    version,
+    owner,
+    result,
+    usage,
+    (now) => ({
+      status: 'draft',
+      became_draft_at: now,
+      content: JSON.stringify(result.content),
+      supplementary_context: result.content.supplementaryContext,
+    }),
+    true,
+  );
+  if (closed === null) return false;
+  await recordDraft(tx, closed.audience, version.id, closed.reply, result.changes);
+  await promoteNextPendingAndAnnounce(tx, closed.audience, closed.now);
   return true;
 }
 
@@ -161,34 +193,19 @@ async function answerIn(
   result: { reply: string; reasoning: string },
   usage: VersionAgentUsage | null,
 ): Promise<boolean> {
-  const { tenant_id: tenantId, audience_id: audienceId } = version;
-  const audience = (await lockAudience(tx, tenantId, audienceId))!;
-  const conversation = (await findConversation(tx, tenantId, audienceId))!;
-  const now = Date.now();
-  const reply = agentMessage(version, conversation.id, {
-    content: result.reply,
-    reasoning: result.reasoning,
-    timestamp: now,
-  });
-  const owned = await transitionVersion(
+  const closed = await replyAndClose(
     tx,
-    tenantId,
-    version.id,
-    ['processing'],
-    {
-      status: 'cancelled',
-      cancelled_at: now,
-      reply_message_id: reply.id,
-      lease_owner: null,
-      lease_expires_at: null,
-      last_error: null,
-      ...(usage === null ? {} : usageColumns(usage, now)),
-    },
+    version,
     owner,
+    result,
+    usage,
+    (now) => ({ status: 'cancelled', cancelled_at: now }),
+    false,
   );
-  if (!owned) return false;
+  if (closed === null) return false;
+  const { audience, conversation, reply, now } = closed;
   await insertMessage(tx, reply);
-  await touchConversation(tx, tenantId, conversation.id, { updated_at: now });
+  await touchConversation(tx, version.tenant_id, conversation.id, { updated_at: now });
   await emitMessageCreated(tx, audience, reply);
   await emitVersionEvent(tx, 'version.cancelled', audience, version.id, {
     reason: { code: 'answered', message: 'nothing to change: the agent answered in the conversation' },
