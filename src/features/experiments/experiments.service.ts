@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db, Executor, ExperimentAssignmentsTable, ExperimentPhasesTable } from '../../db/schema.js';
+import { writeTransaction } from '../../db/write-transaction.js';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { getPage } from '../pages/pages.service.js';
@@ -278,16 +279,21 @@ export async function armForVisit(
   if (arms.length === 0) return null;
   const arm = armOfBucket(arms, unitBucket(experiment.id, unit.kind, unit.key));
   if (!record) return { experimentId: experiment.id, phase: experiment.current_phase, arm, unit };
-  await insertAssignmentOnce(db, {
-    tenant_id: tenantId,
-    experiment_id: experiment.id,
-    unit_kind: unit.kind,
-    unit_key: unit.key,
-    phase: experiment.current_phase,
-    arm: arm.key,
-    audience_id: audience.id,
-    first_exposed_at: now,
-  });
+  // Through writeTransaction like every write: on SQLite it waits out another process's write
+  // lock (two servers on one file expose units at once) instead of failing with SQLITE_BUSY,
+  // which showed the visit the page without its experiment.
+  await writeTransaction(db, (tx) =>
+    insertAssignmentOnce(tx, {
+      tenant_id: tenantId,
+      experiment_id: experiment.id,
+      unit_kind: unit.kind,
+      unit_key: unit.key,
+      phase: experiment.current_phase,
+      arm: arm.key,
+      audience_id: audience.id,
+      first_exposed_at: now,
+    }),
+  );
   const stored = await findAssignment(db, tenantId, experiment.id, unit.kind, unit.key);
   return stored === undefined ? null : shownFrom(stored);
 }
