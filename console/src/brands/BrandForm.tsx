@@ -1,8 +1,6 @@
 import {
-  Button,
   ColorInput,
   Group,
-  Modal,
   NumberInput,
   SegmentedControl,
   Select,
@@ -13,7 +11,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiProblem, api, type Brand, type BrandFont, type BrandInput, SYSTEM_FONTS } from '../api';
-import { QueryError } from '../components/QueryError';
+import { FormDialog } from '../components/Dialog';
 import { UploadField } from '../components/UploadField';
 import { queryKeys } from '../query-keys';
 import { BrandPreview } from './BrandPreview';
@@ -176,113 +174,104 @@ export function BrandForm({
   const apiProblem =
     save.error instanceof ApiProblem && save.error.errors.length > 0 ? null : (save.error as Error | null);
   return (
-    <Modal
+    <FormDialog
       opened
       onClose={onClose}
       title={brand === null ? 'New brand' : `Edit brand “${brand.name}”`}
       size="xl"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      onSubmit={form.onSubmit((v) => save.mutate(v))}
+      noValidate
+      error={apiProblem}
+      submit="Save brand"
+      pending={save.isPending}
     >
-      <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
+      <Group align="start" grow preventGrowOverflow={false} wrap="wrap">
+        <TextInput label="Name" required maxLength={200} miw={220} {...form.getInputProps('name')} />
+        {brand === null ? (
+          <TextInput
+            label="Brand id"
+            description="What pages name (blank: one is made)"
+            maxLength={255}
+            miw={220}
+            {...form.getInputProps('brandId')}
+          />
+        ) : null}
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="sm">
           <Group align="start" grow preventGrowOverflow={false} wrap="wrap">
-            <TextInput label="Name" required maxLength={200} miw={220} {...form.getInputProps('name')} />
-            {brand === null ? (
-              <TextInput
-                label="Brand id"
-                description="What pages name (blank: one is made)"
-                maxLength={255}
-                miw={220}
-                {...form.getInputProps('brandId')}
+            {COLOR_FIELDS.map((field) => (
+              <ColorInput
+                key={field.key}
+                label={field.label}
+                description={field.description}
+                format="hex"
+                withEyeDropper={false}
+                miw={200}
+                required={field.key !== 'primaryText'}
+                {...form.getInputProps(`colors.${field.key}`)}
               />
+            ))}
+          </Group>
+          <SegmentedControl
+            aria-label="Font"
+            data={[
+              { value: 'system', label: 'System font' },
+              { value: 'file', label: 'Uploaded font file' },
+            ]}
+            {...form.getInputProps('fontKind')}
+          />
+          <Group align="start" grow preventGrowOverflow={false} wrap="wrap">
+            <Select
+              label={values.fontKind === 'file' ? 'Fallback font' : 'Font'}
+              data={FONT_OPTIONS}
+              allowDeselect={false}
+              miw={200}
+              {...form.getInputProps('stack')}
+            />
+            {values.fontKind === 'file' ? (
+              <TextInput label="Font family" maxLength={60} miw={200} {...form.getInputProps('family')} />
             ) : null}
+            <NumberInput
+              label="Button radius"
+              description="Pixels (999: a pill)"
+              min={0}
+              max={999}
+              allowDecimal={false}
+              miw={160}
+              {...form.getInputProps('buttonRadius')}
+            />
           </Group>
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <Stack gap="sm">
-              <Group align="start" grow preventGrowOverflow={false} wrap="wrap">
-                {COLOR_FIELDS.map((field) => (
-                  <ColorInput
-                    key={field.key}
-                    label={field.label}
-                    description={field.description}
-                    format="hex"
-                    withEyeDropper={false}
-                    miw={200}
-                    required={field.key !== 'primaryText'}
-                    {...form.getInputProps(`colors.${field.key}`)}
-                  />
-                ))}
-              </Group>
-              <SegmentedControl
-                aria-label="Font"
-                data={[
-                  { value: 'system', label: 'System font' },
-                  { value: 'file', label: 'Uploaded font file' },
-                ]}
-                {...form.getInputProps('fontKind')}
-              />
-              <Group align="start" grow preventGrowOverflow={false} wrap="wrap">
-                <Select
-                  label={values.fontKind === 'file' ? 'Fallback font' : 'Font'}
-                  data={FONT_OPTIONS}
-                  allowDeselect={false}
-                  miw={200}
-                  {...form.getInputProps('stack')}
-                />
-                {values.fontKind === 'file' ? (
-                  <TextInput label="Font family" maxLength={60} miw={200} {...form.getInputProps('family')} />
-                ) : null}
-                <NumberInput
-                  label="Button radius"
-                  description="Pixels (999: a pill)"
-                  min={0}
-                  max={999}
-                  allowDecimal={false}
-                  miw={160}
-                  {...form.getInputProps('buttonRadius')}
-                />
-              </Group>
-              {values.fontKind === 'file' ? (
-                <UploadField
-                  tenant={tenant}
-                  kind="font"
-                  label="Font file"
-                  value={values.fontFileId}
-                  onChange={(id) => form.setFieldValue('fontFileId', id)}
-                  error={form.errors.fontFileId as string | undefined}
-                />
-              ) : null}
-            </Stack>
-            <Stack gap="sm">
-              <BrandPreview values={values} />
-              <UploadField
-                tenant={tenant}
-                label="Logo"
-                value={values.logoFileId}
-                onChange={(id) => form.setFieldValue('logoFileId', id)}
-                error={form.errors.logoFileId as string | undefined}
-              />
-              <UploadField
-                tenant={tenant}
-                label="Favicon"
-                description="Square, at least 32×32"
-                value={values.faviconFileId}
-                onChange={(id) => form.setFieldValue('faviconFileId', id)}
-                error={form.errors.faviconFileId as string | undefined}
-              />
-            </Stack>
-          </SimpleGrid>
-          <QueryError error={apiProblem} />
-          <Group justify="end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save brand
-            </Button>
-          </Group>
+          {values.fontKind === 'file' ? (
+            <UploadField
+              tenant={tenant}
+              kind="font"
+              label="Font file"
+              value={values.fontFileId}
+              onChange={(id) => form.setFieldValue('fontFileId', id)}
+              error={form.errors.fontFileId as string | undefined}
+            />
+          ) : null}
         </Stack>
-      </form>
-    </Modal>
+        <Stack gap="sm">
+          <BrandPreview values={values} />
+          <UploadField
+            tenant={tenant}
+            label="Logo"
+            value={values.logoFileId}
+            onChange={(id) => form.setFieldValue('logoFileId', id)}
+            error={form.errors.logoFileId as string | undefined}
+          />
+          <UploadField
+            tenant={tenant}
+            label="Favicon"
+            description="Square, at least 32×32"
+            value={values.faviconFileId}
+            onChange={(id) => form.setFieldValue('faviconFileId', id)}
+            error={form.errors.faviconFileId as string | undefined}
+          />
+        </Stack>
+      </SimpleGrid>
+    </FormDialog>
   );
 }

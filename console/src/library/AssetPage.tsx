@@ -5,7 +5,6 @@ import {
   Checkbox,
   Code,
   Group,
-  Modal,
   Stack,
   TagsInput,
   Text,
@@ -16,6 +15,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiProblem, type Asset, api } from '../api';
+import { ConfirmDialog } from '../components/Dialog';
 import { QueryError } from '../components/QueryError';
 import { queryKeys } from '../query-keys';
 import { can, useMe } from '../session';
@@ -115,27 +115,19 @@ export function AssetPage() {
             readOnly={!editor || data.lifecycleState === 'deleted'}
             onSaved={settle}
           />
-          <Modal
-            closeButtonProps={{ 'aria-label': 'Close' }}
+          <ConfirmDialog
             opened={confirmDelete}
             onClose={() => setConfirmDelete(false)}
             title="Delete this asset?"
+            confirm="Delete asset"
+            pending={action.isPending}
+            onConfirm={() => action.mutate('delete')}
           >
-            <Stack>
-              <Text>
-                <strong className="cell-wrap">{data.name}</strong> is deleted for good: it cannot be restored
-                or edited, and stays listed as deleted.
-              </Text>
-              <Group justify="end">
-                <Button variant="default" onClick={() => setConfirmDelete(false)}>
-                  Keep it
-                </Button>
-                <Button color="red.9" loading={action.isPending} onClick={() => action.mutate('delete')}>
-                  Delete asset
-                </Button>
-              </Group>
-            </Stack>
-          </Modal>
+            <Text>
+              <strong className="cell-wrap">{data.name}</strong> is deleted for good: it cannot be restored or
+              edited, and stays listed as deleted.
+            </Text>
+          </ConfirmDialog>
         </>
       ) : null}
     </Stack>

@@ -1,9 +1,9 @@
-import { Button, Checkbox, Group, Modal, Select, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Select, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiProblem, ASSET_TYPES, type AssetType, api } from '../api';
-import { QueryError } from '../components/QueryError';
+import { FormDialog } from '../components/Dialog';
 import { UploadField } from '../components/UploadField';
 import { queryKeys } from '../query-keys';
 
@@ -57,87 +57,76 @@ export function NewAsset({
     setMissing(({ [field]: _, ...rest }) => rest);
   };
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title="New asset"
       size="lg"
+      onSubmit={submit}
+      noValidate
+      error={create.error instanceof ApiProblem && create.error.errors.length > 0 ? null : create.error}
+      submit="Create asset"
+      pending={create.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <Select
-            label="Type"
-            data={[...ASSET_TYPES]}
-            value={assetType}
-            onChange={(value) => value && setAssetType(value as AssetType)}
-            allowDeselect={false}
-            error={errors.assetType}
-          />
-          <TextInput
-            label="Name"
-            required
-            maxLength={1000}
-            value={form.name}
-            error={errors.name}
-            onChange={(e) => set('name')(e.currentTarget.value)}
-          />
-          {assetType === 'image' || assetType === 'logo' || assetType === 'icon' ? (
-            <UploadField
-              tenant={tenant}
-              label="Image"
-              description="Uploaded to Quire's file storage; its file id fills the field below."
-              value={form.fileId.trim() === '' ? null : form.fileId.trim()}
-              onChange={(fileId, file) => {
-                set('fileId')(fileId ?? '');
-                if (file && !form.name.trim()) set('name')(file.name);
-              }}
-            />
-          ) : null}
-          <TextInput
-            label="File id"
-            description="The file's id in Quire's file storage (filled by an upload), or its name in your own."
-            required
-            maxLength={1024}
-            value={form.fileId}
-            error={errors.fileId}
-            onChange={(e) => set('fileId')(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Purpose"
-            maxLength={2000}
-            value={form.purpose}
-            error={errors.purpose}
-            onChange={(e) => set('purpose')(e.currentTarget.value)}
-          />
-          <TagsInput label="Tags" value={form.tags} onChange={set('tags')} error={errors.tags} />
-          <Textarea
-            label="AI description"
-            description="What the page agent reads about the asset."
-            autosize
-            minRows={2}
-            value={form.aiDescription}
-            error={errors.aiDescription}
-            onChange={(e) => set('aiDescription')(e.currentTarget.value)}
-          />
-          <Checkbox
-            label="Hidden (kept out of the /v0 search)"
-            checked={form.hidden}
-            onChange={(e) => set('hidden')(e.currentTarget.checked)}
-          />
-          <QueryError
-            error={create.error instanceof ApiProblem && create.error.errors.length > 0 ? null : create.error}
-          />
-          <Group justify="end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create asset
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Select
+        label="Type"
+        data={[...ASSET_TYPES]}
+        value={assetType}
+        onChange={(value) => value && setAssetType(value as AssetType)}
+        allowDeselect={false}
+        error={errors.assetType}
+      />
+      <TextInput
+        label="Name"
+        required
+        maxLength={1000}
+        value={form.name}
+        error={errors.name}
+        onChange={(e) => set('name')(e.currentTarget.value)}
+      />
+      {assetType === 'image' || assetType === 'logo' || assetType === 'icon' ? (
+        <UploadField
+          tenant={tenant}
+          label="Image"
+          description="Uploaded to Quire's file storage; its file id fills the field below."
+          value={form.fileId.trim() === '' ? null : form.fileId.trim()}
+          onChange={(fileId, file) => {
+            set('fileId')(fileId ?? '');
+            if (file && !form.name.trim()) set('name')(file.name);
+          }}
+        />
+      ) : null}
+      <TextInput
+        label="File id"
+        description="The file's id in Quire's file storage (filled by an upload), or its name in your own."
+        required
+        maxLength={1024}
+        value={form.fileId}
+        error={errors.fileId}
+        onChange={(e) => set('fileId')(e.currentTarget.value)}
+      />
+      <TextInput
+        label="Purpose"
+        maxLength={2000}
+        value={form.purpose}
+        error={errors.purpose}
+        onChange={(e) => set('purpose')(e.currentTarget.value)}
+      />
+      <TagsInput label="Tags" value={form.tags} onChange={set('tags')} error={errors.tags} />
+      <Textarea
+        label="AI description"
+        description="What the page agent reads about the asset."
+        autosize
+        minRows={2}
+        value={form.aiDescription}
+        error={errors.aiDescription}
+        onChange={(e) => set('aiDescription')(e.currentTarget.value)}
+      />
+      <Checkbox
+        label="Hidden (kept out of the /v0 search)"
+        checked={form.hidden}
+        onChange={(e) => set('hidden')(e.currentTarget.checked)}
+      />
+    </FormDialog>
   );
 }

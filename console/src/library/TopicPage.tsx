@@ -1,8 +1,9 @@
-import { Anchor, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiProblem, api, ENTRY_CONTENT_TYPES, type EntryContent, type Topic, type TopicEntry } from '../api';
+import { ConfirmDialog, FormDialog } from '../components/Dialog';
 import { QueryError } from '../components/QueryError';
 import { queryKeys } from '../query-keys';
 import { can, useMe } from '../session';
@@ -84,28 +85,16 @@ export function TopicPage() {
             onClose={() => setEditing(null)}
             onSaved={refresh}
           />
-          <Modal
-            closeButtonProps={{ 'aria-label': 'Close' }}
+          <ConfirmDialog
             opened={deleting !== null}
             onClose={() => setDeleting(null)}
             title="Delete this entry?"
+            confirm="Delete entry"
+            pending={remove.isPending}
+            onConfirm={() => deleting && remove.mutate(deleting)}
           >
-            <Stack>
-              <Text className="cell-wrap">{deleting?.content.content}</Text>
-              <Group justify="end">
-                <Button variant="default" onClick={() => setDeleting(null)}>
-                  Keep it
-                </Button>
-                <Button
-                  color="red.9"
-                  loading={remove.isPending}
-                  onClick={() => deleting && remove.mutate(deleting)}
-                >
-                  Delete entry
-                </Button>
-              </Group>
-            </Stack>
-          </Modal>
+            <Text className="cell-wrap">{deleting?.content.content}</Text>
+          </ConfirmDialog>
         </>
       ) : null}
     </Stack>
@@ -179,45 +168,36 @@ function EntryForm({
     if (content.trim()) save.mutate();
   };
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <FormDialog
       opened={entry !== null}
       onClose={onClose}
       title={existing ? 'Edit entry' : 'New entry'}
       size="lg"
+      onSubmit={submit}
+      noValidate
+      error={Object.keys(errors).length > 0 ? null : save.error}
+      submit={existing ? 'Save entry' : 'Add entry'}
+      pending={save.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <Select
-            label="Type"
-            data={[...ENTRY_CONTENT_TYPES]}
-            value={type}
-            onChange={(value) => value && setType(value as EntryContent['type'])}
-            allowDeselect={false}
-            error={errors['content.type']}
-          />
-          <Textarea
-            label="Content"
-            description={type === 'url' ? 'An http(s) address.' : undefined}
-            required
-            autosize
-            minRows={3}
-            maxLength={100_000}
-            value={content}
-            error={contentError}
-            onChange={(e) => setContent(e.currentTarget.value)}
-          />
-          <QueryError error={Object.keys(errors).length > 0 ? null : save.error} />
-          <Group justify="end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {existing ? 'Save entry' : 'Add entry'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Select
+        label="Type"
+        data={[...ENTRY_CONTENT_TYPES]}
+        value={type}
+        onChange={(value) => value && setType(value as EntryContent['type'])}
+        allowDeselect={false}
+        error={errors['content.type']}
+      />
+      <Textarea
+        label="Content"
+        description={type === 'url' ? 'An http(s) address.' : undefined}
+        required
+        autosize
+        minRows={3}
+        maxLength={100_000}
+        value={content}
+        error={contentError}
+        onChange={(e) => setContent(e.currentTarget.value)}
+      />
+    </FormDialog>
   );
 }

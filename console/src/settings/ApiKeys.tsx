@@ -5,7 +5,6 @@ import {
   Code,
   CopyButton,
   Group,
-  Modal,
   Stack,
   Table,
   Text,
@@ -17,6 +16,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { type ApiKey, ApiProblem, api, type CreatedKey, SCOPES, type Scope } from '../api';
+import { ConfirmDialog, Dialog } from '../components/Dialog';
 import { PagedTable } from '../components/PagedTable';
 import { QueryError } from '../components/QueryError';
 import { usePaged } from '../components/use-paged';
@@ -132,13 +132,7 @@ export function ApiKeys() {
           </Table.Tr>
         )}
       />
-      <Modal
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        opened={created !== null}
-        onClose={() => setCreated(null)}
-        title="Your new API key"
-        size="lg"
-      >
+      <Dialog opened={created !== null} onClose={() => setCreated(null)} title="Your new API key" size="lg">
         {created?.apiKey ? (
           <Stack>
             <Text>
@@ -162,32 +156,20 @@ export function ApiKeys() {
         ) : (
           <Text>The key was created earlier; it is shown only once. Revoke it and create another.</Text>
         )}
-      </Modal>
-      <Modal
-        closeButtonProps={{ 'aria-label': 'Close' }}
+      </Dialog>
+      <ConfirmDialog
         opened={revoking !== null}
         onClose={() => setRevoking(null)}
         title="Revoke this key?"
+        confirm="Revoke key"
+        pending={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate(revoking.keyId)}
       >
-        <Stack>
-          <Text>
-            Requests with <Code>{revoking?.prefix}</Code>
-            {revoking?.label ? ` (${revoking.label})` : ''} are refused from now on. This cannot be undone.
-          </Text>
-          <Group justify="end">
-            <Button variant="default" onClick={() => setRevoking(null)}>
-              Keep it
-            </Button>
-            <Button
-              color="red.9"
-              loading={revoke.isPending}
-              onClick={() => revoking && revoke.mutate(revoking.keyId)}
-            >
-              Revoke key
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text>
+          Requests with <Code>{revoking?.prefix}</Code>
+          {revoking?.label ? ` (${revoking.label})` : ''} are refused from now on. This cannot be undone.
+        </Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiProblem, settingsApi } from '../api';
+import { ConfirmDialog } from '../components/Dialog';
 import { QueryError } from '../components/QueryError';
 import { queryKeys } from '../query-keys';
 
@@ -180,28 +181,16 @@ export function TenantSettings() {
           </Group>
         </form>
       </Stack>
-      <Modal
-        closeButtonProps={{ 'aria-label': 'Close' }}
+      <ConfirmDialog
         opened={removing !== null}
         onClose={() => setRemoving(null)}
         title="Remove this host?"
+        confirm="Remove host"
+        pending={removeHost.isPending}
+        onConfirm={() => removing && removeHost.mutate(removing)}
       >
-        <Stack>
-          <Text className="cell-wrap">Pages are no longer served at {removing}.</Text>
-          <Group justify="end">
-            <Button variant="default" onClick={() => setRemoving(null)}>
-              Keep it
-            </Button>
-            <Button
-              color="red.9"
-              loading={removeHost.isPending}
-              onClick={() => removing && removeHost.mutate(removing)}
-            >
-              Remove host
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text className="cell-wrap">Pages are no longer served at {removing}.</Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Group, Modal, Stack, Switch } from '@mantine/core';
+import { Switch } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiProblem, type Webhook, webhookEditApi } from '../../api';
-import { QueryError } from '../../components/QueryError';
+import { FormDialog } from '../../components/Dialog';
 import { eventsErrorOf, WebhookFields } from './WebhookFields';
 
 /**
@@ -54,45 +54,35 @@ export function WebhookEditDialog({
     else save.mutate(hook);
   };
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <FormDialog
       opened={hook !== null}
       onClose={onClose}
       title="Edit endpoint"
       size="lg"
+      onSubmit={submit}
+      error={known ? null : save.error}
+      submit="Save endpoint"
+      pending={save.isPending}
     >
-      <form onSubmit={submit}>
-        <Stack gap="sm">
-          <WebhookFields
-            url={url}
-            setUrl={setUrl}
-            events={events}
-            setEvents={setEvents}
-            description={description}
-            setDescription={setDescription}
-            errors={{ url: fieldErrors.url, events: eventsError, description: fieldErrors.description }}
-          />
-          <Switch
-            label="Enabled"
-            description={
-              hook && !hook.enabled && hook.disabledReason
-                ? `Quire disabled it: ${hook.disabledReason}. Enabling it clears that.`
-                : undefined
-            }
-            checked={enabled}
-            onChange={(e) => setEnabled(e.currentTarget.checked)}
-          />
-          <QueryError error={known ? null : save.error} />
-          <Group justify="end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save endpoint
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <WebhookFields
+        url={url}
+        setUrl={setUrl}
+        events={events}
+        setEvents={setEvents}
+        description={description}
+        setDescription={setDescription}
+        errors={{ url: fieldErrors.url, events: eventsError, description: fieldErrors.description }}
+      />
+      <Switch
+        label="Enabled"
+        description={
+          hook && !hook.enabled && hook.disabledReason
+            ? `Quire disabled it: ${hook.disabledReason}. Enabling it clears that.`
+            : undefined
+        }
+        checked={enabled}
+        onChange={(e) => setEnabled(e.currentTarget.checked)}
+      />
+    </FormDialog>
   );
 }

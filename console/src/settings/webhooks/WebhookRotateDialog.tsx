@@ -1,7 +1,8 @@
-import { Button, Code, CopyButton, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Code, CopyButton, Group, Select, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type Webhook, webhookEditApi } from '../../api';
+import { Dialog } from '../../components/Dialog';
 import { QueryError } from '../../components/QueryError';
 
 const OVERLAPS = [
@@ -41,8 +42,7 @@ export function WebhookRotateDialog({
   }, [hook, reset]);
   const secret = rotate.data?.secret ?? null;
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <Dialog
       opened={hook !== null}
       onClose={onClose}
       title={secret ? 'The new signing secret' : 'Rotate the signing secret?'}
@@ -90,6 +90,6 @@ export function WebhookRotateDialog({
           </Group>
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,8 +1,9 @@
-import { Anchor, Badge, Button, Code, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiProblem, api, type Webhook } from '../../api';
+import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { PagedTable } from '../../components/PagedTable';
 import { QueryError } from '../../components/QueryError';
 import { usePaged } from '../../components/use-paged';
@@ -142,12 +143,7 @@ export function Webhooks() {
           </Table.Tr>
         )}
       />
-      <Modal
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        opened={secret !== null}
-        onClose={() => setSecret(null)}
-        title="The endpoint's signing secret"
-      >
+      <Dialog opened={secret !== null} onClose={() => setSecret(null)} title="The endpoint's signing secret">
         <Stack>
           <Text>
             Your receiver checks each delivery's signature with this secret. Copy it now: it is shown only
@@ -158,7 +154,7 @@ export function Webhooks() {
             <Button onClick={() => setSecret(null)}>Done</Button>
           </Group>
         </Stack>
-      </Modal>
+      </Dialog>
       <WebhookEditDialog
         tenant={tenant}
         hook={editing}
@@ -174,30 +170,18 @@ export function Webhooks() {
         onClose={() => setRotating(null)}
         onRotated={refresh}
       />
-      <Modal
-        closeButtonProps={{ 'aria-label': 'Close' }}
+      <ConfirmDialog
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title="Delete this endpoint?"
+        confirm="Delete endpoint"
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.webhookId)}
       >
-        <Stack>
-          <Text className="cell-wrap">
-            Nothing more is sent to {deleting?.url}, and its delivery log is deleted with it.
-          </Text>
-          <Group justify="end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Keep it
-            </Button>
-            <Button
-              color="red.9"
-              loading={remove.isPending}
-              onClick={() => deleting && remove.mutate(deleting.webhookId)}
-            >
-              Delete endpoint
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text className="cell-wrap">
+          Nothing more is sent to {deleting?.url}, and its delivery log is deleted with it.
+        </Text>
+      </ConfirmDialog>
     </Stack>
   );
 }
