@@ -1,5 +1,6 @@
-import { Button, Table, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ListTable } from './ListTable';
 import { type RowCard, RowCards, usePhone } from './RowCards';
 import type { Paged } from './use-paged';
 
@@ -46,17 +47,16 @@ export function PagedTable<T>({
   const phone = usePhone();
   const captionText = caption ? (paged.isPending ? 'Loading…' : caption(paged)) : null;
   const table = (
-    <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped highlightOnHover={highlightOnHover} aria-label={label}>
-        {captionText !== null ? <Table.Caption>{captionText}</Table.Caption> : null}
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (column === null ? null : <Table.Th key={column}>{column}</Table.Th>))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{paged.items.map(row)}</Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      columns={columns}
+      minWidth={minWidth}
+      label={label}
+      caption={captionText}
+      striped
+      highlightOnHover={highlightOnHover}
+    >
+      {paged.items.map(row)}
+    </ListTable>
   );
   return (
     <>

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiProblem, type Traits, type TraitsChange } from '../api';
+import { ListTable } from './ListTable';
 import { QueryError } from './QueryError';
 import {
   type KnownTrait,
@@ -90,24 +91,14 @@ export function TraitsEditor({
         {entries.length === 0 ? (
           <Text size="sm">No traits yet.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={320}>
-            <Table striped aria-label={`The ${what}'s traits`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Trait</Table.Th>
-                  <Table.Th>Value</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {entries.map(([key, value]) => (
-                  <Table.Tr key={key}>
-                    <Table.Td className="cell-wrap">{key}</Table.Td>
-                    <Table.Td className="cell-wrap">{shownValue(value)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable columns={['Trait', 'Value']} minWidth={320} label={`The ${what}'s traits`} striped>
+            {entries.map(([key, value]) => (
+              <Table.Tr key={key}>
+                <Table.Td className="cell-wrap">{key}</Table.Td>
+                <Table.Td className="cell-wrap">{shownValue(value)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         )}
       </Stack>
     );

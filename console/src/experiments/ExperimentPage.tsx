@@ -15,6 +15,7 @@ import {
   YAxis,
 } from 'recharts';
 import { api } from '../api';
+import { ListTable } from '../components/ListTable';
 import { QueryError } from '../components/QueryError';
 import { RowCards, usePhone } from '../components/RowCards';
 import { queryKeys } from '../query-keys';
@@ -121,38 +122,36 @@ export function ExperimentPage() {
           })}
         />
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Results per arm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Arm</Table.Th>
-                <Table.Th>Units</Table.Th>
-                <Table.Th>Conversions</Table.Th>
-                <Table.Th>Rate (95 % interval)</Table.Th>
-                <Table.Th>Chance to beat control</Table.Th>
-                <Table.Th>Expected loss</Table.Th>
-                <Table.Th>Sequential test</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {r.arms.map((a) => (
-                <Table.Tr key={a.key}>
-                  <Table.Td>
-                    {a.key} {a.control && <Badge size="xs">control</Badge>}
-                  </Table.Td>
-                  <Table.Td>{a.units}</Table.Td>
-                  <Table.Td>{a.conversions}</Table.Td>
-                  <Table.Td>
-                    {pct(a.rate)} ({pct(a.interval.lower)} – {pct(a.interval.upper)})
-                  </Table.Td>
-                  <Table.Td>{a.chanceToBeatControl === null ? '—' : pct(a.chanceToBeatControl)}</Table.Td>
-                  <Table.Td>{a.expectedLoss === null ? '—' : pct(a.expectedLoss)}</Table.Td>
-                  <Table.Td>{a.sequential === null ? '—' : a.sequential.verdict}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          columns={[
+            'Arm',
+            'Units',
+            'Conversions',
+            'Rate (95 % interval)',
+            'Chance to beat control',
+            'Expected loss',
+            'Sequential test',
+          ]}
+          minWidth={640}
+          striped
+          label="Results per arm"
+        >
+          {r.arms.map((a) => (
+            <Table.Tr key={a.key}>
+              <Table.Td>
+                {a.key} {a.control && <Badge size="xs">control</Badge>}
+              </Table.Td>
+              <Table.Td>{a.units}</Table.Td>
+              <Table.Td>{a.conversions}</Table.Td>
+              <Table.Td>
+                {pct(a.rate)} ({pct(a.interval.lower)} – {pct(a.interval.upper)})
+              </Table.Td>
+              <Table.Td>{a.chanceToBeatControl === null ? '—' : pct(a.chanceToBeatControl)}</Table.Td>
+              <Table.Td>{a.expectedLoss === null ? '—' : pct(a.expectedLoss)}</Table.Td>
+              <Table.Td>{a.sequential === null ? '—' : a.sequential.verdict}</Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Paper withBorder p="sm" aria-label="Cumulative units and conversions">

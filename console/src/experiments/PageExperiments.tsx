@@ -18,6 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiProblem, api } from '../api';
 import type { ExperimentInput } from '../api/experiments';
+import { ListTable } from '../components/ListTable';
 import { QueryError } from '../components/QueryError';
 import { RowCards, usePhone } from '../components/RowCards';
 import { queryKeys } from '../query-keys';
@@ -150,41 +151,33 @@ export function PageExperiments() {
           })}
         />
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Experiments of the page">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Phase</Table.Th>
-                <Table.Th>Split</Table.Th>
-                <Table.Th>Metric</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.length === 0 && list.isSuccess ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>No experiment yet.</Table.Td>
-                </Table.Tr>
-              ) : null}
-              {items.map((e) => (
-                <Table.Tr key={e.experimentId}>
-                  <Table.Td className="cell-wrap">
-                    <Anchor component={Link} to={`/t/${tenant}/experiments/${e.experimentId}`}>
-                      {e.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td miw={100}>
-                    <StatusBadge status={e.status} />
-                  </Table.Td>
-                  <Table.Td>{e.phase}</Table.Td>
-                  <Table.Td className="cell-wrap">{splitOf(e.arms)}</Table.Td>
-                  <Table.Td className="cell-wrap">{metricOf(e.metric)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          columns={['Name', 'Status', 'Phase', 'Split', 'Metric']}
+          minWidth={640}
+          striped
+          label="Experiments of the page"
+        >
+          {items.length === 0 && list.isSuccess ? (
+            <Table.Tr>
+              <Table.Td colSpan={5}>No experiment yet.</Table.Td>
+            </Table.Tr>
+          ) : null}
+          {items.map((e) => (
+            <Table.Tr key={e.experimentId}>
+              <Table.Td className="cell-wrap">
+                <Anchor component={Link} to={`/t/${tenant}/experiments/${e.experimentId}`}>
+                  {e.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td miw={100}>
+                <StatusBadge status={e.status} />
+              </Table.Td>
+              <Table.Td>{e.phase}</Table.Td>
+              <Table.Td className="cell-wrap">{splitOf(e.arms)}</Table.Td>
+              <Table.Td className="cell-wrap">{metricOf(e.metric)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       )}
       {publisher && running ? (
         <Text size="sm">

@@ -18,6 +18,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { IMPORT_FIELDS } from '../../../src/domain/import-fields.js';
 import { api, type ImportJob, type ImportPreview, importFiles } from '../api';
+import { ListTable } from '../components/ListTable';
 import { PagedTable } from '../components/PagedTable';
 import { QueryError } from '../components/QueryError';
 import { shortTime } from '../components/short-time';
@@ -90,69 +91,47 @@ export function ImportTargets() {
               <Title order={2} size="h3">
                 Column mapping
               </Title>
-              <Table.ScrollContainer minWidth={300}>
-                <Table aria-label="Column mapping">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Column</Table.Th>
-                      <Table.Th>Becomes</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {shown.columns.map((column) => (
-                      <Table.Tr key={column}>
-                        <Table.Td className="cell-wrap">{column}</Table.Td>
-                        <Table.Td>
-                          <Select
-                            aria-label={`Column ${column} becomes`}
-                            data={[
-                              ...IMPORT_FIELDS,
-                              ...new Set([...traitOptions, mapping[column] ?? 'ignore']),
-                              'ignore',
-                            ]
-                              .filter((v, i, all) => all.indexOf(v) === i)
-                              .map((v) => ({
-                                value: v,
-                                label: v.startsWith('trait:') ? `trait ${v.slice(6)}` : v,
-                              }))}
-                            value={mapping[column] ?? 'ignore'}
-                            onChange={(v) => v && remap(column, v)}
-                            allowDeselect={false}
-                            size="xs"
-                          />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <ListTable columns={['Column', 'Becomes']} minWidth={300} label="Column mapping">
+                {shown.columns.map((column) => (
+                  <Table.Tr key={column}>
+                    <Table.Td className="cell-wrap">{column}</Table.Td>
+                    <Table.Td>
+                      <Select
+                        aria-label={`Column ${column} becomes`}
+                        data={[
+                          ...IMPORT_FIELDS,
+                          ...new Set([...traitOptions, mapping[column] ?? 'ignore']),
+                          'ignore',
+                        ]
+                          .filter((v, i, all) => all.indexOf(v) === i)
+                          .map((v) => ({
+                            value: v,
+                            label: v.startsWith('trait:') ? `trait ${v.slice(6)}` : v,
+                          }))}
+                        value={mapping[column] ?? 'ignore'}
+                        onChange={(v) => v && remap(column, v)}
+                        allowDeselect={false}
+                        size="xs"
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </ListTable>
               <Title order={2} size="h3">
                 First rows
               </Title>
-              <Table.ScrollContainer minWidth={640}>
-                <Table aria-label="First rows" striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Line</Table.Th>
-                      {shown.columns.map((c) => (
-                        <Table.Th key={c}>{c}</Table.Th>
-                      ))}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {shown.sample.slice(0, 5).map((row) => (
-                      <Table.Tr key={row.line}>
-                        <Table.Td>{row.line}</Table.Td>
-                        {shown.columns.map((c) => (
-                          <Table.Td key={c} className="cell-wrap">
-                            {row.values[c] ?? ''}
-                          </Table.Td>
-                        ))}
-                      </Table.Tr>
+              <ListTable columns={['Line', ...shown.columns]} minWidth={640} label="First rows" striped>
+                {shown.sample.slice(0, 5).map((row) => (
+                  <Table.Tr key={row.line}>
+                    <Table.Td>{row.line}</Table.Td>
+                    {shown.columns.map((c) => (
+                      <Table.Td key={c} className="cell-wrap">
+                        {row.values[c] ?? ''}
+                      </Table.Td>
                     ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                  </Table.Tr>
+                ))}
+              </ListTable>
               <Title order={2} size="h3">
                 Problems found
               </Title>
@@ -236,26 +215,15 @@ function RejectsTable({
   label: string;
 }) {
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Line</Table.Th>
-            <Table.Th>Column</Table.Th>
-            <Table.Th>Reason</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rejects.map((r) => (
-            <Table.Tr key={`${r.line}-${r.column}`}>
-              <Table.Td>{r.line}</Table.Td>
-              <Table.Td className="cell-wrap">{r.column || '—'}</Table.Td>
-              <Table.Td className="cell-wrap">{r.reason}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable columns={['Line', 'Column', 'Reason']} minWidth={480} label={label}>
+      {rejects.map((r) => (
+        <Table.Tr key={`${r.line}-${r.column}`}>
+          <Table.Td>{r.line}</Table.Td>
+          <Table.Td className="cell-wrap">{r.column || '—'}</Table.Td>
+          <Table.Td className="cell-wrap">{r.reason}</Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }
 

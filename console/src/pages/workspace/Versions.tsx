@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { EngagementCounts, Version } from '../../api';
+import { ListTable } from '../../components/ListTable';
 import { EngagementSummary } from './Engagement';
 
 export type VersionVerb = 'publish' | 'cancel' | 'restore';
@@ -47,86 +48,75 @@ export function Versions({
           Publishing, cancelling and restoring need the publisher role.
         </Text>
       )}
-      <Table.ScrollContainer minWidth={340}>
-        <Table aria-label="Versions">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Version</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {versions.map((v) => (
-              <Table.Tr key={v.versionId} bg={v.versionId === selected ? 'indigo.0' : undefined}>
-                <Table.Td>
+      <ListTable columns={['Version', 'Status', 'Actions']} minWidth={340} label="Versions">
+        {versions.map((v) => (
+          <Table.Tr key={v.versionId} bg={v.versionId === selected ? 'indigo.0' : undefined}>
+            <Table.Td>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                aria-pressed={v.versionId === selected}
+                onClick={() => onSelect(v.versionId)}
+              >
+                Version {v.versionNumber}
+              </Button>
+              {v.agentUsage ? (
+                <Text px={10} size="xs" c="dimmed" data-testid={`agent-usage-${v.versionNumber}`}>
+                  {agentUsageText(v.agentUsage)}
+                </Text>
+              ) : null}
+              {engagement ? (
+                <Box px={10}>
+                  <EngagementSummary counts={engagement.get(v.versionId)} />
+                </Box>
+              ) : null}
+            </Table.Td>
+            <Table.Td>
+              {/* The whole word: the table scrolls before a status is cut. */}
+              <Badge color={v.status === 'published' ? 'teal.9' : 'gray.7'} miw="max-content">
+                {v.status}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                {v.status === 'draft' ? (
                   <Button
-                    variant="subtle"
                     size="compact-sm"
-                    aria-pressed={v.versionId === selected}
-                    onClick={() => onSelect(v.versionId)}
+                    disabled={!canPublish || busy}
+                    title={canPublish ? undefined : 'Publishing needs the publisher role'}
+                    aria-label={`Publish version ${v.versionNumber}`}
+                    onClick={() => onAction('publish', v)}
                   >
-                    Version {v.versionNumber}
+                    Publish
                   </Button>
-                  {v.agentUsage ? (
-                    <Text px={10} size="xs" c="dimmed" data-testid={`agent-usage-${v.versionNumber}`}>
-                      {agentUsageText(v.agentUsage)}
-                    </Text>
-                  ) : null}
-                  {engagement ? (
-                    <Box px={10}>
-                      <EngagementSummary counts={engagement.get(v.versionId)} />
-                    </Box>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  {/* The whole word: the table scrolls before a status is cut. */}
-                  <Badge color={v.status === 'published' ? 'teal.9' : 'gray.7'} miw="max-content">
-                    {v.status}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    {v.status === 'draft' ? (
-                      <Button
-                        size="compact-sm"
-                        disabled={!canPublish || busy}
-                        title={canPublish ? undefined : 'Publishing needs the publisher role'}
-                        aria-label={`Publish version ${v.versionNumber}`}
-                        onClick={() => onAction('publish', v)}
-                      >
-                        Publish
-                      </Button>
-                    ) : null}
-                    {canPublish && (v.status === 'pending' || v.status === 'queued') ? (
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        disabled={busy}
-                        aria-label={`Cancel version ${v.versionNumber}`}
-                        onClick={() => onAction('cancel', v)}
-                      >
-                        Cancel
-                      </Button>
-                    ) : null}
-                    {canPublish && v.content !== null ? (
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        disabled={busy}
-                        aria-label={`Restore version ${v.versionNumber}`}
-                        onClick={() => onAction('restore', v)}
-                      >
-                        Restore
-                      </Button>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                ) : null}
+                {canPublish && (v.status === 'pending' || v.status === 'queued') ? (
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    disabled={busy}
+                    aria-label={`Cancel version ${v.versionNumber}`}
+                    onClick={() => onAction('cancel', v)}
+                  >
+                    Cancel
+                  </Button>
+                ) : null}
+                {canPublish && v.content !== null ? (
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    disabled={busy}
+                    aria-label={`Restore version ${v.versionNumber}`}
+                    onClick={() => onAction('restore', v)}
+                  >
+                    Restore
+                  </Button>
+                ) : null}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
     </Stack>
   );
 }
