@@ -1,8 +1,9 @@
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Paper, SimpleGrid, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { api, type ImportEngagementTotals, importFiles } from '../api';
 import { PagedTable } from '../components/PagedTable';
 import { QueryError } from '../components/QueryError';
+import { Section } from '../components/Section';
 import { shortTime } from '../components/short-time';
 import { usePaged } from '../components/use-paged';
 import { queryKeys } from '../query-keys';
@@ -85,15 +86,15 @@ export function ImportEngagement({
   const first = engagement.pages[0] as EngagementPage | undefined;
   const totals = first?.totals ?? null;
   return (
-    <Stack component="section" aria-labelledby="import-engagement-heading">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2} size="h3" id="import-engagement-heading">
-          Engagement
-        </Title>
+    <Section
+      id="import-engagement-heading"
+      title="Engagement"
+      actions={
         <Button component="a" variant="default" href={importFiles(tenant, importId).engagement} download>
           Export engagement (CSV)
         </Button>
-      </Group>
+      }
+    >
       <Text c="dimmed" size="sm">
         Views, button clicks and form submissions (tests left out) on each imported audience's page.
       </Text>
@@ -162,6 +163,6 @@ export function ImportEngagement({
           )}
         />
       ) : null}
-    </Stack>
+    </Section>
   );
 }

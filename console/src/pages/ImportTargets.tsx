@@ -21,6 +21,7 @@ import { api, type ImportJob, type ImportPreview, importFiles } from '../api';
 import { ListTable } from '../components/ListTable';
 import { PagedTable } from '../components/PagedTable';
 import { QueryError } from '../components/QueryError';
+import { Section } from '../components/Section';
 import { shortTime } from '../components/short-time';
 import { usePaged } from '../components/use-paged';
 import { queryKeys } from '../query-keys';
@@ -177,10 +178,7 @@ function EarlierImports({ tenant, pageId }: { tenant: string; pageId: string }) 
   );
   if (imports.items.length === 0) return <QueryError error={imports.error} />;
   return (
-    <Stack component="section" aria-labelledby="earlier-imports-heading" mt="md">
-      <Title order={2} size="h3" id="earlier-imports-heading">
-        Imports of this page
-      </Title>
+    <Section id="earlier-imports-heading" title="Imports of this page" mt="md">
       <QueryError error={imports.error} />
       <PagedTable
         paged={imports}
@@ -203,7 +201,7 @@ function EarlierImports({ tenant, pageId }: { tenant: string; pageId: string }) 
           </Table.Tr>
         )}
       />
-    </Stack>
+    </Section>
   );
 }
 

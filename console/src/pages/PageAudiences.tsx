@@ -6,11 +6,9 @@ import {
   Group,
   SegmentedControl,
   Select,
-  Stack,
   Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +17,7 @@ import { Link, useNavigate } from 'react-router';
 import { type Audience, api, type Person, searchApi } from '../api';
 import { PagedTable } from '../components/PagedTable';
 import { QueryError } from '../components/QueryError';
+import { Section } from '../components/Section';
 import { usePaged } from '../components/use-paged';
 import { queryKeys } from '../query-keys';
 import { can, useMe } from '../session';
@@ -61,10 +60,7 @@ export function PageAudiences({ tenant, pageId }: { tenant: string; pageId: stri
     </Button>
   );
   return (
-    <Stack component="section" aria-labelledby="audiences-heading">
-      <Title order={2} size="h3" id="audiences-heading">
-        Audiences
-      </Title>
+    <Section id="audiences-heading" title="Audiences">
       <QueryError error={audiences.error ?? lifecycle.error} />
       {editable ? (
         <Anchor component={Link} to={`/t/${tenant}/pages/${pageId}/import`}>
@@ -118,7 +114,7 @@ export function PageAudiences({ tenant, pageId }: { tenant: string; pageId: stri
           )}
         />
       ) : null}
-    </Stack>
+    </Section>
   );
 }
 

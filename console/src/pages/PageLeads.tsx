@@ -1,10 +1,11 @@
-import { Anchor, Badge, Button, Group, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Switch, Table, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api, type FormSubmission, submissionsCsvUrl } from '../api';
 import { PagedTable } from '../components/PagedTable';
 import { QueryError } from '../components/QueryError';
+import { Section } from '../components/Section';
 import { shortTime } from '../components/short-time';
 import { usePaged } from '../components/use-paged';
 import { queryKeys } from '../query-keys';
@@ -59,11 +60,10 @@ export function PageLeads({ tenant, pageId }: { tenant: string; pageId: string }
     </Button>
   );
   return (
-    <Stack component="section" aria-labelledby="leads-heading">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2} size="h3" id="leads-heading">
-          Leads
-        </Title>
+    <Section
+      id="leads-heading"
+      title="Leads"
+      actions={
         <Group wrap="wrap">
           <Switch
             label="Show tests"
@@ -74,7 +74,8 @@ export function PageLeads({ tenant, pageId }: { tenant: string; pageId: string }
             Export CSV
           </Button>
         </Group>
-      </Group>
+      }
+    >
       <QueryError error={leads.error ?? mark.error} />
       {leads.query.isSuccess && leads.items.length === 0 ? (
         <Text c="dimmed">No lead yet: a visitor who sends the page's form shows here.</Text>
@@ -128,6 +129,6 @@ export function PageLeads({ tenant, pageId }: { tenant: string; pageId: string }
           )}
         />
       ) : null}
-    </Stack>
+    </Section>
   );
 }
