@@ -44,18 +44,17 @@ export function enablePicking(
     }
     onPick(describeElement(element));
   };
-  doc.addEventListener('mouseover', over);
-  doc.addEventListener('mouseleave', out);
-  doc.addEventListener('focusin', over);
-  doc.addEventListener('focusout', out);
-  doc.addEventListener('click', pick);
-  doc.addEventListener('keydown', pick);
+  // Added and removed from one list, so the removal cannot miss one.
+  const listeners: [string, (event: Event) => void][] = [
+    ['mouseover', over],
+    ['mouseleave', out],
+    ['focusin', over],
+    ['focusout', out],
+    ['click', pick],
+    ['keydown', pick],
+  ];
+  for (const [type, listener] of listeners) doc.addEventListener(type, listener);
   return () => {
-    doc.removeEventListener('mouseover', over);
-    doc.removeEventListener('mouseleave', out);
-    doc.removeEventListener('focusin', over);
-    doc.removeEventListener('focusout', out);
-    doc.removeEventListener('click', pick);
-    doc.removeEventListener('keydown', pick);
+    for (const [type, listener] of listeners) doc.removeEventListener(type, listener);
   };
 }
