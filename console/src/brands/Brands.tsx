@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { api, type Brand, fileSrc } from '../api';
 import { PagedTable } from '../components/PagedTable';
+import { plural } from '../components/plural';
 import { QueryError } from '../components/QueryError';
 import { usePaged } from '../components/use-paged';
 import { queryKeys } from '../query-keys';
@@ -70,7 +71,7 @@ export function Brands() {
       <PagedTable
         paged={brands}
         minWidth={640}
-        caption={({ items }) => `${items.length} brand${items.length === 1 ? '' : 's'}, by name`}
+        caption={({ items }) => `${plural(items.length, 'brand')}, by name`}
         columns={['Logo', 'Name', 'Brand id', 'Colours', 'Font', 'Radius', editor ? '' : null]}
         card={(brand) => ({
           key: brand.brandId,

@@ -12,6 +12,27 @@ export function useSearch(description: string): { box: ReactNode; q: string } {
   return { box: <SearchBox value={text} onChange={setText} description={description} />, q };
 }
 
+/**
+ * The search box of a list searched by part of the name (assets, pages): what is typed, and (a
+ * quarter second after typing stops) that text to search for.
+ */
+export function useNameSearch(): { box: ReactNode; q: string } {
+  const [text, setText] = useState('');
+  const [q] = useDebouncedValue(text, 250);
+  return {
+    box: (
+      <TextInput
+        label="Search"
+        placeholder="Part of the name"
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        w={{ base: '100%', sm: 280 }}
+      />
+    ),
+    q,
+  };
+}
+
 function SearchBox({
   value,
   onChange,

@@ -1,10 +1,11 @@
-import { Anchor, Badge, Button, Group, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Badge, Button, Group, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type Asset, api } from '../api';
 import { PagedTable } from '../components/PagedTable';
+import { plural } from '../components/plural';
 import { QueryError } from '../components/QueryError';
+import { useNameSearch } from '../components/SearchBox';
 import { usePaged } from '../components/use-paged';
 import { queryKeys } from '../query-keys';
 import { can, useMe } from '../session';
@@ -17,20 +18,15 @@ export const LIFECYCLE_COLOR: Record<Asset['lifecycleState'], string> = {
   deleted: 'red.9',
 };
 
-function countOf(n: number): string {
-  return n === 1 ? '1 asset' : `${n} assets`;
-}
-
 /** The tenant's asset library: search by name, trashed and deleted ones on request, a new asset. */
 export function Assets() {
   const { tenant = '' } = useParams();
   const me = useMe();
-  const [search, setSearch] = useState('');
+  const search = useNameSearch();
   const [removed, setRemoved] = useState(false);
   const [creating, setCreating] = useState(false);
-  const [debounced] = useDebouncedValue(search, 250);
-  const assets = usePaged(queryKeys.assetList(tenant, debounced, removed), (cursor) =>
-    api.listAssets(tenant, { search: debounced, removed, cursor }),
+  const assets = usePaged(queryKeys.assetList(tenant, search.q, removed), (cursor) =>
+    api.listAssets(tenant, { search: search.q, removed, cursor }),
   );
   return (
     <Stack>
@@ -43,13 +39,7 @@ export function Assets() {
         your file storage, named by their file id.
       </Text>
       <Group align="end">
-        <TextInput
-          label="Search"
-          placeholder="Part of the name"
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 280 }}
-        />
+        {search.box}
         <Switch
           label="Show trashed and deleted"
           checked={removed}
@@ -62,7 +52,7 @@ export function Assets() {
         paged={assets}
         minWidth={640}
         highlightOnHover
-        caption={({ total }) => countOf(total ?? 0)}
+        caption={({ total }) => plural(total ?? 0, 'asset')}
         columns={['Name', 'Type', 'Tags', 'State', 'Updated']}
         card={(asset) => ({
           key: asset.assetId,

@@ -2,6 +2,7 @@ import { Anchor, Button, Paper, SimpleGrid, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { api, type ImportEngagementTotals, importFiles } from '../api';
 import { PagedTable } from '../components/PagedTable';
+import { plural } from '../components/plural';
 import { QueryError } from '../components/QueryError';
 import { Section } from '../components/Section';
 import { shortTime } from '../components/short-time';
@@ -9,8 +10,6 @@ import { usePaged } from '../components/use-paged';
 import { queryKeys } from '../query-keys';
 
 type EngagementPage = Awaited<ReturnType<typeof api.importEngagement>>;
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** One of the three figures: how many of the import's accounts did it, and its audiences and events. */
 function Figure({

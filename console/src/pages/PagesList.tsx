@@ -1,10 +1,11 @@
-import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, type PageStatus } from '../api';
 import { PagedTable } from '../components/PagedTable';
+import { plural } from '../components/plural';
 import { QueryError } from '../components/QueryError';
+import { useNameSearch } from '../components/SearchBox';
 import { usePaged } from '../components/use-paged';
 import { queryKeys } from '../query-keys';
 import { can, useMe } from '../session';
@@ -16,19 +17,14 @@ const STATUS_COLOR: Record<PageStatus, string> = {
   archived: 'grape.9',
 };
 
-function countOf(n: number): string {
-  return n === 1 ? '1 page' : `${n} pages`;
-}
-
 /** Pages of the tenant, newest first, with search (part of the name) and a status filter. */
 export function PagesList() {
   const { tenant = '' } = useParams();
   const me = useMe();
-  const [search, setSearch] = useState('');
+  const search = useNameSearch();
   const [status, setStatus] = useState<PageStatus | null>(null);
-  const [debounced] = useDebouncedValue(search, 250);
-  const pages = usePaged(queryKeys.pageList(tenant, debounced, status), (cursor) =>
-    api.listPages(tenant, { search: debounced, status: status ?? undefined, cursor }),
+  const pages = usePaged(queryKeys.pageList(tenant, search.q, status), (cursor) =>
+    api.listPages(tenant, { search: search.q, status: status ?? undefined, cursor }),
   );
   return (
     <Stack>
@@ -41,13 +37,7 @@ export function PagesList() {
         ) : null}
       </Group>
       <Group align="end">
-        <TextInput
-          label="Search"
-          placeholder="Part of the name"
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 280 }}
-        />
+        {search.box}
         <Select
           label="Status"
           placeholder="Any"
@@ -63,7 +53,7 @@ export function PagesList() {
         paged={pages}
         minWidth={560}
         highlightOnHover
-        caption={({ total }) => countOf(total ?? 0)}
+        caption={({ total }) => plural(total ?? 0, 'page')}
         columns={['Name', 'Status', 'Brand', 'Audiences', 'Updated']}
         card={(page) => ({
           key: page.pageId,

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type EngagementCounts, engagementApi } from '../../api';
+import { plural } from '../../components/plural';
 import { queryKeys } from '../../query-keys';
 
 /** A page's engagement, read once per screen and kept current by the event stream (page.viewed). */
@@ -10,8 +11,6 @@ export function usePageEngagement(tenant: string, pageId: string) {
     queryFn: () => engagementApi.pageEngagement(tenant, pageId),
   });
 }
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** "12 views, 9 visitors, 3 clicks, CTR 25 %, 2 leads (17 %)", or "No views yet". */
 export function EngagementSummary({ counts }: { counts: EngagementCounts | undefined }) {
