@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiProblem, api } from '../api';
+import { SignedOutCard } from './SignedOutCard';
 
 /** Choose a new password; `forced` after a one-time password, before anything else. */
 export function ChangePassword({ forced = false }: { forced?: boolean }) {
@@ -69,11 +70,5 @@ export function ChangePassword({ forced = false }: { forced?: boolean }) {
     </form>
   );
   if (!forced) return form;
-  return (
-    <Center mih="100vh" p="md">
-      <Paper component="main" withBorder shadow="sm" p="xl" w="100%" maw={440}>
-        {form}
-      </Paper>
-    </Center>
-  );
+  return <SignedOutCard maw={440}>{form}</SignedOutCard>;
 }

@@ -1,20 +1,10 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Checkbox,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, PasswordInput, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiProblem, api } from '../api';
 import { queryKeys } from '../query-keys';
+import { SignedOutForm } from './SignedOutCard';
 
 /**
  * First run (docs/console.md): while the instance has no operator, whoever has the link with the
@@ -45,68 +35,59 @@ export function Setup() {
   };
   if (status.data?.needed === false && !setUp.isSuccess) return <Navigate to="/sign-in" replace />;
   return (
-    <Center mih="100vh" p="md">
-      <Paper component="main" withBorder shadow="sm" p="xl" w="100%" maw={440}>
-        <form onSubmit={submit}>
-          <Stack>
-            <Title order={1} size="h2">
-              Set up Quire
-            </Title>
-            <Text size="sm">
-              This instance has no operator yet. Create its first admin and your workspace; you can invite
-              your team from the Operators screen afterwards.
-            </Text>
-            {setUp.isError && Object.keys(fieldErrors).length === 0 ? (
-              <Alert variant="outline" color="red.9" role="alert" title="Not set up">
-                {setUp.error.message}
-              </Alert>
-            ) : null}
-            <TextInput
-              label="Setup token"
-              description="Printed by the server when it started (the link it printed fills it in)"
-              required
-              value={setupToken}
-              onChange={(e) => setSetupToken(e.currentTarget.value)}
-              error={fieldErrors.setupToken}
-            />
-            <TextInput
-              label="Workspace name"
-              description="Your company or team; pages and people live in it"
-              required
-              maxLength={255}
-              value={tenantName}
-              onChange={(e) => setTenantName(e.currentTarget.value)}
-              error={fieldErrors.tenantName}
-            />
-            <TextInput
-              label="Your email"
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              error={fieldErrors.email}
-            />
-            <PasswordInput
-              label="Password"
-              description="At least 12 characters"
-              autoComplete="new-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={fieldErrors.password}
-            />
-            <Checkbox
-              label="Load the demo: a page with three target accounts, each with a personalised version"
-              checked={loadDemo}
-              onChange={(e) => setLoadDemo(e.currentTarget.checked)}
-            />
-            <Button type="submit" loading={setUp.isPending}>
-              Create admin and sign in
-            </Button>
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
+    <SignedOutForm title="Set up Quire" maw={440} onSubmit={submit}>
+      <Text size="sm">
+        This instance has no operator yet. Create its first admin and your workspace; you can invite your team
+        from the Operators screen afterwards.
+      </Text>
+      {setUp.isError && Object.keys(fieldErrors).length === 0 ? (
+        <Alert variant="outline" color="red.9" role="alert" title="Not set up">
+          {setUp.error.message}
+        </Alert>
+      ) : null}
+      <TextInput
+        label="Setup token"
+        description="Printed by the server when it started (the link it printed fills it in)"
+        required
+        value={setupToken}
+        onChange={(e) => setSetupToken(e.currentTarget.value)}
+        error={fieldErrors.setupToken}
+      />
+      <TextInput
+        label="Workspace name"
+        description="Your company or team; pages and people live in it"
+        required
+        maxLength={255}
+        value={tenantName}
+        onChange={(e) => setTenantName(e.currentTarget.value)}
+        error={fieldErrors.tenantName}
+      />
+      <TextInput
+        label="Your email"
+        type="email"
+        autoComplete="username"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.currentTarget.value)}
+        error={fieldErrors.email}
+      />
+      <PasswordInput
+        label="Password"
+        description="At least 12 characters"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.currentTarget.value)}
+        error={fieldErrors.password}
+      />
+      <Checkbox
+        label="Load the demo: a page with three target accounts, each with a personalised version"
+        checked={loadDemo}
+        onChange={(e) => setLoadDemo(e.currentTarget.checked)}
+      />
+      <Button type="submit" loading={setUp.isPending}>
+        Create admin and sign in
+      </Button>
+    </SignedOutForm>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { api } from '../api';
+import { SignedOutForm } from './SignedOutCard';
 
 export function SignIn() {
   const [email, setEmail] = useState('');
@@ -24,45 +25,36 @@ export function SignIn() {
     signIn.mutate();
   };
   return (
-    <Center mih="100vh" p="md">
-      <Paper component="main" withBorder shadow="sm" p="xl" w="100%" maw={400}>
-        <form onSubmit={submit}>
-          <Stack>
-            <Title order={1} size="h2">
-              Sign in to Quire
-            </Title>
-            {setup.data?.needed ? (
-              <Alert variant="outline" color="blue.9" title="No operator yet">
-                This instance has no operator. Open the setup link the server printed when it started (“create
-                the first admin at …/console/setup?token=…”) to create the first admin.
-              </Alert>
-            ) : null}
-            {signIn.isError ? (
-              <Alert variant="outline" color="red.9" role="alert" title="Not signed in">
-                {signIn.error.message}
-              </Alert>
-            ) : null}
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-            />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-            />
-            <Button type="submit" loading={signIn.isPending}>
-              Sign in
-            </Button>
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
+    <SignedOutForm title="Sign in to Quire" maw={400} onSubmit={submit}>
+      {setup.data?.needed ? (
+        <Alert variant="outline" color="blue.9" title="No operator yet">
+          This instance has no operator. Open the setup link the server printed when it started (“create the
+          first admin at …/console/setup?token=…”) to create the first admin.
+        </Alert>
+      ) : null}
+      {signIn.isError ? (
+        <Alert variant="outline" color="red.9" role="alert" title="Not signed in">
+          {signIn.error.message}
+        </Alert>
+      ) : null}
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="username"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.currentTarget.value)}
+      />
+      <PasswordInput
+        label="Password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.currentTarget.value)}
+      />
+      <Button type="submit" loading={signIn.isPending}>
+        Sign in
+      </Button>
+    </SignedOutForm>
   );
 }
