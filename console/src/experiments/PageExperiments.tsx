@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -194,11 +193,10 @@ export function PageExperiments() {
             <Title order={3} size="h4" id="new-experiment">
               New holdout experiment
             </Title>
-            {create.error && Object.keys(fieldErrors).length === 0 ? (
-              <Alert variant="outline" color="red.9" role="alert" title="Not created">
-                {create.error.message}
-              </Alert>
-            ) : null}
+            <QueryError
+              error={Object.keys(fieldErrors).length === 0 ? create.error : null}
+              title="Not created"
+            />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput
                 label="Name"

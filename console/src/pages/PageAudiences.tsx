@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -214,11 +213,7 @@ function NewAudience({ tenant, pageId, persons }: { tenant: string; pageId: stri
           New audience
         </Button>
       </Group>
-      {create.error ? (
-        <Alert mt="xs" variant="outline" color="red.9" role="alert" title="Not created">
-          {create.error.message}
-        </Alert>
-      ) : null}
+      <QueryError mt="xs" error={create.error} title="Not created" />
     </form>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiProblem, api } from '../api';
+import { QueryError } from '../components/QueryError';
 import { SignedOutCard } from './SignedOutCard';
 
 /** Choose a new password; `forced` after a one-time password, before anything else. */
@@ -33,11 +34,7 @@ export function ChangePassword({ forced = false }: { forced?: boolean }) {
           Choose a new password
         </Title>
         {forced ? <Text>Your password was a one-time password. Choose your own to continue.</Text> : null}
-        {change.isError && Object.keys(fields).length === 0 ? (
-          <Alert variant="outline" color="red.9" role="alert">
-            {change.error.message}
-          </Alert>
-        ) : null}
+        <QueryError error={Object.keys(fields).length === 0 ? change.error : null} title={null} />
         <PasswordInput
           label="Current password"
           autoComplete="current-password"

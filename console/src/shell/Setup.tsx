@@ -1,8 +1,9 @@
-import { Alert, Button, Checkbox, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, PasswordInput, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiProblem, api } from '../api';
+import { QueryError } from '../components/QueryError';
 import { queryKeys } from '../query-keys';
 import { SignedOutForm } from './SignedOutCard';
 
@@ -40,11 +41,7 @@ export function Setup() {
         This instance has no operator yet. Create its first admin and your workspace; you can invite your team
         from the Operators screen afterwards.
       </Text>
-      {setUp.isError && Object.keys(fieldErrors).length === 0 ? (
-        <Alert variant="outline" color="red.9" role="alert" title="Not set up">
-          {setUp.error.message}
-        </Alert>
-      ) : null}
+      <QueryError error={Object.keys(fieldErrors).length === 0 ? setUp.error : null} title="Not set up" />
       <TextInput
         label="Setup token"
         description="Printed by the server when it started (the link it printed fills it in)"

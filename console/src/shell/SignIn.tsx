@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { api } from '../api';
+import { QueryError } from '../components/QueryError';
 import { SignedOutForm } from './SignedOutCard';
 
 export function SignIn() {
@@ -32,11 +33,7 @@ export function SignIn() {
           first admin at …/console/setup?token=…”) to create the first admin.
         </Alert>
       ) : null}
-      {signIn.isError ? (
-        <Alert variant="outline" color="red.9" role="alert" title="Not signed in">
-          {signIn.error.message}
-        </Alert>
-      ) : null}
+      <QueryError error={signIn.error} title="Not signed in" />
       <TextInput
         label="Email"
         type="email"

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  CopyButton,
-  Grid,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, CopyButton, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -118,11 +106,7 @@ export function AudienceWorkspace() {
         ) : null}
       </Group>
       <QueryError error={audience.error ?? versions.error ?? conversation.error} />
-      {act.error ? (
-        <Alert variant="outline" color="red.9" role="alert" title="Not done">
-          {act.error.message}
-        </Alert>
-      ) : null}
+      <QueryError error={act.error} title="Not done" />
       {current?.publicUrl ? (
         <Paper withBorder p="xs">
           <Group gap="xs" wrap="nowrap" justify="space-between">

@@ -1,18 +1,8 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Group,
-  Paper,
-  ScrollArea,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, CloseButton, Group, Paper, ScrollArea, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { extras, type Message } from '../../api';
+import { QueryError } from '../../components/QueryError';
 import { queryKeys } from '../../query-keys';
 import { useMe } from '../../session';
 import { Markdown } from './markdown';
@@ -167,11 +157,7 @@ export function Conversation({
           The page agent is working…
         </Text>
       ) : null}
-      {send.error ? (
-        <Alert variant="outline" color="red.9" role="alert" title="Not sent">
-          {send.error.message}
-        </Alert>
-      ) : null}
+      <QueryError error={send.error} title="Not sent" />
       {canWrite ? (
         <form onSubmit={submit}>
           {about ? (
