@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiProblem, type Webhook, webhookEditApi } from '../../api';
 import { FormDialog } from '../../components/Dialog';
-import { eventsErrorOf, WebhookFields } from './WebhookFields';
+import { eventsErrorOf, useWebhookFields, WebhookFields } from './WebhookFields';
 
 /**
  * Edits an endpoint (PATCH): its URL, event types, description, and enabled (enabling it again
@@ -21,9 +21,8 @@ export function WebhookEditDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<string[]>([]);
-  const [description, setDescription] = useState('');
+  const fields = useWebhookFields();
+  const { url, events, description, fill } = fields;
   const [enabled, setEnabled] = useState(true);
   const save = useMutation({
     mutationFn: (h: Webhook) => webhookEditApi.updateWebhook(tenant, h.webhookId, changes(h)),
@@ -32,12 +31,10 @@ export function WebhookEditDialog({
   const { reset } = save;
   useEffect(() => {
     if (hook === null) return;
-    setUrl(hook.url);
-    setEvents(hook.events);
-    setDescription(hook.description ?? '');
+    fill(hook);
     setEnabled(hook.enabled);
     reset();
-  }, [hook, reset]);
+  }, [hook, reset, fill]);
   const changes = (h: Webhook) => ({
     ...(url.trim() !== h.url ? { url: url.trim() } : {}),
     ...(events.join(' ') !== h.events.join(' ') ? { events } : {}),
@@ -65,12 +62,7 @@ export function WebhookEditDialog({
       pending={save.isPending}
     >
       <WebhookFields
-        url={url}
-        setUrl={setUrl}
-        events={events}
-        setEvents={setEvents}
-        description={description}
-        setDescription={setDescription}
+        fields={fields}
         errors={{ url: fieldErrors.url, events: eventsError, description: fieldErrors.description }}
       />
       <Switch

@@ -1,4 +1,5 @@
 import { MultiSelect, TextInput } from '@mantine/core';
+import { useCallback, useState } from 'react';
 import { EVENT_CHOICES } from './webhook-events';
 
 /** The first of the API's field errors on `events` (or one of its items, `events.0`). */
@@ -7,25 +8,33 @@ export function eventsErrorOf(fieldErrors: Record<string, string>): string | und
 }
 
 /**
+ * What the endpoint's fields hold, with their setters (the state WebhookFields shows and changes),
+ * and `fill`, which sets all three: to an endpoint's, or empty.
+ */
+export function useWebhookFields() {
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<string[]>([]);
+  const [description, setDescription] = useState('');
+  const fill = useCallback((hook?: { url: string; events: string[]; description?: string | null }) => {
+    setUrl(hook?.url ?? '');
+    setEvents(hook?.events ?? []);
+    setDescription(hook?.description ?? '');
+  }, []);
+  return { url, setUrl, events, setEvents, description, setDescription, fill };
+}
+
+export type WebhookFieldValues = ReturnType<typeof useWebhookFields>;
+
+/**
  * An endpoint's URL, event types and description: the fields the new-endpoint form and the edit
  * dialog share. `hints` adds the explanations the new-endpoint form shows under its fields.
  */
 export function WebhookFields({
-  url,
-  setUrl,
-  events,
-  setEvents,
-  description,
-  setDescription,
+  fields: { url, setUrl, events, setEvents, description, setDescription },
   errors,
   hints = false,
 }: {
-  url: string;
-  setUrl: (value: string) => void;
-  events: string[];
-  setEvents: (value: string[]) => void;
-  description: string;
-  setDescription: (value: string) => void;
+  fields: WebhookFieldValues;
   errors: { url?: string; events?: string; description?: string };
   hints?: boolean;
 }) {

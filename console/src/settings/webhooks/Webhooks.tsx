@@ -9,7 +9,7 @@ import { QueryError } from '../../components/QueryError';
 import { usePaged } from '../../components/use-paged';
 import { queryKeys } from '../../query-keys';
 import { WebhookEditDialog } from './WebhookEditDialog';
-import { eventsErrorOf, WebhookFields } from './WebhookFields';
+import { eventsErrorOf, useWebhookFields, WebhookFields } from './WebhookFields';
 import { WebhookRotateDialog } from './WebhookRotateDialog';
 
 /**
@@ -20,9 +20,7 @@ export function Webhooks() {
   const { tenant = '' } = useParams();
   const queryClient = useQueryClient();
   const webhooks = usePaged(queryKeys.webhooks(tenant), (cursor) => api.listWebhooks(tenant, cursor));
-  const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<string[]>([]);
-  const [description, setDescription] = useState('');
+  const fields = useWebhookFields();
   const [eventsMissing, setEventsMissing] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
@@ -32,15 +30,13 @@ export function Webhooks() {
   const create = useMutation({
     mutationFn: () =>
       api.createWebhook(tenant, {
-        url: url.trim(),
-        events,
-        ...(description.trim() ? { description: description.trim() } : {}),
+        url: fields.url.trim(),
+        events: fields.events,
+        ...(fields.description.trim() ? { description: fields.description.trim() } : {}),
       }),
     onSuccess: (created) => {
       setSecret(created.secret ?? null);
-      setUrl('');
-      setEvents([]);
-      setDescription('');
+      fields.fill();
       refresh();
     },
   });
@@ -57,8 +53,8 @@ export function Webhooks() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The API wants at least one type; say so beside the field rather than after a round trip.
-    setEventsMissing(events.length === 0);
-    if (events.length > 0) create.mutate();
+    setEventsMissing(fields.events.length === 0);
+    if (fields.events.length > 0) create.mutate();
   };
   // Edit, rotate, delete: in the table and on a phone's card.
   const hookActions = (hook: Webhook) => (
@@ -87,16 +83,7 @@ export function Webhooks() {
           <Title order={3} size="h4" id="new-webhook">
             New endpoint
           </Title>
-          <WebhookFields
-            url={url}
-            setUrl={setUrl}
-            events={events}
-            setEvents={setEvents}
-            description={description}
-            setDescription={setDescription}
-            errors={{ url: fieldErrors.url, events: eventsError }}
-            hints
-          />
+          <WebhookFields fields={fields} errors={{ url: fieldErrors.url, events: eventsError }} hints />
           <Group>
             <Button type="submit" loading={create.isPending}>
               Create endpoint
