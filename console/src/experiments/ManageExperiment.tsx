@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiProblem, api } from '../api';
 import type { ExperimentChange } from '../api/experiments';
+import { TitledForm } from '../components/TitledForm';
 import { queryKeys } from '../query-keys';
 import { splitOf } from './PageExperiments';
 
@@ -69,77 +59,73 @@ export function ManageExperiment({ tenant, experiment }: { tenant: string; exper
   const preview = experiment.arms.map((a, i) => ({ key: a.key, weight: weights[i] ?? 0 }));
   return (
     <Paper withBorder p="md">
-      <form
+      <TitledForm
+        id="change-experiment"
+        title="Change the experiment"
         onSubmit={form.onSubmit((values) => change.mutate(values))}
-        aria-labelledby="change-experiment"
         noValidate
       >
-        <Stack gap="sm">
-          <Title order={3} size="h4" id="change-experiment">
-            Change the experiment
-          </Title>
-          <Text size="sm" c="dimmed">
-            A new split starts a new phase: units already exposed keep their arm, new units follow the new
-            split, and results are read per phase.
-          </Text>
-          {(change.error && Object.keys(fieldErrors).length === 0) || stop.error ? (
-            <Alert variant="outline" color="red.9" role="alert" title="Not changed">
-              {(change.error ?? stop.error)?.message}
-            </Alert>
-          ) : null}
-          {change.isSuccess && !form.isDirty() ? (
-            <Alert variant="outline" color="teal.9" role="status">
-              Saved.
-            </Alert>
-          ) : null}
-          <SimpleGrid cols={{ base: 1, sm: 1 + experiment.arms.length }}>
-            <TextInput
-              label="Name"
-              required
-              maxLength={200}
-              {...form.getInputProps('name')}
-              error={form.errors.name ?? fieldErrors.name}
+        <Text size="sm" c="dimmed">
+          A new split starts a new phase: units already exposed keep their arm, new units follow the new
+          split, and results are read per phase.
+        </Text>
+        {(change.error && Object.keys(fieldErrors).length === 0) || stop.error ? (
+          <Alert variant="outline" color="red.9" role="alert" title="Not changed">
+            {(change.error ?? stop.error)?.message}
+          </Alert>
+        ) : null}
+        {change.isSuccess && !form.isDirty() ? (
+          <Alert variant="outline" color="teal.9" role="status">
+            Saved.
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 1 + experiment.arms.length }}>
+          <TextInput
+            label="Name"
+            required
+            maxLength={200}
+            {...form.getInputProps('name')}
+            error={form.errors.name ?? fieldErrors.name}
+          />
+          {experiment.arms.map((a, i) => (
+            <NumberInput
+              key={a.key}
+              label={`Weight of ${a.key}`}
+              description={a.kind === 'generic' ? 'generic page' : 'personalised version'}
+              min={0}
+              max={1000}
+              allowDecimal={false}
+              clampBehavior="none"
+              {...form.getInputProps(`weights.${i}`)}
+              error={fieldErrors[`arms.${i}.weight`]}
             />
-            {experiment.arms.map((a, i) => (
-              <NumberInput
-                key={a.key}
-                label={`Weight of ${a.key}`}
-                description={a.kind === 'generic' ? 'generic page' : 'personalised version'}
-                min={0}
-                max={1000}
-                allowDecimal={false}
-                clampBehavior="none"
-                {...form.getInputProps(`weights.${i}`)}
-                error={fieldErrors[`arms.${i}.weight`]}
-              />
-            ))}
-          </SimpleGrid>
-          {form.errors.weights || fieldErrors.arms ? (
-            <Text size="sm" c="red.9" role="alert">
-              {form.errors.weights ?? fieldErrors.arms}
-            </Text>
-          ) : (
-            <Text size="sm">New split: {splitOf(preview)}</Text>
-          )}
-          <Group>
-            <Button type="submit" loading={change.isPending} disabled={!form.isDirty()}>
-              Save changes
-            </Button>
-            <Button
-              color="red.9"
-              variant="outline"
-              loading={stop.isPending}
-              onClick={() =>
-                window.confirm(
-                  `Stop “${experiment.name}”? Every audience is shown its personalised version again; the results are kept.`,
-                ) && stop.mutate()
-              }
-            >
-              Stop experiment
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+          ))}
+        </SimpleGrid>
+        {form.errors.weights || fieldErrors.arms ? (
+          <Text size="sm" c="red.9" role="alert">
+            {form.errors.weights ?? fieldErrors.arms}
+          </Text>
+        ) : (
+          <Text size="sm">New split: {splitOf(preview)}</Text>
+        )}
+        <Group>
+          <Button type="submit" loading={change.isPending} disabled={!form.isDirty()}>
+            Save changes
+          </Button>
+          <Button
+            color="red.9"
+            variant="outline"
+            loading={stop.isPending}
+            onClick={() =>
+              window.confirm(
+                `Stop “${experiment.name}”? Every audience is shown its personalised version again; the results are kept.`,
+              ) && stop.mutate()
+            }
+          >
+            Stop experiment
+          </Button>
+        </Group>
+      </TitledForm>
     </Paper>
   );
 }

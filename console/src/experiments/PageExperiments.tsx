@@ -20,6 +20,7 @@ import type { ExperimentInput } from '../api/experiments';
 import { ListTable } from '../components/ListTable';
 import { QueryError } from '../components/QueryError';
 import { RowCards, usePhone } from '../components/RowCards';
+import { TitledForm } from '../components/TitledForm';
 import { queryKeys } from '../query-keys';
 import { can, useMe } from '../session';
 
@@ -184,77 +185,73 @@ export function PageExperiments() {
         </Text>
       ) : null}
       {publisher && list.isSuccess && !running ? (
-        <form
+        <TitledForm
+          id="new-experiment"
+          title="New holdout experiment"
           onSubmit={form.onSubmit((values) => create.mutate(values))}
-          aria-labelledby="new-experiment"
           noValidate
         >
-          <Stack gap="sm">
-            <Title order={3} size="h4" id="new-experiment">
-              New holdout experiment
-            </Title>
-            <QueryError
-              error={Object.keys(fieldErrors).length === 0 ? create.error : null}
-              title="Not created"
+          <QueryError
+            error={Object.keys(fieldErrors).length === 0 ? create.error : null}
+            title="Not created"
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Name"
+              required
+              maxLength={200}
+              {...form.getInputProps('name')}
+              error={form.errors.name ?? serverError('name')}
             />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              label="Held out (%)"
+              description="Units shown the generic page; the others see their personalised version"
+              required
+              min={1}
+              max={99}
+              allowDecimal={false}
+              clampBehavior="none"
+              {...form.getInputProps('holdoutPercent')}
+              error={form.errors.holdoutPercent ?? serverError('arms')}
+            />
+            <Select
+              label="Metric"
+              data={METRICS}
+              allowDeselect={false}
+              {...form.getInputProps('metric')}
+              error={serverError('metric.kind')}
+            />
+            {form.values.metric === 'activity' ? (
               <TextInput
-                label="Name"
+                label="Activity type"
+                description="A log type on the account's timeline, e.g. meeting-booked"
                 required
-                maxLength={200}
-                {...form.getInputProps('name')}
-                error={form.errors.name ?? serverError('name')}
+                maxLength={100}
+                {...form.getInputProps('activityType')}
+                error={form.errors.activityType ?? serverError('metric.activityType')}
               />
-              <NumberInput
-                label="Held out (%)"
-                description="Units shown the generic page; the others see their personalised version"
-                required
-                min={1}
-                max={99}
-                allowDecimal={false}
-                clampBehavior="none"
-                {...form.getInputProps('holdoutPercent')}
-                error={form.errors.holdoutPercent ?? serverError('arms')}
-              />
-              <Select
-                label="Metric"
-                data={METRICS}
-                allowDeselect={false}
-                {...form.getInputProps('metric')}
-                error={serverError('metric.kind')}
-              />
-              {form.values.metric === 'activity' ? (
-                <TextInput
-                  label="Activity type"
-                  description="A log type on the account's timeline, e.g. meeting-booked"
-                  required
-                  maxLength={100}
-                  {...form.getInputProps('activityType')}
-                  error={form.errors.activityType ?? serverError('metric.activityType')}
-                />
-              ) : null}
-              <NumberInput
-                label="Window (days)"
-                description={
-                  form.values.metric === 'activity'
-                    ? 'Counted within this many days of the first exposure (30 if empty)'
-                    : 'Counted within this many days of the first exposure (no limit if empty)'
-                }
-                min={1}
-                max={365}
-                allowDecimal={false}
-                clampBehavior="none"
-                {...form.getInputProps('windowDays')}
-                error={serverError('metric.windowDays')}
-              />
-            </SimpleGrid>
-            <Group>
-              <Button type="submit" loading={create.isPending}>
-                Start experiment
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+            ) : null}
+            <NumberInput
+              label="Window (days)"
+              description={
+                form.values.metric === 'activity'
+                  ? 'Counted within this many days of the first exposure (30 if empty)'
+                  : 'Counted within this many days of the first exposure (no limit if empty)'
+              }
+              min={1}
+              max={365}
+              allowDecimal={false}
+              clampBehavior="none"
+              {...form.getInputProps('windowDays')}
+              error={serverError('metric.windowDays')}
+            />
+          </SimpleGrid>
+          <Group>
+            <Button type="submit" loading={create.isPending}>
+              Start experiment
+            </Button>
+          </Group>
+        </TitledForm>
       ) : null}
     </Stack>
   );

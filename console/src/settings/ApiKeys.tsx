@@ -19,6 +19,7 @@ import { type ApiKey, ApiProblem, api, type CreatedKey, SCOPES, type Scope } fro
 import { ConfirmDialog, Dialog } from '../components/Dialog';
 import { PagedTable } from '../components/PagedTable';
 import { QueryError } from '../components/QueryError';
+import { TitledForm } from '../components/TitledForm';
 import { usePaged } from '../components/use-paged';
 import { queryKeys } from '../query-keys';
 
@@ -69,36 +70,36 @@ export function ApiKeys() {
   return (
     <Stack>
       <Title order={2}>API keys</Title>
-      <form onSubmit={form.onSubmit((values) => create.mutate(values))} aria-labelledby="new-key">
-        <Stack gap="sm" maw={640}>
-          <Title order={3} size="h4" id="new-key">
-            New key
-          </Title>
-          <TextInput
-            label="Label"
-            description="A note to tell keys apart, such as the integration using it."
-            maxLength={255}
-            {...form.getInputProps('label')}
-            error={labelError}
-          />
-          <Checkbox.Group
-            label="Scopes"
-            description="None ticked: a full-access key. A write scope includes the read scope of its group."
-            {...form.getInputProps('scopes')}
-          >
-            <Group mt="xs" gap="md">
-              {SCOPES.map((scope) => (
-                <Checkbox key={scope} value={scope} label={scope} />
-              ))}
-            </Group>
-          </Checkbox.Group>
-          <Group>
-            <Button type="submit" loading={create.isPending}>
-              Create key
-            </Button>
+      <TitledForm
+        id="new-key"
+        title="New key"
+        onSubmit={form.onSubmit((values) => create.mutate(values))}
+        maw={640}
+      >
+        <TextInput
+          label="Label"
+          description="A note to tell keys apart, such as the integration using it."
+          maxLength={255}
+          {...form.getInputProps('label')}
+          error={labelError}
+        />
+        <Checkbox.Group
+          label="Scopes"
+          description="None ticked: a full-access key. A write scope includes the read scope of its group."
+          {...form.getInputProps('scopes')}
+        >
+          <Group mt="xs" gap="md">
+            {SCOPES.map((scope) => (
+              <Checkbox key={scope} value={scope} label={scope} />
+            ))}
           </Group>
-        </Stack>
-      </form>
+        </Checkbox.Group>
+        <Group>
+          <Button type="submit" loading={create.isPending}>
+            Create key
+          </Button>
+        </Group>
+      </TitledForm>
       <QueryError error={keys.error ?? (labelError ? null : create.error) ?? revoke.error} />
       <PagedTable
         paged={keys}

@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { ApiProblem, settingsApi } from '../api';
 import { ConfirmDialog } from '../components/Dialog';
 import { QueryError } from '../components/QueryError';
+import { TitledForm } from '../components/TitledForm';
 import { queryKeys } from '../query-keys';
 
 /**
@@ -65,36 +66,31 @@ export function TenantSettings() {
     <Stack>
       <Title order={2}>Tenant settings</Title>
       <QueryError error={settings.error ?? hostList.error ?? removeHost.error} />
-      <form onSubmit={submitHandle} aria-labelledby="handle-title">
-        <Stack gap="sm" maw={640}>
-          <Title order={3} size="h4" id="handle-title">
-            Public address
-          </Title>
-          <TextInput
-            label="Handle"
-            description="Hosted pages are at /p/{handle}/{slug}: changing it changes every public URL."
-            required
-            maxLength={80}
-            value={handle}
-            error={errorOf(saveHandle.error, 'handle')}
-            onChange={(e) => setHandle(e.currentTarget.value)}
-          />
-          <Group>
-            <Button
-              type="submit"
-              loading={saveHandle.isPending}
-              disabled={!current || handle.trim() === current.handle}
-            >
-              Save handle
-            </Button>
-            {saveHandle.isSuccess ? (
-              <Text size="sm" c="teal.9" role="status">
-                Saved.
-              </Text>
-            ) : null}
-          </Group>
-        </Stack>
-      </form>
+      <TitledForm id="handle-title" title="Public address" onSubmit={submitHandle} maw={640}>
+        <TextInput
+          label="Handle"
+          description="Hosted pages are at /p/{handle}/{slug}: changing it changes every public URL."
+          required
+          maxLength={80}
+          value={handle}
+          error={errorOf(saveHandle.error, 'handle')}
+          onChange={(e) => setHandle(e.currentTarget.value)}
+        />
+        <Group>
+          <Button
+            type="submit"
+            loading={saveHandle.isPending}
+            disabled={!current || handle.trim() === current.handle}
+          >
+            Save handle
+          </Button>
+          {saveHandle.isSuccess ? (
+            <Text size="sm" c="teal.9" role="status">
+              Saved.
+            </Text>
+          ) : null}
+        </Group>
+      </TitledForm>
       <Stack gap="sm" maw={640}>
         <Title order={3} size="h4">
           Custom hosts

@@ -6,6 +6,7 @@ import { ApiProblem, api, type Webhook } from '../../api';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { PagedTable } from '../../components/PagedTable';
 import { QueryError } from '../../components/QueryError';
+import { TitledForm } from '../../components/TitledForm';
 import { usePaged } from '../../components/use-paged';
 import { queryKeys } from '../../query-keys';
 import { WebhookEditDialog } from './WebhookEditDialog';
@@ -78,19 +79,14 @@ export function Webhooks() {
   return (
     <Stack>
       <Title order={2}>Webhooks</Title>
-      <form onSubmit={submit} aria-labelledby="new-webhook">
-        <Stack gap="sm" maw={640}>
-          <Title order={3} size="h4" id="new-webhook">
-            New endpoint
-          </Title>
-          <WebhookFields fields={fields} errors={{ url: fieldErrors.url, events: eventsError }} hints />
-          <Group>
-            <Button type="submit" loading={create.isPending}>
-              Create endpoint
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <TitledForm id="new-webhook" title="New endpoint" onSubmit={submit} maw={640}>
+        <WebhookFields fields={fields} errors={{ url: fieldErrors.url, events: eventsError }} hints />
+        <Group>
+          <Button type="submit" loading={create.isPending}>
+            Create endpoint
+          </Button>
+        </Group>
+      </TitledForm>
       <QueryError error={webhooks.error ?? (hasFieldError ? null : create.error) ?? remove.error} />
       <PagedTable
         paged={webhooks}
