@@ -4,6 +4,7 @@ import { api, type ImportEngagementTotals, importFiles } from '../api';
 import { PagedTable } from '../components/PagedTable';
 import { plural } from '../components/plural';
 import { QueryError } from '../components/QueryError';
+import { SecondLine } from '../components/SecondLine';
 import { Section } from '../components/Section';
 import { shortTime } from '../components/short-time';
 import { usePaged } from '../components/use-paged';
@@ -115,19 +116,11 @@ export function ImportEngagement({
                 >
                   {item.accountName ?? item.domain ?? '—'}
                 </Anchor>
-                {item.domain ? (
-                  <Text size="sm" c="dimmed">
-                    {item.domain}
-                  </Text>
-                ) : null}
+                <SecondLine>{item.domain}</SecondLine>
               </Table.Td>
               <Table.Td className="cell-wrap">
                 <Text size="sm">{item.personName ?? '—'}</Text>
-                {item.email ? (
-                  <Text size="sm" c="dimmed">
-                    {item.email}
-                  </Text>
-                ) : null}
+                <SecondLine>{item.email}</SecondLine>
               </Table.Td>
               <Table.Td>{item.views}</Table.Td>
               <Table.Td>{item.clicks}</Table.Td>

@@ -21,6 +21,7 @@ import { api, type ImportJob, type ImportPreview, importFiles } from '../api';
 import { ListTable } from '../components/ListTable';
 import { PagedTable } from '../components/PagedTable';
 import { QueryError } from '../components/QueryError';
+import { SecondLine } from '../components/SecondLine';
 import { Section } from '../components/Section';
 import { shortTime } from '../components/short-time';
 import { usePaged } from '../components/use-paged';
@@ -426,11 +427,7 @@ function ImportStatus({ tenant, importId }: { tenant: string; importId: string }
                       >
                         {item.personName ?? item.accountName ?? item.audienceId}
                       </Anchor>
-                      {item.email ? (
-                        <Text size="sm" c="dimmed">
-                          {item.email}
-                        </Text>
-                      ) : null}
+                      <SecondLine>{item.email}</SecondLine>
                     </Table.Td>
                     <Table.Td className="cell-wrap">{item.accountName ?? '—'}</Table.Td>
                     <Table.Td className="nowrap">

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { api, type FormSubmission, submissionsCsvUrl } from '../api';
 import { PagedTable } from '../components/PagedTable';
 import { QueryError } from '../components/QueryError';
+import { SecondLine } from '../components/SecondLine';
 import { Section } from '../components/Section';
 import { shortTime } from '../components/short-time';
 import { usePaged } from '../components/use-paged';
@@ -115,11 +116,7 @@ export function PageLeads({ tenant, pageId }: { tenant: string; pageId: string }
               </Table.Td>
               <Table.Td className="cell-wrap">
                 <Text size="sm">{s.fields.company ?? '—'}</Text>
-                {s.fields.jobTitle ? (
-                  <Text size="sm" c="dimmed">
-                    {s.fields.jobTitle}
-                  </Text>
-                ) : null}
+                <SecondLine>{s.fields.jobTitle}</SecondLine>
               </Table.Td>
               <Table.Td className="nowrap">{origin(s)}</Table.Td>
               <Table.Td className="nowrap">{shortTime.format(new Date(s.createdAt))}</Table.Td>
