@@ -61,47 +61,27 @@ export async function insertPageEvent(db: Executor, row: PageEventsTable): Promi
   await db.insertInto('page_events').values(row).execute();
 }
 
-/** True when this visitor's view of the audience was recorded since `since` (the 30-minute window). */
-/** Whether this visitor clicked this action of the audience since `since` (clicks count once a window). */
-export async function hasRecentClick(
+/**
+ * Whether this visitor's view of the audience, or click of this action of it, was recorded since
+ * `since`: views and clicks count once a window (the 30-minute window).
+ */
+export async function hasRecentEvent(
   db: Executor,
   tenantId: string,
   audienceId: string,
   visitorHash: string,
-  actionId: string,
+  event: { kind: 'view' } | { kind: 'click'; actionId: string },
   since: number,
 ): Promise<boolean> {
-  const row = await db
+  let query = db
     .selectFrom('page_events')
     .select('id')
     .where('tenant_id', '=', tenantId)
     .where('audience_id', '=', audienceId)
     .where('visitor_hash', '=', visitorHash)
-    .where('kind', '=', 'click')
-    .where('action_id', '=', actionId)
-    .where('created_at', '>=', since)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function hasRecentView(
-  db: Executor,
-  tenantId: string,
-  audienceId: string,
-  visitorHash: string,
-  since: number,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('page_events')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('audience_id', '=', audienceId)
-    .where('visitor_hash', '=', visitorHash)
-    .where('kind', '=', 'view')
-    .where('created_at', '>=', since)
-    .limit(1)
-    .executeTakeFirst();
+    .where('kind', '=', event.kind);
+  if (event.kind === 'click') query = query.where('action_id', '=', event.actionId);
+  const row = await query.where('created_at', '>=', since).limit(1).executeTakeFirst();
   return row !== undefined;
 }
 
