@@ -49,21 +49,25 @@ export function findAccountsByDomainsForUpdate(db: Executor, tenantId: string, d
     .execute();
 }
 
-/** Counts one more linked person; returns the new count. */
-export async function incrementLinkedPersons(
+/**
+ * Counts one more (`by` 1, a person linked) or one fewer (-1, a linked person deleted) linked
+ * person; answers the new count, undefined when the tenant has no such account.
+ */
+export async function moveLinkedPersons(
   db: Executor,
   tenantId: string,
   accountId: string,
+  by: 1 | -1,
   at: number,
-): Promise<number> {
+): Promise<number | undefined> {
   const row = await db
     .updateTable('accounts')
-    .set({ linked_persons_count: sql`linked_persons_count + 1`, updated_at: at })
+    .set({ linked_persons_count: sql`linked_persons_count + ${sql.lit(by)}`, updated_at: at })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', accountId)
     .returning('linked_persons_count')
-    .executeTakeFirstOrThrow();
-  return row.linked_persons_count;
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.linked_persons_count);
 }
 
 /** Moves latest_activity_at forward to `at` (never back): one indexed row update. */
