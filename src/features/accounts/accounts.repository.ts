@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/database.js';
 import type { AccountsTable, Executor, LogTable } from '../../db/schema.js';
-import type { SortKey } from '../../db/sort-key.js';
+import { newestFirst, type SortKey } from '../../db/sort-key.js';
 import { statement } from '../../db/statement.js';
 
 /** Inserts an account unless its domain already has one in the tenant; false when it has. */
@@ -120,11 +120,7 @@ export async function listAccounts(
 ) {
   let query = db.selectFrom('accounts').selectAll().where('tenant_id', '=', tenantId);
   if (options.emptyOnly) query = query.where('linked_persons_count', '=', 0);
-  if (options.after !== null) {
-    const [createdAt, id] = options.after;
-    query = query.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
-  }
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+  return newestFirst(query, options.after, options.limit).execute();
 }
 
 /** Renames an account; undefined when the tenant has no such account. */
@@ -167,9 +163,8 @@ export async function nameAccountIfNamedAfterDomain(
 
 /** The tenant's next `window` accounts, newest first, after `after` (index accounts_newest). */
 function accountsWindow(db: Executor, tenantId: string, after: SortKey | null, window: number) {
-  let query = db.selectFrom('accounts').where('tenant_id', '=', tenantId);
-  if (after !== null) query = query.where(sql<boolean>`(created_at, id) < (${after[0]}, ${after[1]})`);
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(window);
+  const query = db.selectFrom('accounts').where('tenant_id', '=', tenantId);
+  return newestFirst(query, after, window);
 }
 
 /**
