@@ -22,3 +22,20 @@ export function newestFirst<DB, TB extends keyof DB, O>(
     after === null ? query : query.where(sql<boolean>`(created_at, id) < (${after[0]}, ${after[1]})`);
   return rest.orderBy(sql.ref('created_at'), 'desc').orderBy(sql.ref('id'), 'desc').limit(limit);
 }
+
+/**
+ * The sort key of the last row of a newest-first window of `window` rows after `after`, when the
+ * window is full (more may follow); undefined when it is not.
+ */
+export async function newestWindowEnd<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  after: SortKey | null,
+  window: number,
+): Promise<SortKey | undefined> {
+  // The result type of a generic query is not narrowed by its select: the two columns selected here.
+  const row = (await newestFirst(query, after, 1)
+    .select([sql.ref('created_at').as('created_at'), sql.ref('id').as('id')])
+    .offset(window - 1)
+    .executeTakeFirst()) as { created_at: number | string; id: string } | undefined;
+  return row === undefined ? undefined : [Number(row.created_at), row.id];
+}

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/database.js';
 import type { AccountsTable, Executor, LogTable } from '../../db/schema.js';
-import { newestFirst, type SortKey } from '../../db/sort-key.js';
+import { newestFirst, newestWindowEnd, type SortKey } from '../../db/sort-key.js';
 import { statement } from '../../db/statement.js';
 
 /** Inserts an account unless its domain already has one in the tenant; false when it has. */
@@ -183,7 +183,7 @@ export async function searchAccounts(
       sql<boolean>`(lower(name) like ${options.pattern} escape '\\' or lower(domain) like ${options.pattern} escape '\\')`,
     );
   if (options.emptyOnly) query = query.where('linked_persons_count', '=', 0);
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+  return newestFirst(query, null, options.limit).execute();
 }
 
 /** The sort key of the window's last account, when the window is full (more may follow). */
@@ -193,13 +193,7 @@ export async function accountsWindowEnd(
   after: SortKey | null,
   window: number,
 ): Promise<SortKey | undefined> {
-  const row = await accountsWindow(db, tenantId, after, 1)
-    .clearLimit()
-    .select(['created_at', 'id'])
-    .limit(1)
-    .offset(window - 1)
-    .executeTakeFirst();
-  return row === undefined ? undefined : [Number(row.created_at), row.id];
+  return newestWindowEnd(db.selectFrom('accounts').where('tenant_id', '=', tenantId), after, window);
 }
 
 /** createdAt of the account's newest live log in `table`: walks the activity index from the top. */
