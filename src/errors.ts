@@ -156,6 +156,13 @@ export class ApiError extends Error {
     return new ApiError('not_found', `${what} not found`);
   }
 
+  /** 429: `what` went over its limit; the client may retry after `retryAfter` seconds (also sent as `Retry-After`). */
+  static rateLimited(what: string, retryAfter: number): ApiError {
+    return new ApiError('rate_limited', `${what}; retry in ${retryAfter} s`, undefined, {
+      'Retry-After': String(retryAfter),
+    });
+  }
+
   static invalidField(pointer: string, detail: string, code: FieldErrorCode = 'invalid_value'): ApiError {
     return new ApiError('validation_failed', `${pointer.slice(1)}: ${detail}`, [{ pointer, detail, code }]);
   }

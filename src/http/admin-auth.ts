@@ -92,12 +92,7 @@ function checkBearer(
   const waitMs = failures.blockedFor(request.ip);
   if (waitMs > 0) {
     const retryAfter = Math.ceil(waitMs / 1000);
-    throw new ApiError(
-      'rate_limited',
-      `Too many failed admin authentications from this address; retry in ${retryAfter} s`,
-      undefined,
-      { 'Retry-After': String(retryAfter) },
-    );
+    throw ApiError.rateLimited('Too many failed admin authentications from this address', retryAfter);
   }
   const token = bearerToken(header);
   if (expected === null || token.length === 0 || !timingSafeEqual(digest(token), expected)) {

@@ -100,12 +100,7 @@ export function registerApiKeyAuth(
     const waitMs = known ? 0 : (failures?.blockedFor(address) ?? 0);
     if (waitMs > 0) {
       const retryAfter = Math.ceil(waitMs / 1000);
-      throw new ApiError(
-        'rate_limited',
-        `Too many invalid API keys from this address; retry in ${retryAfter} s`,
-        undefined,
-        { 'Retry-After': String(retryAfter) },
-      );
+      throw ApiError.rateLimited('Too many invalid API keys from this address', retryAfter);
     }
     const epoch = forgotten;
     const verdict = await findKey(hash);

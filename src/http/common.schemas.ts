@@ -20,6 +20,19 @@ export const PathId = Type.String({ minLength: 1, maxLength: 255 });
 /** Lower-case words of a-z0-9 joined by single hyphens (`linkedin`, `page-view`). */
 export const KEBAB_CASE = '^[a-z0-9]+(-[a-z0-9]+)*$';
 
+/**
+ * A company's domain as a client sends it, normalised on the way in. No upper bound in the
+ * interface; 2048 (a documented deviation) keeps huge strings out.
+ */
+export const DomainInput = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  format: 'domain',
+  description:
+    'A hostname such as `acme.com`, or a URL of one (`https://www.Acme.com/` is stored as `acme.com`).',
+  examples: ['acme.com'],
+});
+
 export const SuccessFlag = Type.Object({ success: Type.Boolean() }, { required: ['success'] });
 
 type Literals<Values extends readonly string[]> = {

@@ -24,11 +24,9 @@ export class CostBudget {
     const debtMs = (this.paidBackAt.get(tenantId) ?? 0) - performance.now();
     if (debtMs <= this.burstMs) return;
     const retryAfter = Math.max(1, Math.ceil((debtMs - this.burstMs) / 1000));
-    throw new ApiError(
-      'rate_limited',
-      `This tenant's ${this.what} used more than ${this.msPerSecond} ms per second; retry in ${retryAfter} s`,
-      undefined,
-      { 'Retry-After': String(retryAfter) },
+    throw ApiError.rateLimited(
+      `This tenant's ${this.what} used more than ${this.msPerSecond} ms per second`,
+      retryAfter,
     );
   }
 

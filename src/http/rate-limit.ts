@@ -125,9 +125,7 @@ function applyVerdict(limiter: RateLimiter, verdict: RateLimitVerdict, reply: Fa
   if (!verdict.allowed) {
     telemetry.rateLimitRejected();
     const retryAfter = Math.max(1, Math.ceil(verdict.waitMs / 1000));
-    throw new ApiError('rate_limited', `Rate limit exceeded; retry in ${retryAfter} s`, undefined, {
-      'Retry-After': String(retryAfter),
-    });
+    throw ApiError.rateLimited('Rate limit exceeded', retryAfter);
   }
 }
 

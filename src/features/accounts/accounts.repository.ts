@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/database.js';
 import type { AccountsTable, Executor, LogTable } from '../../db/schema.js';
-import type { SortKey } from '../../db/sort-key.js';
+import { newestFirst, newestWindowEnd, type SortKey } from '../../db/sort-key.js';
 import { statement } from '../../db/statement.js';
 
 /** Inserts an account unless its domain already has one in the tenant; false when it has. */
@@ -49,21 +49,25 @@ export function findAccountsByDomainsForUpdate(db: Executor, tenantId: string, d
     .execute();
 }
 
-/** Counts one more linked person; returns the new count. */
-export async function incrementLinkedPersons(
+/**
+ * Counts one more (`by` 1, a person linked) or one fewer (-1, a linked person deleted) linked
+ * person; answers the new count, undefined when the tenant has no such account.
+ */
+export async function moveLinkedPersons(
   db: Executor,
   tenantId: string,
   accountId: string,
+  by: 1 | -1,
   at: number,
-): Promise<number> {
+): Promise<number | undefined> {
   const row = await db
     .updateTable('accounts')
-    .set({ linked_persons_count: sql`linked_persons_count + 1`, updated_at: at })
+    .set({ linked_persons_count: sql`linked_persons_count + ${sql.lit(by)}`, updated_at: at })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', accountId)
     .returning('linked_persons_count')
-    .executeTakeFirstOrThrow();
-  return row.linked_persons_count;
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.linked_persons_count);
 }
 
 /** Moves latest_activity_at forward to `at` (never back): one indexed row update. */
@@ -116,11 +120,7 @@ export async function listAccounts(
 ) {
   let query = db.selectFrom('accounts').selectAll().where('tenant_id', '=', tenantId);
   if (options.emptyOnly) query = query.where('linked_persons_count', '=', 0);
-  if (options.after !== null) {
-    const [createdAt, id] = options.after;
-    query = query.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
-  }
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+  return newestFirst(query, options.after, options.limit).execute();
 }
 
 /** Renames an account; undefined when the tenant has no such account. */
@@ -163,9 +163,8 @@ export async function nameAccountIfNamedAfterDomain(
 
 /** The tenant's next `window` accounts, newest first, after `after` (index accounts_newest). */
 function accountsWindow(db: Executor, tenantId: string, after: SortKey | null, window: number) {
-  let query = db.selectFrom('accounts').where('tenant_id', '=', tenantId);
-  if (after !== null) query = query.where(sql<boolean>`(created_at, id) < (${after[0]}, ${after[1]})`);
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(window);
+  const query = db.selectFrom('accounts').where('tenant_id', '=', tenantId);
+  return newestFirst(query, after, window);
 }
 
 /**
@@ -184,7 +183,7 @@ export async function searchAccounts(
       sql<boolean>`(lower(name) like ${options.pattern} escape '\\' or lower(domain) like ${options.pattern} escape '\\')`,
     );
   if (options.emptyOnly) query = query.where('linked_persons_count', '=', 0);
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+  return newestFirst(query, null, options.limit).execute();
 }
 
 /** The sort key of the window's last account, when the window is full (more may follow). */
@@ -194,13 +193,7 @@ export async function accountsWindowEnd(
   after: SortKey | null,
   window: number,
 ): Promise<SortKey | undefined> {
-  const row = await accountsWindow(db, tenantId, after, 1)
-    .clearLimit()
-    .select(['created_at', 'id'])
-    .limit(1)
-    .offset(window - 1)
-    .executeTakeFirst();
-  return row === undefined ? undefined : [Number(row.created_at), row.id];
+  return newestWindowEnd(db.selectFrom('accounts').where('tenant_id', '=', tenantId), after, window);
 }
 
 /** createdAt of the account's newest live log in `table`: walks the activity index from the top. */

@@ -7,9 +7,9 @@ import { emitEvent } from '../../outbox/emit.js';
 import { accountCreated } from './account-events.js';
 import {
   findAccountByDomain,
-  incrementLinkedPersons,
   insertAccountUnlessDomainTaken,
   lockAccountRow,
+  moveLinkedPersons,
   newestLiveLogAt,
   setLatestActivity,
 } from './accounts.repository.js';
@@ -79,7 +79,7 @@ export async function linkPerson(
   accountId: string,
   at: number,
 ): Promise<void> {
-  const count = await incrementLinkedPersons(tx, tenantId, accountId, at);
+  const count = await moveLinkedPersons(tx, tenantId, accountId, 1, at);
   if (count === 1) await addToCounter(tx, tenantId, EMPTY_ACCOUNTS_COUNTER, -1);
 }
 

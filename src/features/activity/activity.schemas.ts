@@ -1,6 +1,12 @@
 /** The schemas of account logs and person logs, and of an account's activity (both kinds merged). */
 import { type Static, Type } from 'typebox';
-import { KEBAB_CASE, Nullable, NullableTimestamp, Timestamp } from '../../http/common.schemas.js';
+import {
+  DomainInput,
+  KEBAB_CASE,
+  Nullable,
+  NullableTimestamp,
+  Timestamp,
+} from '../../http/common.schemas.js';
 import { toIso, toIsoOrNull } from '../../time.js';
 import type { LogRow } from './logs.repository.js';
 
@@ -37,17 +43,7 @@ export const CreateAccountLogBody = Type.Object(
     type: Type.String({ ...LogType, default: 'webhook' }),
     payload: Payload,
     accountId: Type.Optional(AccountId),
-    // No upper bound in the interface; 2048 (a documented deviation) keeps huge strings out.
-    domain: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 2048,
-        format: 'domain',
-        description:
-          'A hostname such as `acme.com`, or a URL of one (`https://www.Acme.com/` is stored as `acme.com`).',
-        examples: ['acme.com'],
-      }),
-    ),
+    domain: Type.Optional(DomainInput),
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 255, examples: ['Acme Inc.'] })),
     idempotencyKey: Type.Optional(IdempotencyKey),
   },

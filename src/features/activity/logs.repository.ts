@@ -95,30 +95,18 @@ export async function findLogByKey(db: Executor, tenantId: string, table: LogTab
     .executeTakeFirst()) as LogRow | undefined;
 }
 
-/** A log by id, only if it belongs to `owner` (`account_id` or `person_id` = ownerId). */
-export async function findOwnedLog(
+/** A log by id; with `owner`, only if it belongs to it (`account_id` or `person_id` = its id). */
+export async function findLog(
   db: Executor,
   tenantId: string,
   table: LogTable,
-  owner: { column: 'account_id' | 'person_id'; id: string },
   logId: string,
+  owner?: { column: 'account_id' | 'person_id'; id: string },
 ) {
-  return (await db
-    .selectFrom(as(table))
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', logId)
-    .where(owner.column === 'account_id' ? 'account_id' : 'person_id', '=', owner.id)
-    .executeTakeFirst()) as LogRow | undefined;
-}
-
-export async function findLog(db: Executor, tenantId: string, table: LogTable, logId: string) {
-  return (await db
-    .selectFrom(as(table))
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', logId)
-    .executeTakeFirst()) as LogRow | undefined;
+  let query = db.selectFrom(as(table)).selectAll().where('tenant_id', '=', tenantId).where('id', '=', logId);
+  if (owner !== undefined)
+    query = query.where(owner.column === 'account_id' ? 'account_id' : 'person_id', '=', owner.id);
+  return (await query.executeTakeFirst()) as LogRow | undefined;
 }
 
 export async function updateLogPayload(

@@ -5,7 +5,7 @@ import { ApiError } from '../../errors.js';
 import { findAccount } from '../accounts/accounts.repository.js';
 import { logCounter, recomputeLatestActivity } from '../accounts/accounts.service.js';
 import { toAccountLog } from './activity.schemas.js';
-import { findLog, findOwnedLog, setLogDeletedAt, updateLogPayload } from './logs.repository.js';
+import { findLog, setLogDeletedAt, updateLogPayload } from './logs.repository.js';
 
 /** The source of user-authored logs (a note typed by a person): the only editable ones. */
 export const USER_SOURCE = 'user';
@@ -24,7 +24,7 @@ export async function editLogText(
   text: string,
 ): Promise<void> {
   await writeTransaction(db, async (tx) => {
-    const log = await findOwnedLog(tx, tenantId, table, owner, logId);
+    const log = await findLog(tx, tenantId, table, logId, owner);
     if (log === undefined) throw ApiError.notFound(table === 'account_logs' ? 'Account log' : 'Person log');
     if (log.source !== USER_SOURCE)
       throw new ApiError(
@@ -47,7 +47,7 @@ export async function getAccountLog(
   logId: string,
 ): Promise<ReturnType<typeof toAccountLog>> {
   const owner = { column: 'account_id', id: accountId } as const;
-  const log = await findOwnedLog(db, tenantId, 'account_logs', owner, logId);
+  const log = await findLog(db, tenantId, 'account_logs', logId, owner);
   if (log === undefined) throw ApiError.notFound('Account log');
   return toAccountLog(log);
 }

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../../db/database.js';
 import type { AssetsTable, Executor } from '../../db/schema.js';
-import type { SortKey } from '../../db/sort-key.js';
+import { newestFirst, type SortKey } from '../../db/sort-key.js';
 import { ASSET_COLUMNS } from './assets.repository.js';
 import { fts5Match, type SearchTerms, TENANT_KEY_PLACEHOLDER, tsquery } from './search-text.js';
 
@@ -170,9 +170,5 @@ export async function listVisibleAssets(
     // Literal, not bound, so the planners see that the partial indexes apply.
     .where(VISIBLE as RawBuilder<boolean>);
   if (options.assetType !== undefined) query = query.where('data_type', '=', options.assetType);
-  if (options.after !== null) {
-    const [createdAt, id] = options.after;
-    query = query.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
-  }
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+  return newestFirst(query, options.after, options.limit).execute();
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/database.js';
 import type { AssetsTable, Executor } from '../../db/schema.js';
-import type { SortKey } from '../../db/sort-key.js';
+import { newestFirst, type SortKey } from '../../db/sort-key.js';
 
 /**
  * Every column of the asset row, listed so PostgreSQL's generated `search_vector` is never read.
@@ -130,9 +130,8 @@ export async function listAssetsForOperator(
   after: SortKey | null,
   limit: number,
 ) {
-  let query = operatorAssets(db, tenantId, filters).select(ASSET_COLUMNS);
-  if (after !== null) query = query.where(sql<boolean>`(created_at, id) < (${after[0]}, ${after[1]})`);
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  const query = operatorAssets(db, tenantId, filters).select(ASSET_COLUMNS);
+  return newestFirst(query, after, limit).execute();
 }
 
 export async function countAssetsForOperator(db: Executor, tenantId: string, filters: OperatorAssetFilters) {

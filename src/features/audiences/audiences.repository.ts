@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AudiencesTable, ConversationsTable, Executor } from '../../db/schema.js';
-import type { SortKey } from '../../db/sort-key.js';
+import { newestFirst, type SortKey } from '../../db/sort-key.js';
 
 export async function insertAudience(db: Executor, row: AudiencesTable): Promise<void> {
   await db.insertInto('audiences').values(row).execute();
@@ -131,9 +131,8 @@ export async function listAudiencesOfPage(
   after: SortKey | null,
   limit: number,
 ) {
-  let query = filteredAudiences(db, tenantId, pageId, filters).selectAll();
-  if (after !== null) query = query.where(sql<boolean>`(created_at, id) < (${after[0]}, ${after[1]})`);
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  const query = filteredAudiences(db, tenantId, pageId, filters).selectAll();
+  return newestFirst(query, after, limit).execute();
 }
 
 export async function countAudiencesOfPage(

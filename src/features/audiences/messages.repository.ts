@@ -46,24 +46,33 @@ export async function setMessageVersion(
     .execute();
 }
 
+/** Every message of one conversation, on the conversation-order index. */
+function messagesOf(db: Executor, tenantId: string, conversationId: string) {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('conversation_id', '=', conversationId);
+}
+
 /** Messages after the (timestamp, id) key `after` in conversation order. */
 const laterThan = (after: SortKey) =>
   sql<boolean>`(${sql.ref('timestamp')}, ${sql.ref('id')}) > (${after[0]}, ${after[1]})`;
 
 /** The conversation in order, oldest first; only the messages after `after` when given. */
+function messagesInOrder(db: Executor, tenantId: string, conversationId: string, after: SortKey | null) {
+  let query = messagesOf(db, tenantId, conversationId);
+  if (after !== null) query = query.where(laterThan(after));
+  return query.orderBy('timestamp', 'asc').orderBy('id', 'asc');
+}
+
 export async function listMessages(
   db: Executor,
   tenantId: string,
   conversationId: string,
   after: SortKey | null = null,
 ) {
-  let query = db
-    .selectFrom('messages')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('conversation_id', '=', conversationId);
-  if (after !== null) query = query.where(laterThan(after));
-  return query.orderBy('timestamp', 'asc').orderBy('id', 'asc').execute();
+  return messagesInOrder(db, tenantId, conversationId, after).execute();
 }
 
 /** How many messages a conversation has (after `after`), on the conversation-order index. */
@@ -94,11 +103,7 @@ export async function listMessagesBefore(
   before: SortKey | null,
   limit: number,
 ) {
-  let query = db
-    .selectFrom('messages')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('conversation_id', '=', conversationId);
+  let query = messagesOf(db, tenantId, conversationId);
   if (before !== null)
     query = query.where(
       sql<boolean>`(${sql.ref('timestamp')}, ${sql.ref('id')}) < (${before[0]}, ${before[1]})`,
@@ -148,13 +153,7 @@ export async function pageOfMessages(
   after: SortKey | null,
   limit: number,
 ) {
-  let query = db
-    .selectFrom('messages')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('conversation_id', '=', conversationId);
-  if (after !== null) query = query.where(sql<boolean>`("timestamp", id) > (${after[0]}, ${after[1]})`);
-  return query.orderBy('timestamp', 'asc').orderBy('id', 'asc').limit(limit).execute();
+  return messagesInOrder(db, tenantId, conversationId, after).limit(limit).execute();
 }
 
 /** The changes the given messages' versions made, in order. */

@@ -104,6 +104,17 @@ export async function createVersion(
 }
 
 /**
+ * The version (404 when the tenant has none) and its audience, locked for the rest of the
+ * transaction so two changes of its versions run one after the other.
+ */
+async function versionWithLockedAudience(tx: Executor, tenantId: string, versionId: string) {
+  const version = await findVersion(tx, tenantId, versionId);
+  if (version === undefined) throw ApiError.notFound('Version');
+  const audience = (await lockAudience(tx, tenantId, version.audience_id))!;
+  return { version, audience };
+}
+
+/**
  * Publishes a draft: it becomes `published`; the previously published version becomes `archived`;
  * older drafts get `obsoleteAt` and become `archived`. The conversation's publishedMessageId becomes
  * the version's reply, and the audience takes the version's content (metadata, context, action URL).
@@ -114,9 +125,7 @@ export async function publishVersion(
   versionId: string,
 ): Promise<AudienceVersionsTable> {
   return writeTransaction(db, async (tx) => {
-    const version = await findVersion(tx, tenantId, versionId);
-    if (version === undefined) throw ApiError.notFound('Version');
-    const audience = await lockAudience(tx, tenantId, version.audience_id);
+    const { version, audience } = await versionWithLockedAudience(tx, tenantId, versionId);
     const current = await findVersion(tx, tenantId, versionId);
     if (current!.status !== 'draft') {
       throw new ApiError('conflict', `Only a draft can be published; this version is ${current!.status}`);
@@ -137,8 +146,8 @@ export async function publishVersion(
       updated_at: now,
       published_message_id: version.reply_message_id,
     });
-    await applyContentToAudience(tx, audience!, JSON.parse(version.content!) as AudienceContent, now);
-    await emitVersionEvent(tx, 'version.published', audience!, versionId, {
+    await applyContentToAudience(tx, audience, JSON.parse(version.content!) as AudienceContent, now);
+    await emitVersionEvent(tx, 'version.published', audience, versionId, {
       previousVersionId: previous?.id ?? null,
     });
     return (await findVersion(tx, tenantId, versionId))!;
@@ -174,9 +183,7 @@ export async function cancelVersion(
   versionId: string,
 ): Promise<AudienceVersionsTable> {
   return writeTransaction(db, async (tx) => {
-    const version = await findVersion(tx, tenantId, versionId);
-    if (version === undefined) throw ApiError.notFound('Version');
-    const audience = (await lockAudience(tx, tenantId, version.audience_id))!;
+    const { audience } = await versionWithLockedAudience(tx, tenantId, versionId);
     const now = Date.now();
     const cancelled = await transitionVersion(tx, tenantId, versionId, ['pending', 'queued'], {
       status: 'cancelled',

@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import type { Executor, FilesTable } from '../../db/schema.js';
-import type { SortKey } from '../../db/sort-key.js';
+import { newestFirst, type SortKey } from '../../db/sort-key.js';
 
 export async function insertFile(db: Executor, row: FilesTable): Promise<void> {
   await db.insertInto('files').values(row).execute();
@@ -37,9 +36,8 @@ export async function findFileSizes(db: Executor, tenantId: string, fileIds: rea
 }
 
 export async function listTenantFiles(db: Executor, tenantId: string, after: SortKey | null, limit: number) {
-  let query = db.selectFrom('files').selectAll().where('tenant_id', '=', tenantId);
-  if (after !== null) query = query.where(sql<boolean>`(created_at, id) < (${after[0]}, ${after[1]})`);
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  const query = db.selectFrom('files').selectAll().where('tenant_id', '=', tenantId);
+  return newestFirst(query, after, limit).execute();
 }
 
 export async function countTenantFiles(db: Executor, tenantId: string): Promise<number> {

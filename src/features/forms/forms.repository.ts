@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import type { Executor, FormSubmissionsTable } from '../../db/schema.js';
-import type { SortKey } from '../../db/sort-key.js';
+import { newestFirst, type SortKey } from '../../db/sort-key.js';
 
 /** Every query on form submissions (src/features/forms). */
 
@@ -61,11 +60,7 @@ export async function listSubmissions(
   if (filter.audienceId !== undefined) query = query.where('audience_id', '=', filter.audienceId);
   if (!filter.includeTests) query = query.where('test', '=', 0);
   if (filter.unproven !== undefined) query = query.where('proven', '=', filter.unproven ? 0 : 1);
-  if (after !== null) {
-    const [createdAt, id] = after;
-    query = query.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
-  }
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return newestFirst(query, after, limit).execute();
 }
 
 /** How many submissions a filter selects (the list's totalCount; index form_submissions_page). */

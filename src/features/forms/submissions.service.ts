@@ -1,4 +1,5 @@
 import type { Db } from '../../db/schema.js';
+import { FORM_FIELD_KINDS } from '../../domain/page-blocks.js';
 import { ApiError } from '../../errors.js';
 import { csvCell } from '../../lists/csv.js';
 import { keysetPage, type PageRequest } from '../../lists/keyset-page.js';
@@ -60,13 +61,8 @@ const CSV_COLUMNS = [
   'audienceId',
   'versionId',
   'formId',
-  'email',
-  'name',
-  'company',
-  'jobTitle',
-  'phone',
-  'message',
-  'choice',
+  // A column per field a form may ask for, in their order (email first).
+  ...FORM_FIELD_KINDS,
   'consentText',
   'consentTicked',
   'consentAt',

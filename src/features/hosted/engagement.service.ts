@@ -9,8 +9,7 @@ import {
   countAudienceEvents,
   countEventsOfAudiences,
   countPageEvents,
-  hasRecentClick,
-  hasRecentView,
+  hasRecentEvent,
   insertPageEvent,
 } from './hosted.repository.js';
 
@@ -137,7 +136,8 @@ function engagementEvent(
 /** Records a view unless the visitor's last one of this audience is under 30 minutes old. */
 export async function recordView(db: Db, event: EngagementEvent, now = Date.now()): Promise<boolean> {
   const audienceId = event.audience?.id ?? '';
-  if (await hasRecentView(db, event.tenantId, audienceId, event.visitorHash, now - VIEW_WINDOW_MS))
+  const since = now - VIEW_WINDOW_MS;
+  if (await hasRecentEvent(db, event.tenantId, audienceId, event.visitorHash, { kind: 'view' }, since))
     return false;
   await record(db, event, 'view', null, now);
   return true;
@@ -154,7 +154,17 @@ export async function recordClick(
   now = Date.now(),
 ): Promise<boolean> {
   const audienceId = event.audience?.id ?? '';
-  if (await hasRecentClick(db, event.tenantId, audienceId, event.visitorHash, actionId, now - VIEW_WINDOW_MS))
+  const since = now - VIEW_WINDOW_MS;
+  if (
+    await hasRecentEvent(
+      db,
+      event.tenantId,
+      audienceId,
+      event.visitorHash,
+      { kind: 'click', actionId },
+      since,
+    )
+  )
     return false;
   await record(db, event, 'click', actionId, now);
   return true;

@@ -61,90 +61,64 @@ export async function insertPageEvent(db: Executor, row: PageEventsTable): Promi
   await db.insertInto('page_events').values(row).execute();
 }
 
-/** True when this visitor's view of the audience was recorded since `since` (the 30-minute window). */
-/** Whether this visitor clicked this action of the audience since `since` (clicks count once a window). */
-export async function hasRecentClick(
+/**
+ * Whether this visitor's view of the audience, or click of this action of it, was recorded since
+ * `since`: views and clicks count once a window (the 30-minute window).
+ */
+export async function hasRecentEvent(
   db: Executor,
   tenantId: string,
   audienceId: string,
   visitorHash: string,
-  actionId: string,
+  event: { kind: 'view' } | { kind: 'click'; actionId: string },
   since: number,
 ): Promise<boolean> {
-  const row = await db
+  let query = db
     .selectFrom('page_events')
     .select('id')
     .where('tenant_id', '=', tenantId)
     .where('audience_id', '=', audienceId)
     .where('visitor_hash', '=', visitorHash)
-    .where('kind', '=', 'click')
-    .where('action_id', '=', actionId)
-    .where('created_at', '>=', since)
-    .limit(1)
-    .executeTakeFirst();
+    .where('kind', '=', event.kind);
+  if (event.kind === 'click') query = query.where('action_id', '=', event.actionId);
+  const row = await query.where('created_at', '>=', since).limit(1).executeTakeFirst();
   return row !== undefined;
 }
 
-export async function hasRecentView(
-  db: Executor,
-  tenantId: string,
-  audienceId: string,
-  visitorHash: string,
-  since: number,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('page_events')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('audience_id', '=', audienceId)
-    .where('visitor_hash', '=', visitorHash)
-    .where('kind', '=', 'view')
-    .where('created_at', '>=', since)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Views, unique visitors and clicks of a page, per audience ('' = the page itself) and version. */
-export async function countPageEvents(db: Executor, tenantId: string, pageId: string) {
+/**
+ * A page's events, counted (events and distinct visitors) per the groups the caller adds, on the
+ * index page_events_page (tenant_id, page_id, audience_id, ...).
+ */
+function pageEventCounts(db: Executor, tenantId: string, pageId: string) {
   return db
     .selectFrom('page_events')
     .select((eb) => [
-      'audience_id',
-      'version_id',
-      'kind',
       eb.fn.countAll<number | string>().as('events'),
       eb.fn.count<number | string>('visitor_hash').distinct().as('visitors'),
     ])
     .where('tenant_id', '=', tenantId)
-    .where('page_id', '=', pageId)
-    .groupBy(['audience_id', 'version_id', 'kind'])
-    .execute();
+    .where('page_id', '=', pageId);
+}
+
+/** Views, unique visitors and clicks of a page, per audience ('' = the page itself) and version. */
+export async function countPageEvents(db: Executor, tenantId: string, pageId: string) {
+  const groups = ['audience_id', 'version_id', 'kind'] as const;
+  return pageEventCounts(db, tenantId, pageId).select(groups).groupBy(groups).execute();
 }
 
 /**
  * A page's events per audience, every version together: a visitor who saw two versions of an
  * audience counts once here (distinct over the audience), which adding the per-version rows up
- * cannot tell. Uses the index page_events_page (tenant_id, page_id, audience_id, ...).
+ * cannot tell.
  */
 export async function countAudienceEvents(db: Executor, tenantId: string, pageId: string) {
-  return db
-    .selectFrom('page_events')
-    .select((eb) => [
-      'audience_id',
-      'kind',
-      eb.fn.countAll<number | string>().as('events'),
-      eb.fn.count<number | string>('visitor_hash').distinct().as('visitors'),
-    ])
-    .where('tenant_id', '=', tenantId)
-    .where('page_id', '=', pageId)
-    .groupBy(['audience_id', 'kind'])
-    .execute();
+  const groups = ['audience_id', 'kind'] as const;
+  return pageEventCounts(db, tenantId, pageId).select(groups).groupBy(groups).execute();
 }
 
 /**
  * Views and clicks of some audiences of a page: per audience and kind, the events, distinct
- * visitors and the latest. Uses the index page_events_page (tenant_id, page_id, audience_id, ...).
+ * visitors and the latest.
  */
 export async function countEventsOfAudiences(
   db: Executor,
@@ -153,18 +127,10 @@ export async function countEventsOfAudiences(
   audienceIds: readonly string[],
 ) {
   if (audienceIds.length === 0) return [];
-  return db
-    .selectFrom('page_events')
-    .select((eb) => [
-      'audience_id',
-      'kind',
-      eb.fn.countAll<number | string>().as('events'),
-      eb.fn.count<number | string>('visitor_hash').distinct().as('visitors'),
-      eb.fn.max<number | string>('created_at').as('last_at'),
-    ])
-    .where('tenant_id', '=', tenantId)
-    .where('page_id', '=', pageId)
+  const groups = ['audience_id', 'kind'] as const;
+  return pageEventCounts(db, tenantId, pageId)
+    .select((eb) => [...groups, eb.fn.max<number | string>('created_at').as('last_at')])
     .where('audience_id', 'in', audienceIds)
-    .groupBy(['audience_id', 'kind'])
+    .groupBy(groups)
     .execute();
 }

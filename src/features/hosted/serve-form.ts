@@ -11,7 +11,13 @@ import { makeChallenge, proofHolds } from '../forms/proof-of-work.js';
 import { submitForm } from '../forms/submit-form.service.js';
 import { pageBody } from '../pages/pages.schemas.js';
 import { findPerson } from '../persons/persons.repository.js';
-import { DEFAULT_THANK_YOU, type FormState, HONEYPOT_FIELD, UTM_FIELDS } from './components/form-block.js';
+import {
+  DEFAULT_THANK_YOU,
+  type FormState,
+  HONEYPOT_FIELD,
+  UNSENT_FORM,
+  UTM_FIELDS,
+} from './components/form-block.js';
 import { referrerHost, utm } from './engagement.service.js';
 import { withExperimentArm } from './experiment-arm.js';
 import { ALTCHA_SCRIPT_PATH } from './form-assets.js';
@@ -148,12 +154,7 @@ export function sharedFormState(
     tokens: Object.fromEntries(
       forms.map((f) => [f.blockId, makeFormToken(deps.secret, subjectOf(resolved, f.blockId), renderedAt)]),
     ),
-    utm: {},
-    activeBlockId: null,
-    values: {},
-    errors: {},
-    notice: null,
-    sentBlockId: null,
+    ...UNSENT_FORM,
     personName,
     // '': the form fetches its challenge with its own token (form-block.tsx, FORM_SCRIPT).
     challenges: Object.fromEntries(forms.flatMap((f) => (f.proofOfWork === false ? [] : [[f.blockId, '']]))),

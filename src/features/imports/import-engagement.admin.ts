@@ -1,10 +1,9 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
-import { CSV_FILE_RESPONSE, sendCsv } from '../../http/csv-download.js';
 import { problemResponses } from '../../http/problem.js';
+import { importCsvAdmin } from './import-csv.js';
 import { importEngagement, importEngagementCsv } from './import-engagement.service.js';
-import { AdminImportPath, ImportEngagement } from './imports.schemas.js';
-import { getImport } from './imports.service.js';
+import { AdminImportPath, ImportEngagement, ImportRowCursor } from './imports.schemas.js';
 
 /** Which of an import's accounts visited, clicked and submitted: as JSON pages, and as a CSV file. */
 export function importEngagementAdmin(app: App): void {
@@ -22,13 +21,7 @@ export function importEngagementAdmin(app: App): void {
           '`totals` (first page only): the audiences and distinct accounts that visited, clicked and submitted.',
         params: AdminImportPath,
         querystring: Type.Object({
-          cursor: Type.Optional(
-            Type.String({
-              pattern: '^\\d{1,9}$',
-              maxLength: 9,
-              description: 'The `nextCursor` of the previous page.',
-            }),
-          ),
+          cursor: ImportRowCursor,
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
         }),
         response: {
@@ -47,32 +40,13 @@ export function importEngagementAdmin(app: App): void {
         request.query.limit ?? 50,
       ),
   );
-  app.get(
-    '/tenants/:tenant/imports/:import_id/engagement.csv',
-    {
-      config: { policy: { access: 'viewer' } },
-      schema: {
-        operationId: 'adminExportImportEngagement',
-        tags: ['Imports'],
-        summary: "The import's engagement as CSV, one row per audience",
-        description:
-          'Columns `audience_id,person,email,account,domain,url,views,unique_visitors,clicks,submissions,last_seen_at`, ' +
-          'in file order. Cells a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, a tab or a ' +
-          'carriage return) start with an apostrophe.',
-        params: AdminImportPath,
-        response: {
-          200: CSV_FILE_RESPONSE,
-          ...problemResponses('not_found'),
-        },
-      },
-    },
-    async (request, reply) => {
-      const job = await getImport(app.db, request.tenantId, request.params.import_id);
-      return sendCsv(
-        reply,
-        `import-engagement-${job.id}.csv`,
-        importEngagementCsv(app.db, request.tenantId, job.id, app.config.publicBaseUrl),
-      );
-    },
-  );
+  importCsvAdmin(app, {
+    name: 'engagement',
+    operationId: 'adminExportImportEngagement',
+    summary: "The import's engagement as CSV, one row per audience",
+    about:
+      'Columns `audience_id,person,email,account,domain,url,views,unique_visitors,clicks,submissions,last_seen_at`, ' +
+      'in file order. ',
+    lines: (tenantId, importId) => importEngagementCsv(app.db, tenantId, importId, app.config.publicBaseUrl),
+  });
 }

@@ -3,7 +3,7 @@ import { csvCell } from '../../lists/csv.js';
 import { toIso } from '../../time.js';
 import { type AudienceActivity, engagementOfAudiences } from '../hosted/engagement.service.js';
 import { importAudienceTargets } from './imports.repository.js';
-import { audienceUrls, getImport } from './imports.service.js';
+import { importWithUrls } from './imports.service.js';
 
 /**
  * Which of an import's accounts and persons came to their page (docs/imports.md, "Engagement"):
@@ -116,8 +116,7 @@ export async function importEngagement(
   afterLine: number,
   limit: number,
 ) {
-  const job = await getImport(db, tenantId, importId);
-  const url = await audienceUrls(db, tenantId, job.page_id, baseUrl);
+  const { job, urlOf: url } = await importWithUrls(db, tenantId, importId, baseUrl);
   const targets = await importAudienceTargets(db, tenantId, importId, afterLine, limit + 1);
   const shown = targets.slice(0, limit);
   const activity = await engagementOfAudiences(
@@ -145,8 +144,7 @@ export async function* importEngagementCsv(
   importId: string,
   baseUrl: string,
 ): AsyncGenerator<string> {
-  const job = await getImport(db, tenantId, importId);
-  const url = await audienceUrls(db, tenantId, job.page_id, baseUrl);
+  const { job, urlOf: url } = await importWithUrls(db, tenantId, importId, baseUrl);
   yield `${ENGAGEMENT_CSV_HEADER}\r\n`;
   for await (const { target, activity } of everyTarget(db, tenantId, importId, job.page_id)) {
     const item = present(target, activity, url(target.route_key));

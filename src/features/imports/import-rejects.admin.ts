@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
-import { CSV_FILE_RESPONSE, sendCsv } from '../../http/csv-download.js';
 import { problemResponses } from '../../http/problem.js';
+import { importCsvAdmin } from './import-csv.js';
 import { AdminImportPath, ImportReject } from './imports.schemas.js';
 import { getImport, rejectsCsv, rejectsOf } from './imports.service.js';
 
@@ -27,26 +27,11 @@ export function importRejectsAdmin(app: App): void {
       return { items: await rejectsOf(app.db, request.tenantId, request.params.import_id) };
     },
   );
-  app.get(
-    '/tenants/:tenant/imports/:import_id/rejects.csv',
-    {
-      config: { policy: { access: 'viewer' } },
-      schema: {
-        operationId: 'adminExportImportRejects',
-        tags: ['Imports'],
-        summary: "An import's refused rows as CSV (line, column, reason)",
-        description:
-          'Cells a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) start with an apostrophe.',
-        params: AdminImportPath,
-        response: {
-          200: CSV_FILE_RESPONSE,
-          ...problemResponses('not_found'),
-        },
-      },
-    },
-    async (request, reply) => {
-      const job = await getImport(app.db, request.tenantId, request.params.import_id);
-      return sendCsv(reply, `import-rejects-${job.id}.csv`, rejectsCsv(app.db, request.tenantId, job.id));
-    },
-  );
+  importCsvAdmin(app, {
+    name: 'rejects',
+    operationId: 'adminExportImportRejects',
+    summary: "An import's refused rows as CSV (line, column, reason)",
+    about: '',
+    lines: (tenantId, importId) => rejectsCsv(app.db, tenantId, importId),
+  });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/database.js';
 import type { Executor, ImportRejectsTable, ImportRowsTable, ImportsTable } from '../../db/schema.js';
+import { newestFirst } from '../../db/sort-key.js';
 
 /** SQL of target-list imports (docs/imports.md); every query scoped by tenant first. */
 
@@ -25,7 +26,7 @@ export function listImports(
   after: [number, string] | null,
   limit: number,
 ) {
-  let query = db
+  const query = db
     .selectFrom('imports')
     .select([
       'tenant_id',
@@ -56,8 +57,7 @@ export function listImports(
     ])
     .where('tenant_id', '=', tenantId)
     .where('page_id', '=', pageId);
-  if (after !== null) query = query.where(sql<boolean>`(created_at, id) < (${after[0]}, ${after[1]})`);
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return newestFirst(query, after, limit).execute();
 }
 
 /**

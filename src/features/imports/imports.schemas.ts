@@ -6,6 +6,15 @@ import { FlagQuery } from '../../http/query-flags.js';
 
 export const AdminImportPath = Type.Object({ tenant: PathId, import_id: PathId });
 
+/** The cursor of a list in file order: the position of the next row (a page's `nextCursor`). */
+export const ImportRowCursor = Type.Optional(
+  Type.String({
+    pattern: '^\\d{1,9}$',
+    maxLength: 9,
+    description: 'The `nextCursor` of the previous page.',
+  }),
+);
+
 const Count = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 
 export const ImportJob = Type.Object(

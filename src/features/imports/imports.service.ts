@@ -436,14 +436,19 @@ export async function reviewList(
   };
 }
 
-/** `urlOf(routeKey)`: an audience's public address, null while the page (or audience) has no public key. */
-export async function audienceUrls(db: Executor, tenantId: string, pageId: string, baseUrl: string) {
-  const slug = (await findPage(db, tenantId, pageId))?.slug ?? null;
+/**
+ * The job (404 when the tenant has none) and `urlOf(routeKey)`: an audience's public address, null
+ * while the page (or audience) has no public key.
+ */
+export async function importWithUrls(db: Executor, tenantId: string, importId: string, baseUrl: string) {
+  const job = await getImport(db, tenantId, importId);
+  const slug = (await findPage(db, tenantId, job.page_id))?.slug ?? null;
   const handle = (await findTenantByIdOrName(db, tenantId))?.handle ?? null;
-  return (routeKey: string | null) =>
+  const urlOf = (routeKey: string | null) =>
     handle === null || slug === null || routeKey === null
       ? null
       : `${baseUrl}${pagePath(handle, slug, routeKey)}`;
+  return { job, urlOf };
 }
 
 /**
@@ -456,8 +461,7 @@ export async function* urlsCsv(
   importId: string,
   baseUrl: string,
 ): AsyncGenerator<string> {
-  const job = await getImport(db, tenantId, importId);
-  const urlOf = await audienceUrls(db, tenantId, job.page_id, baseUrl);
+  const { urlOf } = await importWithUrls(db, tenantId, importId, baseUrl);
   yield 'audience_id,person,email,account,domain,status,url\r\n';
   for await (const r of importRows(db, tenantId, importId)) {
     const url = urlOf(r.route_key) ?? '';

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-types.js';
 import { problemResponses } from '../../http/problem.js';
-import { AdminImportPath, ReviewItem } from './imports.schemas.js';
+import { AdminImportPath, ImportRowCursor, ReviewItem } from './imports.schemas.js';
 import { reviewList } from './imports.service.js';
 
 /** GET /tenants/{tenant}/imports/{importId}/audiences: the review list of an import. */
@@ -17,13 +17,7 @@ export function reviewImportAdmin(app: App): void {
           "The import's audiences in file order, each with its latest version, reply, reasoning and grounding",
         params: AdminImportPath,
         querystring: Type.Object({
-          cursor: Type.Optional(
-            Type.String({
-              pattern: '^\\d{1,9}$',
-              maxLength: 9,
-              description: 'The `nextCursor` of the previous page.',
-            }),
-          ),
+          cursor: ImportRowCursor,
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
         }),
         response: {

@@ -77,8 +77,6 @@ export async function countAttempt(db: Db, rules: ThrottleRule[], what: string, 
   });
   if (wait > 0) {
     const retryAfter = Math.ceil(wait / 1000);
-    throw new ApiError('rate_limited', `Too many ${what}; retry in ${retryAfter} s`, undefined, {
-      'Retry-After': String(retryAfter),
-    });
+    throw ApiError.rateLimited(`Too many ${what}`, retryAfter);
   }
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor, PagesTable } from '../../db/schema.js';
-import type { SortKey } from '../../db/sort-key.js';
+import { newestFirst, type SortKey } from '../../db/sort-key.js';
 
 export async function insertPage(db: Executor, row: PagesTable): Promise<void> {
   await db.insertInto('pages').values(row).execute();
@@ -75,9 +75,8 @@ export async function listPagesOfTenant(
   after: SortKey | null,
   limit: number,
 ) {
-  let query = filteredPages(db, tenantId, filters).selectAll();
-  if (after !== null) query = query.where(sql<boolean>`(created_at, id) < (${after[0]}, ${after[1]})`);
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  const query = filteredPages(db, tenantId, filters).selectAll();
+  return newestFirst(query, after, limit).execute();
 }
 
 export async function countPagesOfTenant(db: Executor, tenantId: string, filters: PageFilters) {

@@ -2,12 +2,11 @@ import { addToCounter } from '../../db/counters.repository.js';
 import { writeOrRehearse } from '../../db/rehearsal.js';
 import type { Db } from '../../db/schema.js';
 import { ApiError } from '../../errors.js';
-import { findAccount } from '../accounts/accounts.repository.js';
+import { findAccount, moveLinkedPersons } from '../accounts/accounts.repository.js';
 import { EMPTY_ACCOUNTS_COUNTER, logCounter, recomputeLatestActivity } from '../accounts/accounts.service.js';
 import { addToAudiencesCount } from '../pages/pages.repository.js';
 import type { Deletion } from '../tenants/delete-tenant.service.js';
 import {
-  decrementLinkedPersons,
   deleteAudiencesWithHistory,
   deleteIdempotencyRecordsNaming,
   deletePersonExposures,
@@ -83,7 +82,7 @@ export async function deletePerson(
       await addToCounter(tx, tenantId, logCounter(group.accountId, 'person_logs', 'deleted'), -group.deleted);
     }
     if (person.account_id !== null) {
-      const remaining = await decrementLinkedPersons(tx, tenantId, person.account_id, now);
+      const remaining = await moveLinkedPersons(tx, tenantId, person.account_id, -1, now);
       if (remaining === 0) await addToCounter(tx, tenantId, EMPTY_ACCOUNTS_COUNTER, 1);
       const account = await findAccount(tx, tenantId, person.account_id);
       if (account !== undefined) await recomputeLatestActivity(tx, tenantId, account);

@@ -100,23 +100,6 @@ export async function deletePersonRow(db: Executor, tenantId: string, personId: 
   return Number(result.numDeletedRows);
 }
 
-/** One fewer linked person on the account; answers how many remain. */
-export async function decrementLinkedPersons(
-  db: Executor,
-  tenantId: string,
-  accountId: string,
-  at: number,
-): Promise<number> {
-  const row = await db
-    .updateTable('accounts')
-    .set({ linked_persons_count: sql`linked_persons_count - 1`, updated_at: at })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', accountId)
-    .returning('linked_persons_count')
-    .executeTakeFirst();
-  return row === undefined ? -1 : Number(row.linked_persons_count);
-}
-
 /**
  * Replaces with ERASED the payload of each event of the tenant that names the person or belongs
  * to one of `audienceIds`. Answers how many changed.

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/database.js';
 import type { Executor, PersonsTable } from '../../db/schema.js';
-import type { SortKey } from '../../db/sort-key.js';
+import { newestFirst, newestWindowEnd, type SortKey } from '../../db/sort-key.js';
 import { statement } from '../../db/statement.js';
 
 /** Inserts a person unless its slug is taken in the tenant; false when it is. */
@@ -42,12 +42,8 @@ export function findPerson(
 
 /** One page of persons, newest first; `after` is the sort key of the previous page's last row. */
 export async function listPersons(db: Executor, tenantId: string, after: SortKey | null, limit: number) {
-  let query = db.selectFrom('persons').selectAll().where('tenant_id', '=', tenantId);
-  if (after !== null) {
-    const [createdAt, id] = after;
-    query = query.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
-  }
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  const query = db.selectFrom('persons').selectAll().where('tenant_id', '=', tenantId);
+  return newestFirst(query, after, limit).execute();
 }
 
 /** Changes a person's editable members; undefined when the tenant has no such person. */
@@ -73,9 +69,8 @@ export async function updatePersonRow(
  * `after` (index persons_newest), so one search request reads a bounded number of rows.
  */
 function personsWindow(db: Executor, tenantId: string, after: SortKey | null, window: number) {
-  let query = db.selectFrom('persons').where('tenant_id', '=', tenantId);
-  if (after !== null) query = query.where(sql<boolean>`(created_at, id) < (${after[0]}, ${after[1]})`);
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(window);
+  const query = db.selectFrom('persons').where('tenant_id', '=', tenantId);
+  return newestFirst(query, after, window);
 }
 
 /** Up to `limit` persons of the window whose name, email or domain contains the LIKE `pattern`. */
@@ -87,16 +82,13 @@ export async function searchPersons(
   window: number,
   limit: number,
 ) {
-  return db
+  const query = db
     .selectFrom(personsWindow(db, tenantId, after, window).selectAll().as('w'))
     .selectAll()
     .where(
       sql<boolean>`(lower(name) like ${pattern} escape '\\' or lower(coalesce(email, '')) like ${pattern} escape '\\' or lower(coalesce(domain, '')) like ${pattern} escape '\\')`,
-    )
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+    );
+  return newestFirst(query, null, limit).execute();
 }
 
 /** The sort key of the window's last person, when the window is full (more may follow). */
@@ -106,13 +98,7 @@ export async function personsWindowEnd(
   after: SortKey | null,
   window: number,
 ): Promise<SortKey | undefined> {
-  const row = await personsWindow(db, tenantId, after, 1)
-    .clearLimit()
-    .select(['created_at', 'id'])
-    .limit(1)
-    .offset(window - 1)
-    .executeTakeFirst();
-  return row === undefined ? undefined : [Number(row.created_at), row.id];
+  return newestWindowEnd(db.selectFrom('persons').where('tenant_id', '=', tenantId), after, window);
 }
 
 /** The tenant's oldest person with this email, compared case-insensitively (index persons_email). */

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import type { PersonsTable } from '../../db/schema.js';
-import { Nullable, Timestamp } from '../../http/common.schemas.js';
+import { DomainInput, Nullable, Timestamp } from '../../http/common.schemas.js';
 import { toIso } from '../../time.js';
 import { TraitsSchema, traitsMember } from '../accounts/traits.js';
 
@@ -38,16 +38,7 @@ export const CreatePersonBody = Type.Object(
         examples: ['ada@acme.com'],
       }),
     ),
-    domain: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 2048,
-        format: 'domain',
-        description:
-          'A hostname such as `acme.com`, or a URL of one (`https://www.Acme.com/` is stored as `acme.com`).',
-        examples: ['acme.com'],
-      }),
-    ),
+    domain: Type.Optional(DomainInput),
     phoneNumber: Type.Optional(Type.String({ pattern: E164, maxLength: 16 })),
     linkedinProfileUrl: Type.Optional(
       Type.String({ minLength: 1, maxLength: 2048, examples: ['https://www.linkedin.com/in/ada-lovelace'] }),

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor, TopicEntriesTable, TopicsTable } from '../../db/schema.js';
-import type { SortKey } from '../../db/sort-key.js';
+import { newestFirst, type SortKey } from '../../db/sort-key.js';
 
 export async function insertTopic(db: Executor, row: TopicsTable): Promise<void> {
   await db.insertInto('topics').values(row).execute();
@@ -130,9 +130,8 @@ export async function setTopicName(
 
 /** One page of the tenant's topics, newest first (created_at desc, id desc). */
 export async function listTopics(db: Executor, tenantId: string, after: SortKey | null, limit: number) {
-  let query = db.selectFrom('topics').selectAll().where('tenant_id', '=', tenantId);
-  if (after !== null) query = query.where(sql<boolean>`(created_at, id) < (${after[0]}, ${after[1]})`);
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  const query = db.selectFrom('topics').selectAll().where('tenant_id', '=', tenantId);
+  return newestFirst(query, after, limit).execute();
 }
 
 export async function countTopics(db: Executor, tenantId: string): Promise<number> {

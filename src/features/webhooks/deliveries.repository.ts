@@ -6,7 +6,7 @@ import type {
   WebhookAttemptsTable,
   WebhookDeliveriesTable,
 } from '../../db/schema.js';
-import type { SortKey } from '../../db/sort-key.js';
+import { newestFirst, type SortKey } from '../../db/sort-key.js';
 import { EVENTS_CHANNEL, notifyWakeup } from '../../db/wakeups.js';
 import { newId } from '../../ids.js';
 
@@ -188,8 +188,7 @@ export async function listDeliveriesPage(
     .where('tenant_id', '=', tenantId)
     .where('endpoint_id', '=', endpointId);
   if (status !== undefined) query = query.where('status', '=', status);
-  if (after !== null) query = query.where(sql<boolean>`(created_at, id) < (${after[0]}, ${after[1]})`);
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return newestFirst(query, after, limit).execute();
 }
 
 export async function countDeliveries(

@@ -35,6 +35,24 @@ export interface PeekingOptions {
  * winner (with equal rates: the false-positive rate).
  */
 export function peekingRejectionRate(o: PeekingOptions): { rate: number; rejected: number; runs: number } {
+  const rejected = peekedRunsDeclaring(o, (control, treatment) => {
+    const verdict = sequentialTest(control, treatment, {
+      alpha: o.alpha ?? 0.05,
+      tuningUnits: o.tuningUnits ?? o.units,
+    }).verdict;
+    return verdict !== 'inconclusive';
+  });
+  return { rate: rejected / o.runs, rejected, runs: o.runs };
+}
+
+/**
+ * How many of `o.runs` experiments, their units arriving uniformly over `o.days` days, `declares`
+ * a winner at any daily look (it is asked after every day, whatever it said before).
+ */
+function peekedRunsDeclaring(
+  o: PeekingOptions,
+  declares: (control: ArmCounts, treatment: ArmCounts) => boolean,
+): number {
   const random = seededRandom(o.seed ?? 35);
   let rejected = 0;
   for (let run = 0; run < o.runs; run++) {
@@ -44,21 +62,25 @@ export function peekingRejectionRate(o: PeekingOptions): { rate: number; rejecte
     let declared = false;
     for (let day = 1; day <= o.days; day++) {
       const arriving = Math.round(perDay * day) - Math.round(perDay * (day - 1));
-      for (let u = 0; u < arriving; u++) {
-        const held = random() < o.holdout;
-        const arm = held ? control : treatment;
-        arm.units++;
-        if (random() < (held ? o.controlRate : o.treatmentRate)) arm.conversions++;
-      }
-      const verdict = sequentialTest(control, treatment, {
-        alpha: o.alpha ?? 0.05,
-        tuningUnits: o.tuningUnits ?? o.units,
-      }).verdict;
-      if (verdict !== 'inconclusive') declared = true;
+      for (let u = 0; u < arriving; u++) assignUnit(random, o, control, treatment);
+      if (declares(control, treatment)) declared = true;
     }
     if (declared) rejected++;
   }
-  return { rate: rejected / o.runs, rejected, runs: o.runs };
+  return rejected;
+}
+
+/** One unit: held out with probability `holdout`, converting at its arm's rate (two draws of `random`). */
+function assignUnit(
+  random: () => number,
+  o: { holdout: number; controlRate: number; treatmentRate: number },
+  control: ArmCounts,
+  treatment: ArmCounts,
+): void {
+  const held = random() < o.holdout;
+  const arm = held ? control : treatment;
+  arm.units++;
+  if (random() < (held ? o.controlRate : o.treatmentRate)) arm.conversions++;
 }
 
 export interface PlantedLiftOptions {
@@ -87,12 +109,7 @@ export function plantedLiftRuns(o: PlantedLiftOptions): {
   for (let run = 0; run < o.runs; run++) {
     const control: ArmCounts = { units: 0, conversions: 0 };
     const treatment: ArmCounts = { units: 0, conversions: 0 };
-    for (let u = 0; u < o.units; u++) {
-      const held = random() < o.holdout;
-      const arm = held ? control : treatment;
-      arm.units++;
-      if (random() < (held ? o.controlRate : o.treatmentRate)) arm.conversions++;
-    }
+    for (let u = 0; u < o.units; u++) assignUnit(random, o, control, treatment);
     const lift = liftEstimate(control, treatment);
     if (lift.interval.lower <= truth && truth <= lift.interval.upper) covered++;
     if (bayesianComparison(control, treatment, 801).chanceToBeatControl > 0.95) confident++;
@@ -105,28 +122,12 @@ export function plantedLiftRuns(o: PlantedLiftOptions): {
  * sequential test protects against. Used to show the peeking simulation can fail.
  */
 export function naivePeekingRejectionRate(o: PeekingOptions): number {
-  const random = seededRandom(o.seed ?? 35);
-  let rejected = 0;
-  for (let run = 0; run < o.runs; run++) {
-    const c = { units: 0, conversions: 0 };
-    const t = { units: 0, conversions: 0 };
-    const perDay = o.units / o.days;
-    let declared = false;
-    for (let day = 1; day <= o.days; day++) {
-      const arriving = Math.round(perDay * day) - Math.round(perDay * (day - 1));
-      for (let u = 0; u < arriving; u++) {
-        const held = random() < o.holdout;
-        const arm = held ? c : t;
-        arm.units++;
-        if (random() < (held ? o.controlRate : o.treatmentRate)) arm.conversions++;
-      }
-      if (c.units < 2 || t.units < 2) continue;
-      const pc = c.conversions / c.units;
-      const pt = t.conversions / t.units;
-      const se = Math.sqrt((pc * (1 - pc)) / c.units + (pt * (1 - pt)) / t.units);
-      if (se > 0 && Math.abs(pt - pc) / se > 1.96) declared = true;
-    }
-    if (declared) rejected++;
-  }
+  const rejected = peekedRunsDeclaring(o, (c, t) => {
+    if (c.units < 2 || t.units < 2) return false;
+    const pc = c.conversions / c.units;
+    const pt = t.conversions / t.units;
+    const se = Math.sqrt((pc * (1 - pc)) / c.units + (pt * (1 - pt)) / t.units);
+    return se > 0 && Math.abs(pt - pc) / se > 1.96;
+  });
   return rejected / o.runs;
 }

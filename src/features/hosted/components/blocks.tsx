@@ -13,7 +13,7 @@ import type {
 } from '../../../domain/page-blocks.js';
 import type { ImageView } from '../block-images.js';
 import type { ButtonView } from '../hosted-view.js';
-import { FormSection, type FormState } from './form-block.js';
+import { FormSection, type FormState, UNSENT_FORM } from './form-block.js';
 import { Icon, PlayIcon } from './icons.js';
 import { RichText } from './rich-text.js';
 
@@ -343,12 +343,7 @@ function CtaBanner({ block, context }: { block: CtaBannerBlock; context: BlockCo
 const PREVIEW_FORM: FormState = {
   action: '#',
   tokens: {},
-  utm: {},
-  activeBlockId: null,
-  values: {},
-  errors: {},
-  notice: null,
-  sentBlockId: null,
+  ...UNSENT_FORM,
   personName: null,
   challenges: {},
   altchaScriptUrl: '',

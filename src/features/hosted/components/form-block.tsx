@@ -48,6 +48,12 @@ export interface FormState {
   altchaScriptUrl: string;
 }
 
+/** A form as a page first shows it: no UTM fields carried, nothing refused, nothing sent. */
+export const UNSENT_FORM: Pick<
+  FormState,
+  'utm' | 'activeBlockId' | 'values' | 'errors' | 'notice' | 'sentBlockId'
+> = { utm: {}, activeBlockId: null, values: {}, errors: {}, notice: null, sentBlockId: null };
+
 /**
  * The widget solves in the background once the visitor is in the form (its first focus), not as the
  * page loads: the proof of work would otherwise hold a phone's main thread while the page becomes
