@@ -108,4 +108,34 @@ describe('BackgroundShare', () => {
     await pacer.next();
     assert.deepEqual(clock.slept, []);
   });
+
+  it('a sizer gives whole batches without requests, and batches of the step budget while they come in', async () => {
+    const clock = manualClock();
+    const share = new BackgroundShare(0.5, clock);
+    const sizer = share.sizer(10);
+    assert.equal(sizer.next(), 10, 'no request: the whole batch');
+    share.noteRequest();
+    assert.equal(sizer.next(), 1, 'requests, nothing measured yet: one item');
+    // Items of 1 ms each: a 3 ms budget holds three.
+    await sizer.measure(1, async () => {
+      clock.at += 1;
+    });
+    assert.equal(sizer.next(), 3);
+    // Items grow to 2 ms: the moving average moves towards it, and the batch shrinks.
+    sizer.record(4, 8);
+    sizer.record(4, 8);
+    sizer.record(4, 8);
+    assert.equal(sizer.next(), 1);
+    // Cheap items: never more than the whole batch.
+    for (let i = 0; i < 20; i++) sizer.record(10, 1);
+    assert.equal(sizer.next(), 10);
+    clock.at += 21;
+    assert.equal(sizer.next(), 10, 'the requests stopped 21 ms ago: the whole batch again');
+  });
+
+  it('share 1 (pacing off) turns the sizing off too', () => {
+    const share = new BackgroundShare(1, manualClock());
+    share.noteRequest();
+    assert.equal(share.sizer(10).next(), 10);
+  });
 });

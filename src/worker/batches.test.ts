@@ -4,7 +4,9 @@ import { makeTenant, type TestTenant } from '../../test/factories.js';
 import { describeEachDatabase } from '../../test/harness.js';
 import { drain, FakeAgent, makeAudience, makePage, makeWorker } from '../../test/pages-factories.js';
 import type { AgentInput, AgentResult, PageAgent } from '../agent/page-agent.js';
+import { backgroundShare } from '../background-share.js';
 import { claimQueued } from '../features/audiences/versions.repository.js';
+import { sharedRegistry } from '../metrics/telemetry.js';
 
 /** Waits until `done()`, failing after two seconds. */
 async function until(done: () => boolean, what: string): Promise<void> {
@@ -179,5 +181,45 @@ describeEachDatabase('batches of the built-in agent (issue 34)', (ctx) => {
       ],
     );
     assert.equal(started.length, 2, 'the versions after the stop were not run');
+  });
+
+  it('while requests come in, a batch is written in steps (on SQLite), each version drafted once', async () => {
+    /** SQLite transactions committed so far (each group commit of src/db/write-transaction.ts). */
+    const commits = async () => {
+      const metric = await sharedRegistry.getSingleMetric('quire_sqlite_group_commit_writes')!.get();
+      return (
+        metric.values.find(
+          (v) => (v as { metricName?: string }).metricName === 'quire_sqlite_group_commit_writes_count',
+        )?.value ?? 0
+      );
+    };
+    const drainBatch = async (requests: boolean) => {
+      const tenant = await makeTenant(ctx);
+      await audiences(tenant, 6);
+      // Requests as they come under load: one every millisecond.
+      const traffic = requests ? setInterval(() => backgroundShare.noteRequest(), 1) : undefined;
+      const before = await commits();
+      try {
+        assert.equal(
+          await drain(makeWorker(ctx, tenant, new InProcessAgent(), { batchSize: 6 })),
+          1,
+          'one claim',
+        );
+      } finally {
+        clearInterval(traffic);
+      }
+      const after = await versions(tenant);
+      assert.deepEqual(
+        after.map((v) => [v.status, v.attempts]),
+        Array.from({ length: 6 }, () => ['draft', 1]),
+      );
+      return (await commits()) - before;
+    };
+    const quiet = await drainBatch(false);
+    const busy = await drainBatch(true);
+    if (ctx.dialect === 'sqlite') {
+      // The first step under load writes one outcome (nothing measured yet), so at least one more.
+      assert.ok(busy > quiet, `${busy} commits with requests coming in, ${quiet} without`);
+    }
   });
 });

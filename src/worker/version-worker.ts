@@ -8,8 +8,9 @@ import {
   type AgentUsage,
   type PageAgent,
 } from '../agent/page-agent.js';
-import { backgroundShare } from '../background-share.js';
+import { backgroundShare, type StepSizer } from '../background-share.js';
 import type { AgentLimitsConfig } from '../config.js';
+import { dialectOf } from '../db/database.js';
 import type { AudienceVersionsTable, Db } from '../db/schema.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { onWakeup, VERSIONS_CHANNEL } from '../db/wakeups.js';
@@ -100,12 +101,17 @@ export class VersionWorker {
   #current: AbortController | null = null;
   #unlisten: (() => void) | null = null;
   readonly #listen: boolean;
+  /** On SQLite, sizes the transactions that write a batch's outcomes (BackgroundShare.sizer). */
+  readonly #writeSizer: StepSizer | null;
 
   constructor(options: VersionWorkerOptions) {
     this.id = options.id ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
     const { listen = true, ...rest } = options;
     this.#listen = listen;
     this.#options = { retryDelayMs: 1000, logger: silent, limits: {}, batchSize: 1, ...rest };
+    // On PostgreSQL a write waits on the database with the event loop free: one transaction.
+    this.#writeSizer =
+      dialectOf(this.#options.db) === 'sqlite' ? backgroundShare.sizer(this.#options.batchSize) : null;
     this.#loop = new PollLoop(
       async () => (await this.runOnce()) === 'processed',
       this.#options.pollMs,
@@ -255,8 +261,14 @@ export class VersionWorker {
         const outcome = await this.#run(version, batch.signal);
         if (outcome !== undefined) ran.push(outcome);
       }
-      await pacer.next();
-      await this.#write(ran);
+      // While requests come in, the outcomes are written in steps of the step budget, resting
+      // between them like the runs (on SQLite a request waits for a whole transaction).
+      for (let i = 0; i < ran.length; ) {
+        await pacer.next();
+        const step = ran.slice(i, i + (this.#writeSizer?.next() ?? ran.length));
+        i += step.length;
+        await this.#write(step);
+      }
     } finally {
       clearInterval(heartbeat);
       this.#current = null;
@@ -317,6 +329,7 @@ export class VersionWorker {
         db,
         this.id,
         ran.map((r) => r.outcome),
+        this.#writeSizer,
       );
     } catch (error) {
       if (ran.length === 1 || isDatabaseUnavailable(error)) {

@@ -3,6 +3,7 @@
  * lock first (the same order as every other version transition) and only acts while the version
  * is still `processing` under this worker's lease: a worker that lost its lease writes nothing.
  */
+import type { StepSizer } from '../../background-share.js';
 import type { AudiencesTable, AudienceVersionsTable, Db, Executor, MessagesTable } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import type { AudienceContent, ContentChange } from '../../domain/audience-content.js';
@@ -76,23 +77,29 @@ type DraftResult = { reply: string; reasoning: string; content: AudienceContent;
  * under its audience's lock); for each, whether it was written (false: the lease was lost). It
  * does not yield between two drafts: on SQLite that held the writer longer and the import's rows
  * and the next batch waited (a 3,000-row import's last draft 30-40 % later); the whole write is a
- * few milliseconds.
+ * few milliseconds. While requests come in, the worker writes a batch in several calls instead,
+ * each as long as `sizer` (measuring the write) says fits the step budget (src/background-share.ts).
  */
 export async function writeOutcomes(
   db: Db,
   owner: string,
   outcomes: readonly AgentOutcome[],
+  /** Learns the cost of a write per outcome (the worker's write steps on SQLite). */
+  sizer: StepSizer | null = null,
 ): Promise<boolean[]> {
   return writeTransaction(db, async (tx) => {
-    const written: boolean[] = [];
-    for (const { version, answered, result, usage } of outcomes) {
-      written.push(
-        answered
-          ? await answerIn(tx, version, owner, result, usage)
-          : await draftIn(tx, version, owner, result, usage),
-      );
-    }
-    return written;
+    const write = async () => {
+      const written: boolean[] = [];
+      for (const { version, answered, result, usage } of outcomes) {
+        written.push(
+          answered
+            ? await answerIn(tx, version, owner, result, usage)
+            : await draftIn(tx, version, owner, result, usage),
+        );
+      }
+      return written;
+    };
+    return sizer === null ? write() : sizer.measure(outcomes.length, write);
   });
 }
 
