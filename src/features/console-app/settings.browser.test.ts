@@ -344,6 +344,9 @@ describeEachDatabase(
         assert.ok(sideways <= 1, `the phone layout scrolls sideways by ${sideways}px`);
         await expectAccessible(tab, 'the tenant settings on a phone');
         await tab.setViewportSize({ width: 1280, height: 900 });
+        // The navigation slides back in over the content: a click during the slide can land on it
+        // (the dialog then never opened, once in CI under load). Wait for the transitions to end.
+        await tab.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)));
 
         await hosts.getByRole('button', { name: 'Remove pages.acme.example' }).click();
         const confirm = tab.getByRole('dialog', { name: 'Remove this host?' });
