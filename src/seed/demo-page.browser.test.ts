@@ -12,7 +12,11 @@ import {
 import { describeEachDatabase } from '../../test/harness.js';
 import { listenWithDemo } from '../../test/hosted-factories.js';
 
-/** Screenshots of the demo's pages (test artefacts; docs/hosted-pages.md shows two of them). */
+/**
+ * Screenshots of the demo's pages (test artefacts). docs/pages-and-audiences.md and
+ * docs/hosted-pages.md show two of them, copied (as 8-bit palette PNGs) to
+ * docs/pages/demo-manufacturing-1280.png and demo-retail-390.png: a new run does not update them.
+ */
 const SHOTS = '.tmp/demo-page';
 
 /** The server's error lines, shown with a failed page load (a 500 says nothing by itself). */
