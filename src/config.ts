@@ -15,6 +15,11 @@ export interface Config {
   databaseUrl: string | null;
   /** SQLite durability: `normal` survives process crashes, `full` also power loss (src/db/database.ts). */
   sqliteSynchronous: 'normal' | 'full';
+  /**
+   * Where a serving process checkpoints SQLite's WAL: on a thread of its own (`thread`), or inside
+   * the COMMIT that fills it, on the event loop (`commit`, SQLite's own way; src/db/wal-checkpointer.ts).
+   */
+  sqliteCheckpoint: 'thread' | 'commit';
   /** How long anything waits for the database before the request answers 503 (src/db/database.ts). */
   databaseWaits: DatabaseWaits;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -318,6 +323,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(reader.string('DATA_DIR', './data')),
     databaseUrl,
     sqliteSynchronous: reader.oneOf('SQLITE_SYNCHRONOUS', ['normal', 'full'] as const, 'full'),
+    sqliteCheckpoint: reader.oneOf('SQLITE_CHECKPOINT', ['thread', 'commit'] as const, 'thread'),
     databaseWaits: {
       pgPoolSize: reader.integer('PG_POOL_SIZE', DEFAULT_WAITS.pgPoolSize, 1, 1000),
       pgPoolTimeoutMs: reader.integer('PG_POOL_TIMEOUT_MS', DEFAULT_WAITS.pgPoolTimeoutMs, 10, 600_000),

@@ -27,7 +27,10 @@ export interface RunningServer {
  */
 export async function startServer(config: Config): Promise<RunningServer> {
   const tracing = await loadTracing(config);
-  const database = openDatabase(config, tracing === null ? {} : { wrapDialect: tracing.wrapDialect });
+  const database = openDatabase(config, {
+    checkpointThread: config.sqliteCheckpoint === 'thread',
+    ...(tracing === null ? {} : { wrapDialect: tracing.wrapDialect }),
+  });
   await migrateToLatest(database.db);
   backgroundShare.configure(config.backgroundShare);
   const app = await buildApp({ config, database, logger: bufferedStdout(), tracing });

@@ -29,6 +29,7 @@ export function workerCommand(): Command {
       const tracing = await loadTracing(config);
       const database = openDatabase(config, {
         poolSize: count + 4,
+        checkpointThread: config.sqliteCheckpoint === 'thread',
         ...(tracing === null ? {} : { wrapDialect: tracing.wrapDialect }),
       });
       // A worker may start before its database (a boot, a failover): it waits for it, saying so,

@@ -13,6 +13,7 @@ import type { DB } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-dialect.js';
 import { SyncReader, setSyncReader } from './sync-reader.js';
 import { setWakeupListener, WakeupListener } from './wakeups.js';
+import { WalCheckpointer } from './wal-checkpointer.js';
 
 export { type Dialect, dialectOf } from './dialect.js';
 
@@ -37,6 +38,11 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Wraps Kysely's dialect: tracing (src/tracing) makes every statement a span. */
   wrapDialect?: WrapDialect;
+  /**
+   * SQLite: checkpoint the WAL on a thread of its own (wal-checkpointer.ts). For processes that
+   * serve or work for long; a short command keeps SQLite's own checkpoint and starts no thread.
+   */
+  checkpointThread?: boolean;
 }
 
 export type WrapDialect = (dialect: KyselyDialect, system: 'sqlite' | 'postgresql') => KyselyDialect;
@@ -61,6 +67,7 @@ export function openDatabase(
     config.sqliteSynchronous,
     waits,
     options.wrapDialect,
+    options.checkpointThread,
   );
 }
 
@@ -79,6 +86,7 @@ export function openSqlite(
   synchronous: 'normal' | 'full' = 'normal',
   waits: Pick<DatabaseWaits, 'sqliteBusyTimeoutMs' | 'sqliteBusyRetryMs'> = DEFAULT_WAITS,
   wrapDialect: WrapDialect = unwrapped,
+  checkpointThread = false,
 ): Database {
   const sqlite = new SQLite(file);
   // Opening may meet another process's lock too; it happens once, before serving.
@@ -101,6 +109,7 @@ export function openSqlite(
   // wraps the dialect: then every statement goes through it and is a span.
   const reader = wrapDialect === unwrapped ? new SyncReader(file, waits.sqliteBusyTimeoutMs) : null;
   if (reader !== null) setSyncReader(db, reader);
+  const checkpointer = checkpointThread ? new WalCheckpointer(file, sqlite) : null;
   return {
     db,
     dialect: 'sqlite',
@@ -108,6 +117,7 @@ export function openSqlite(
     ping: (timeoutMs) => withTimeout(sql`select 1`.execute(db), timeoutMs),
     close: async () => {
       reader?.close();
+      await checkpointer?.stop();
       await db.destroy();
     },
   };
