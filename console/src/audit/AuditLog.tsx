@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { type AuditEntry, api } from '../api';
 import { PagedTable } from '../components/PagedTable';
+import { plural } from '../components/plural';
 import { QueryError } from '../components/QueryError';
 import { usePaged } from '../components/use-paged';
 import { queryKeys } from '../query-keys';
@@ -81,7 +82,7 @@ export function AuditLog() {
       <PagedTable
         paged={entries}
         minWidth={720}
-        caption={({ items }) => `${items.length} entries shown`}
+        caption={({ items }) => `${plural(items.length, 'entry', 'entries')} shown`}
         columns={['When', 'Who', 'Action', 'Record', 'Change', 'From']}
         card={(entry) => ({
           key: entry.id,

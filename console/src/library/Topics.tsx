@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiProblem, api } from '../api';
 import { PagedTable } from '../components/PagedTable';
+import { plural } from '../components/plural';
 import { QueryError } from '../components/QueryError';
 import { usePaged } from '../components/use-paged';
 import { queryKeys } from '../query-keys';
@@ -59,7 +60,7 @@ export function Topics() {
         paged={topics}
         minWidth={480}
         highlightOnHover
-        caption={({ total }) => `${total ?? 0} topics`}
+        caption={({ total }) => plural(total ?? 0, 'topic')}
         columns={['Name', 'Entries', 'Updated']}
         card={(topic) => ({
           key: topic.topicId,

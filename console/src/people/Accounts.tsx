@@ -2,6 +2,7 @@ import { Anchor, Stack, Table, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { api, searchApi } from '../api';
 import { PagedTable } from '../components/PagedTable';
+import { plural } from '../components/plural';
 import { QueryError } from '../components/QueryError';
 import { useSearch } from '../components/SearchBox';
 import { usePaged } from '../components/use-paged';
@@ -23,7 +24,9 @@ export function Accounts() {
         paged={accounts}
         minWidth={560}
         highlightOnHover
-        caption={({ items }) => `${items.length} accounts${q ? ` matching “${q}”` : ''}, newest first`}
+        caption={({ items }) =>
+          `${plural(items.length, 'account')}${q ? ` matching “${q}”` : ''}, newest first`
+        }
         columns={['Name', 'Domain', 'Persons', 'Latest activity']}
         card={(account) => ({
           key: account.accountId,

@@ -23,7 +23,7 @@ export function Persons() {
         paged={persons}
         minWidth={560}
         caption={({ items, total }) =>
-          `${items.length}${total != null ? ` of ${total}` : ''} persons${q ? ` matching “${q}”` : ''}, newest first`
+          `${items.length}${total != null ? ` of ${total}` : ''} ${(total ?? items.length) === 1 ? 'person' : 'persons'}${q ? ` matching “${q}”` : ''}, newest first`
         }
         columns={['Name', 'Email', 'Domain', 'Created']}
         card={(person) => ({

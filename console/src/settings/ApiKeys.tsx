@@ -18,6 +18,7 @@ import { useParams } from 'react-router';
 import { type ApiKey, ApiProblem, api, type CreatedKey, SCOPES, type Scope } from '../api';
 import { ConfirmDialog, Dialog } from '../components/Dialog';
 import { PagedTable } from '../components/PagedTable';
+import { plural } from '../components/plural';
 import { QueryError } from '../components/QueryError';
 import { TitledForm } from '../components/TitledForm';
 import { usePaged } from '../components/use-paged';
@@ -104,7 +105,7 @@ export function ApiKeys() {
       <PagedTable
         paged={keys}
         minWidth={760}
-        caption={({ items }) => `${items.length} keys`}
+        caption={({ items }) => plural(items.length, 'key')}
         columns={['Prefix', 'Label', 'Scopes', 'Created', 'Last used', 'Revoked', 'Actions']}
         card={(key) => ({
           key: key.keyId,

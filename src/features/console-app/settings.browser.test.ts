@@ -207,7 +207,7 @@ describeEachDatabase(
         await expectPhoneCards(tab, 'persons-phone', 'Grace Hopper');
         // A search by a part of the domain finds Grace only, and says what it searched for.
         await tab.getByRole('searchbox', { name: /^Search/ }).fill('CONTOSO');
-        await tab.getByText('1 persons matching “CONTOSO”, newest first').waitFor();
+        await tab.getByText('1 person matching “CONTOSO”, newest first').waitFor();
         await tab.getByRole('cell', { name: 'Grace Hopper' }).waitFor();
         assert.equal(await tab.getByRole('cell', { name: `Hostile ${XSS}` }).count(), 0);
         await expectAccessible(tab, 'a persons search');
@@ -221,7 +221,7 @@ describeEachDatabase(
         await tab.getByRole('searchbox', { name: /^Search/ }).fill('no such account');
         await tab.getByText('0 accounts matching “no such account”, newest first').waitFor();
         await tab.getByRole('searchbox', { name: /^Search/ }).fill('contoso');
-        await tab.getByText('1 accounts matching “contoso”, newest first').waitFor();
+        await tab.getByText('1 account matching “contoso”, newest first').waitFor();
         await tab.getByRole('link', { name: 'Contoso' }).click();
         await tab.getByRole('heading', { name: 'Contoso' }).waitFor();
         await tab.getByText('Signed the contract').waitFor();

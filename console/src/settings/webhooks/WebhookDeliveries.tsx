@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api, type WebhookDelivery } from '../../api';
 import { PagedTable } from '../../components/PagedTable';
+import { plural } from '../../components/plural';
 import { QueryError } from '../../components/QueryError';
 import { usePaged } from '../../components/use-paged';
 import { queryKeys } from '../../query-keys';
@@ -77,7 +78,7 @@ export function WebhookDeliveries() {
         caption={({ items }) =>
           items.length === 0
             ? 'No deliveries yet: they appear once an event the endpoint subscribes to happens.'
-            : `${items.length} deliveries`
+            : plural(items.length, 'delivery', 'deliveries')
         }
         columns={['Event', 'Status', 'Attempts', 'Response', 'Created', 'Actions']}
         card={(delivery) => ({

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { ApiProblem, api, type Webhook } from '../../api';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { PagedTable } from '../../components/PagedTable';
+import { plural } from '../../components/plural';
 import { QueryError } from '../../components/QueryError';
 import { TitledForm } from '../../components/TitledForm';
 import { usePaged } from '../../components/use-paged';
@@ -91,7 +92,7 @@ export function Webhooks() {
       <PagedTable
         paged={webhooks}
         minWidth={900}
-        caption={({ items }) => `${items.length} endpoints`}
+        caption={({ items }) => plural(items.length, 'endpoint')}
         columns={['URL', 'Event types', 'State', 'Created', 'Actions']}
         card={(hook) => ({
           key: hook.webhookId,
