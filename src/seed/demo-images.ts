@@ -1,7 +1,7 @@
 /**
- * The demo page's images (SEED_IMAGES in demo-blocks.ts names where each goes), drawn as small SVGs
- * so the seed needs no binary files and they stay sharp at every width. `quire seed demo` uploads
- * them through the files feature like any operator's upload (sanitised, stored, served at /files/).
+ * The demo page's images (SEED_IMAGES in demo-blocks.ts names where each goes) and its brand's logo,
+ * drawn as small SVGs so they stay sharp at every width (the favicon, a tiny PNG, is kept as base64).
+ * `quire seed demo` uploads them through the files feature like any operator's upload (sanitised, stored, served at /files/).
  */
 const CHECK = (y: number, label: string, done: boolean) =>
   `<g transform="translate(56 ${y})"><circle cx="14" cy="14" r="14" fill="${done ? '#16a34a' : '#e2e8f0'}"/>` +
@@ -64,3 +64,21 @@ export const DEMO_IMAGES: Record<string, string> = {
   'priya-raman.svg': PORTRAIT,
   'walkthrough-poster.svg': POSTER,
 };
+
+/**
+ * Loomwork's logo (the header shows it at 32 px beside the brand's name): warp and weft threads
+ * woven over and under, white and pale blue on the brand's primary blue.
+ */
+export const DEMO_LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">
+<rect width="64" height="64" rx="14" fill="#1f6feb"/>
+<g fill="#bfdbfe"><rect x="12" y="17" width="40" height="7" rx="3.5"/><rect x="12" y="28.5" width="40" height="7" rx="3.5"/><rect x="12" y="40" width="40" height="7" rx="3.5"/></g>
+<g fill="#fff"><rect x="17" y="12" width="7" height="40" rx="3.5"/><rect x="28.5" y="12" width="7" height="40" rx="3.5"/><rect x="40" y="12" width="7" height="40" rx="3.5"/></g>
+<g fill="#bfdbfe"><rect x="16" y="28.5" width="9" height="7"/><rect x="27.5" y="17" width="9" height="7"/><rect x="27.5" y="40" width="9" height="7"/><rect x="39" y="28.5" width="9" height="7"/></g>
+</svg>`;
+
+/**
+ * The favicon: the logo drawn as a 64-pixel PNG (palette), because not every browser takes an SVG
+ * icon. Made once from DEMO_LOGO with sharp; uploaded, it is re-encoded like any operator's PNG.
+ */
+export const DEMO_FAVICON_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAMAAACdt4HsAAABQVBMVEVMaXEebuoebuoebusfb+ofbuoebuoAAP8eb+ofb+sebOcfbesebuoeb+sgbeofbusfbusfb+ceb+oecOkfbeoebuoebukebusebuodbekfbusecOofb+sebuofb+wfb+keb+odcOodbukecOsdbeoeb+ofbuwccekfbusgbOkeb+sfb+sdcOsebuogb+oeb+oeb+oebusecOkfb+v///+/2/7f7f6/2/2Pt/WexfrQ4fu82f5hmfFOjvFNj/FgmfFqofR0qfVPj/GdxPq31v1imvHR4vuawvn5+/6Vvvn6/P+Js/Sv0fwpduwhcevo8P2lxfcteOxoofScw/pRkfF/sPb1+f70+P5/r/ZlnPG61PrP4Psiceu10PpupPWu0Pxto/Wbw/oqd+wicOvp8f2mxvcueewjceshcOvO3/vK3fqiHQJrAAAAM3RSTlMA+b/Z7L3YAdfzIUHW6j/0xCDHVDHGU+nJI4EygH9SMPo9PEJWflEkgy/agjTyV77xMztSjU75AAAACXBIWXMAABYlAAAWJQFJUiTwAAAB6klEQVRYw+2X11ICMRiFIwosqCgKFuy91xCUFZBip1pQ7L2+/wO42SywZSIhGW4cztWZMznfLMmykx8ATc6NJZujCzKoS7IFhoBJzulWWJccvU59f3AA1q0ed7U/2Q851DZV7rePQy61eEjf3Qk51Tan7t8A5JYf7+QqFFCf8gCtIgAJgGUoJB+YFwMMA5sYwA4WLdm+fClHiP14f8sXTi2x/pUGLks/iHWN7ecttrd3plgvF7AwD9SVMrYR1QZ3TbFBVsCJuvII2zQBpE1xDQApBbHdJnbbFP8BSKZ2kLYSIbSFNGFTjndSUTogiXQrKQBFF1RAmA0QpgL22AB7jXuCKBsgRj+FaLj2KYRjjXwP/gHgNXl2HCI6jsfj96R0r9hKfBbN0QEvKWRQiABCxvQ8SwUUEQsAlaiADBsgIwp4pAJKbIAiFZA9ZwE80zcR5mIPh9p5HSYSiRsCuFFsJX6K5Zr/heZnvflZZ3qRhC8Y9V5xVsxJpFr6+sH2+84U67UOrDfdiHwlawtPC/nKNU8XG+66a6IXzYAYYAYMiQEWgNMh0u9QBo5eEcAsHnl6+Pvd6vDo5R+6BsnY5mnhHPsmyoPjJt/g2V4dXd1+jt/vNQzffVKd5zdqnt+Bb9guuVi6Lsk+Mlap/QKzZB6AA9yLYAAAAABJRU5ErkJggg==';
