@@ -67,13 +67,13 @@ export const DEMO_IMAGES: Record<string, string> = {
 
 /**
  * Loomwork's logo (the header shows it at 32 px beside the brand's name): warp and weft threads
- * woven over and under, white and pale blue on the brand's primary blue.
+ * woven over and under, white and light blue on the brand's primary blue.
  */
 export const DEMO_LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">
 <rect width="64" height="64" rx="14" fill="#1f6feb"/>
-<g fill="#bfdbfe"><rect x="12" y="17" width="40" height="7" rx="3.5"/><rect x="12" y="28.5" width="40" height="7" rx="3.5"/><rect x="12" y="40" width="40" height="7" rx="3.5"/></g>
+<g fill="#93c5fd"><rect x="12" y="17" width="40" height="7" rx="3.5"/><rect x="12" y="28.5" width="40" height="7" rx="3.5"/><rect x="12" y="40" width="40" height="7" rx="3.5"/></g>
 <g fill="#fff"><rect x="17" y="12" width="7" height="40" rx="3.5"/><rect x="28.5" y="12" width="7" height="40" rx="3.5"/><rect x="40" y="12" width="7" height="40" rx="3.5"/></g>
-<g fill="#bfdbfe"><rect x="16" y="28.5" width="9" height="7"/><rect x="27.5" y="17" width="9" height="7"/><rect x="27.5" y="40" width="9" height="7"/><rect x="39" y="28.5" width="9" height="7"/></g>
+<g fill="#93c5fd"><rect x="16" y="28.5" width="9" height="7"/><rect x="27.5" y="17" width="9" height="7"/><rect x="27.5" y="40" width="9" height="7"/><rect x="39" y="28.5" width="9" height="7"/></g>
 </svg>`;
 
 /**
@@ -81,4 +81,4 @@ export const DEMO_LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="64" hei
  * icon. Made once from DEMO_LOGO with sharp; uploaded, it is re-encoded like any operator's PNG.
  */
 export const DEMO_FAVICON_PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAMAAACdt4HsAAABQVBMVEVMaXEebuoebuoebusfb+ofbuoebuoAAP8eb+ofb+sebOcfbesebuoeb+sgbeofbusfbusfb+ceb+oecOkfbeoebuoebukebusebuodbekfbusecOofb+sebuofb+wfb+keb+odcOodbukecOsdbeoeb+ofbuwccekfbusgbOkeb+sfb+sdcOsebuogb+oeb+oeb+oebusecOkfb+v///+/2/7f7f6/2/2Pt/WexfrQ4fu82f5hmfFOjvFNj/FgmfFqofR0qfVPj/GdxPq31v1imvHR4vuawvn5+/6Vvvn6/P+Js/Sv0fwpduwhcevo8P2lxfcteOxoofScw/pRkfF/sPb1+f70+P5/r/ZlnPG61PrP4Psiceu10PpupPWu0Pxto/Wbw/oqd+wicOvp8f2mxvcueewjceshcOvO3/vK3fqiHQJrAAAAM3RSTlMA+b/Z7L3YAdfzIUHW6j/0xCDHVDHGU+nJI4EygH9SMPo9PEJWflEkgy/agjTyV77xMztSjU75AAAACXBIWXMAABYlAAAWJQFJUiTwAAAB6klEQVRYw+2X11ICMRiFIwosqCgKFuy91xCUFZBip1pQ7L2+/wO42SywZSIhGW4cztWZMznfLMmykx8ATc6NJZujCzKoS7IFhoBJzulWWJccvU59f3AA1q0ed7U/2Q851DZV7rePQy61eEjf3Qk51Tan7t8A5JYf7+QqFFCf8gCtIgAJgGUoJB+YFwMMA5sYwA4WLdm+fClHiP14f8sXTi2x/pUGLks/iHWN7ecttrd3plgvF7AwD9SVMrYR1QZ3TbFBVsCJuvII2zQBpE1xDQApBbHdJnbbFP8BSKZ2kLYSIbSFNGFTjndSUTogiXQrKQBFF1RAmA0QpgL22AB7jXuCKBsgRj+FaLj2KYRjjXwP/gHgNXl2HCI6jsfj96R0r9hKfBbN0QEvKWRQiABCxvQ8SwUUEQsAlaiADBsgIwp4pAJKbIAiFZA9ZwE80zcR5mIPh9p5HSYSiRsCuFFsJX6K5Zr/heZnvflZZ3qRhC8Y9V5xVsxJpFr6+sH2+84U67UOrDfdiHwlawtPC/nKNU8XG+66a6IXzYAYYAYMiQEWgNMh0u9QBo5eEcAsHnl6+Pvd6vDo5R+6BsnY5mnhHPsmyoPjJt/g2V4dXd1+jt/vNQzffVKd5zdqnt+Bb9guuVi6Lsk+Mlap/QKzZB6AA9yLYAAAAABJRU5ErkJggg==';
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAMAAACdt4HsAAABO1BMVEVMaXEebuoebuoebusfb+ofbuoebuoAAP8eb+ofb+sebOcfbesebuoeb+sgbeofbusfbusfb+ceb+oecOkfbeoebuoebukebusebuodbekfbusecOofb+sebuofb+wfb+keb+odcOodbukecOsdbeoeb+ofbuwccekfbusgbOkeb+sfb+sdcOsebuogb+oeb+oeb+oebusecOmTxf0fb+v////J4v6Pt/VBiPDQ4fthmfF7s/mRw/1gmfFWl/NcnfV6s/lCifAhcOtimvHR4vt7tPn6/P+OwfyJs/T5+/51rvh4sfno8P2lxfcteOyIvfsmdOz1+f70+P5lnPFDivBUl/N6svkicetkovbP4Pury/muzvqmxvcueeyGvPvO3/vK3fp5svkjcesndexYmvTp8f1lo/ZXmfRlovbnJxxcAAAAM3RSTlMA+b/Z7L3YAdfzIUHW6j/0xCDHVDHGU+nJI4EygH9SMPo9PEJWflEkgy/agjTyV77xMztSjU75AAAACXBIWXMAABYlAAAWJQFJUiTwAAAB4klEQVRYw+2X13LCMBBFBQlgSAdCIL33jiA2JLR0WkihpPfy/18Qy6LY8ogIKXnJcJ927uieMVrj2QWgKsfWitXeBxnUJ1mHRwAhx2wHbEl2j0OfD/hhy3K7GvnpIcihzplavmsScsnSi/OuHsipzgXt/vyQW4PoJtehgHzqA3SIACQAVqGQvGBRDDAKrGIAG1g2efvKuRLB5f3dezaXN9n6Vxo4TfkQ0iUqX65ReV0mbL2cwMQ80E4qqIxoZWiPsA0yA460k6eoPMGAE8L+AYBDIVTu4HKHsJsAkondYPVkkFDN3k3IdEBSf5ICUHVFBRyyAaJUwDEb4PjvnkBmA8j0LsjRn7sQlf/yPfgHgFSymA5jpWOx2A0O3ahl3S7KKTrgNWG8+TAGhI1uqUAFfARZAMEKFXDGBjgTBTxQARU2wBcVUCixAJ4LTdoov2Wq/crE4/FbDLhVy7r92ayN7f9C+7Pe/qz/5oDR6oizRjqRRij1hMrHMmHrtQnMk25EuVCqB/O5bH3M09mGWXdDdNAcFgPMgRExwBJw2EXy3erC4REBzKOVx82f79eWxwH+pSuA17ZeC+faN1VbHLf5Fs+uxurqGuT4/QOG5dsntdi/cXJ/B95Rm+RkyTol29hEPfYNQ/ElxqVRdrgAAAAASUVORK5CYII=';
