@@ -7,6 +7,7 @@ import { localFilesConfig, pngOf, uploadFile, woff2Font } from '../../../test/fi
 import { ADMIN_TOKEN, describeEachDatabase, type TestContext } from '../../../test/harness.js';
 import { DEMO_BRAND_ID } from '../../seed/brand.js';
 import { seedDemo } from '../../seed/demo.js';
+import { useFileBase } from '../files/file-urls.js';
 import { storageFromConfig } from '../files/storage-from-config.js';
 import { brandTheme } from './brand-theme.js';
 import { loadPageBrand } from './brands.service.js';
@@ -191,6 +192,23 @@ describeEachDatabase(
         '*',
         'the sandboxed page (origin null) may read it',
       );
+
+      // Under PUBLIC_FILE_BASE_URL the font comes from the file base: its origin, and only it.
+      useFileBase('https://cdn.example.com/quire/files', ctx.app.config.publicBaseUrl);
+      try {
+        const again = await send(ctx, 'PATCH', `/tenants/${seed.tenantId}/brands/${DEMO_BRAND_ID}`, {
+          font: { kind: 'file', family: font.family, fileId, fallback: 'sans' },
+        });
+        assert.equal(again.status, 200, again.raw);
+        const cdn = await ctx.request({ method: 'GET', url: seed.publicUrl! });
+        assert.ok(cdn.raw.includes(`src:url("https://cdn.example.com/quire/files/${fileId}")`));
+        assert.match(
+          String(cdn.headers['content-security-policy']),
+          /(^|; )font-src https:\/\/cdn\.example\.com(;|$)/,
+        );
+      } finally {
+        useFileBase(ctx.app.config.publicFileBaseUrl, ctx.app.config.publicBaseUrl);
+      }
     });
   },
   { config: localFilesConfig() },
