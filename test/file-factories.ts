@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -41,6 +42,18 @@ export async function uploadFile(
 export async function getServed(ctx: TestContext, url: string) {
   const response = await ctx.app.inject({ method: 'GET', url });
   return { status: response.statusCode, headers: response.headers, bytes: response.rawPayload };
+}
+
+/**
+ * A real WOFF2 font (Source Code Pro Regular, SIL OFL, 65 KB) for brand fonts: the copy polished
+ * (a dependency of redoc, which serves /docs) ships in its docs, so the repository needs no binary.
+ */
+export function woff2Font(): { family: string; bytes: Buffer } {
+  const dir = path.dirname(createRequire(import.meta.url).resolve('polished/package.json'));
+  return {
+    family: 'Source Code Pro',
+    bytes: fs.readFileSync(path.join(dir, 'docs/assets/fonts/WOFF2/TTF/SourceCodePro-Regular.ttf.woff2')),
+  };
 }
 
 export function pngOf(width: number, height: number): Promise<Buffer> {

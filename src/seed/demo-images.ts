@@ -1,7 +1,7 @@
 /**
- * The demo page's images (SEED_IMAGES in demo-blocks.ts names where each goes), drawn as small SVGs
- * so the seed needs no binary files and they stay sharp at every width. `quire seed demo` uploads
- * them through the files feature like any operator's upload (sanitised, stored, served at /files/).
+ * The demo page's images (SEED_IMAGES in demo-blocks.ts names where each goes) and its brand's logo,
+ * drawn as small SVGs so they stay sharp at every width (the favicon, a tiny PNG, is kept as base64).
+ * `quire seed demo` uploads them through the files feature like any operator's upload (sanitised, stored, served at /files/).
  */
 const CHECK = (y: number, label: string, done: boolean) =>
   `<g transform="translate(56 ${y})"><circle cx="14" cy="14" r="14" fill="${done ? '#16a34a' : '#e2e8f0'}"/>` +
@@ -64,3 +64,21 @@ export const DEMO_IMAGES: Record<string, string> = {
   'priya-raman.svg': PORTRAIT,
   'walkthrough-poster.svg': POSTER,
 };
+
+/**
+ * Loomwork's logo (the header shows it at 32 px beside the brand's name): warp and weft threads
+ * woven over and under, white and light blue on the brand's primary blue.
+ */
+export const DEMO_LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">
+<rect width="64" height="64" rx="14" fill="#1f6feb"/>
+<g fill="#93c5fd"><rect x="12" y="17" width="40" height="7" rx="3.5"/><rect x="12" y="28.5" width="40" height="7" rx="3.5"/><rect x="12" y="40" width="40" height="7" rx="3.5"/></g>
+<g fill="#fff"><rect x="17" y="12" width="7" height="40" rx="3.5"/><rect x="28.5" y="12" width="7" height="40" rx="3.5"/><rect x="40" y="12" width="7" height="40" rx="3.5"/></g>
+<g fill="#93c5fd"><rect x="16" y="28.5" width="9" height="7"/><rect x="27.5" y="17" width="9" height="7"/><rect x="27.5" y="40" width="9" height="7"/><rect x="39" y="28.5" width="9" height="7"/></g>
+</svg>`;
+
+/**
+ * The favicon: the logo drawn as a 64-pixel PNG (palette), because not every browser takes an SVG
+ * icon. Made once from DEMO_LOGO with sharp; uploaded, it is re-encoded like any operator's PNG.
+ */
+export const DEMO_FAVICON_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAMAAACdt4HsAAABO1BMVEVMaXEebuoebuoebusfb+ofbuoebuoAAP8eb+ofb+sebOcfbesebuoeb+sgbeofbusfbusfb+ceb+oecOkfbeoebuoebukebusebuodbekfbusecOofb+sebuofb+wfb+keb+odcOodbukecOsdbeoeb+ofbuwccekfbusgbOkeb+sfb+sdcOsebuogb+oeb+oeb+oebusecOmTxf0fb+v////J4v6Pt/VBiPDQ4fthmfF7s/mRw/1gmfFWl/NcnfV6s/lCifAhcOtimvHR4vt7tPn6/P+OwfyJs/T5+/51rvh4sfno8P2lxfcteOyIvfsmdOz1+f70+P5lnPFDivBUl/N6svkicetkovbP4Pury/muzvqmxvcueeyGvPvO3/vK3fp5svkjcesndexYmvTp8f1lo/ZXmfRlovbnJxxcAAAAM3RSTlMA+b/Z7L3YAdfzIUHW6j/0xCDHVDHGU+nJI4EygH9SMPo9PEJWflEkgy/agjTyV77xMztSjU75AAAACXBIWXMAABYlAAAWJQFJUiTwAAAB4klEQVRYw+2X13LCMBBFBQlgSAdCIL33jiA2JLR0WkihpPfy/18Qy6LY8ogIKXnJcJ927uieMVrj2QWgKsfWitXeBxnUJ1mHRwAhx2wHbEl2j0OfD/hhy3K7GvnpIcihzplavmsScsnSi/OuHsipzgXt/vyQW4PoJtehgHzqA3SIACQAVqGQvGBRDDAKrGIAG1g2efvKuRLB5f3dezaXN9n6Vxo4TfkQ0iUqX65ReV0mbL2cwMQ80E4qqIxoZWiPsA0yA460k6eoPMGAE8L+AYBDIVTu4HKHsJsAkondYPVkkFDN3k3IdEBSf5ICUHVFBRyyAaJUwDEb4PjvnkBmA8j0LsjRn7sQlf/yPfgHgFSymA5jpWOx2A0O3ahl3S7KKTrgNWG8+TAGhI1uqUAFfARZAMEKFXDGBjgTBTxQARU2wBcVUCixAJ4LTdoov2Wq/crE4/FbDLhVy7r92ayN7f9C+7Pe/qz/5oDR6oizRjqRRij1hMrHMmHrtQnMk25EuVCqB/O5bH3M09mGWXdDdNAcFgPMgRExwBJw2EXy3erC4REBzKOVx82f79eWxwH+pSuA17ZeC+faN1VbHLf5Fs+uxurqGuT4/QOG5dsntdi/cXJ/B95Rm+RkyTol29hEPfYNQ/ElxqVRdrgAAAAASUVORK5CYII=';

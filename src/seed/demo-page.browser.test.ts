@@ -9,8 +9,10 @@ import {
   skipWithoutChromium,
   USER_AGENT,
 } from '../../test/chromium.js';
-import { describeEachDatabase } from '../../test/harness.js';
+import { uploadFile, woff2Font } from '../../test/file-factories.js';
+import { ADMIN_TOKEN, describeEachDatabase } from '../../test/harness.js';
 import { listenWithDemo } from '../../test/hosted-factories.js';
+import { DEMO_BRAND_ID } from './brand.js';
 
 /**
  * Screenshots of the demo's pages (test artefacts). docs/pages-and-audiences.md and
@@ -73,6 +75,24 @@ describeEachDatabase(
               uploaded.every((i) => i.loaded),
               `${name} at ${width}: every uploaded image loads: ${JSON.stringify(uploaded)}`,
             );
+            // In the demo's brand (src/seed/brand.ts): its logo and favicon are files Quire serves,
+            // its variables (the radius differs from the stylesheet's default 8px) are the page's.
+            const brand = await tab.evaluate(() => ({
+              logo: document.querySelector('header .brand img')?.getAttribute('src') ?? null,
+              logoLoaded: (document.querySelector('header .brand img') as HTMLImageElement | null)
+                ?.naturalWidth,
+              icon: document.querySelector('link[rel="icon"]')?.getAttribute('href') ?? null,
+              primary: getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim(),
+              radius: getComputedStyle(document.documentElement).getPropertyValue('--brand-radius').trim(),
+            }));
+            assert.match(brand.logo ?? '', /^\/files\/file_/, `${name}: the brand's logo in the header`);
+            assert.ok((brand.logoLoaded ?? 0) > 0, `${name}: the logo loads`);
+            assert.match(brand.icon ?? '', /^\/files\/file_/, `${name}: the brand's favicon`);
+            assert.deepEqual(
+              [brand.primary, brand.radius],
+              ['#1f6feb', '10px'],
+              `${name}: the brand's variables`,
+            );
             const types = await tab.$$eval('[data-block]', (els) => [
               ...new Set(els.map((e) => e.getAttribute('data-block'))),
             ]);
@@ -84,6 +104,10 @@ describeEachDatabase(
               () => document.documentElement.scrollWidth - window.innerWidth,
             );
             assert.ok(overflow <= 0, `${name} at ${width}: no horizontal scroll (${overflow}px)`);
+            // Back to the top first: scrolled to the last image, the sticky header would be drawn
+            // over the middle of the full-page shot.
+            await tab.evaluate(() => window.scrollTo(0, 0));
+            await tab.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
             await tab.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
             if (width === 1280) assert.deepEqual(await seriousAxeViolations(tab), [], `${name}: axe`);
             await context.close();
@@ -105,3 +129,48 @@ describeEachDatabase(
     logger: { write: (line) => void serverErrors.push(line) },
   },
 );
+
+describeEachDatabase('the demo brand with a self-hosted font, in Chromium', (ctx) => {
+  it('loads the font from /files/ in the sandboxed page, with no CSP violation', {
+    skip: skipWithoutChromium,
+    timeout: 120_000,
+  }, async (t) => {
+    if (ctx.dialect !== 'sqlite') return t.skip('the browser checks run once, on SQLite');
+    const { base, seed } = await listenWithDemo(ctx);
+    const font = woff2Font();
+    const upload = await uploadFile(ctx, seed.tenantId, 'brand.woff2', font.bytes);
+    assert.equal(upload.status, 201, upload.raw);
+    const patched = await ctx.request({
+      method: 'PATCH',
+      url: `/admin/v0/tenants/${seed.tenantId}/brands/${DEMO_BRAND_ID}`,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      body: { font: { kind: 'file', family: font.family, fileId: upload.body.fileId, fallback: 'mono' } },
+    });
+    assert.equal(patched.status, 200, patched.raw);
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    try {
+      const tab = await browser.newPage({ userAgent: USER_AGENT });
+      const violations: string[] = [];
+      tab.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      const fontAnswers: number[] = [];
+      tab.on('response', (response) => {
+        if (response.url() === `${base}/files/${upload.body.fileId}`) fontAnswers.push(response.status());
+      });
+      const response = await tab.goto(seed.publicUrl!, { waitUntil: 'networkidle' });
+      assert.equal(response?.status(), 200);
+      await tab.evaluate(() => document.fonts.ready);
+      assert.equal(
+        await tab.evaluate((family) => document.fonts.check(`16px "${family}"`), font.family),
+        true,
+      );
+      const loaded = await tab.evaluate(() => [...document.fonts].map((f) => `${f.family}:${f.status}`));
+      assert.deepEqual(loaded, [`${font.family}:loaded`]);
+      assert.deepEqual(fontAnswers, [200], 'the font file was requested once and answered');
+      assert.deepEqual(violations, []);
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -15,6 +15,7 @@ import { createApiKey, createTenant } from '../features/tenants/tenants.service.
 import { VersionWorker } from '../worker/version-worker.js';
 import { seedAccounts, seedPersonActivity } from './accounts.js';
 import { seedAssets } from './assets.js';
+import { seedBrand } from './brand.js';
 import { DEMO_TRAITS } from './demo-blocks.js';
 import { uploadDemoImages } from './demo-uploads.js';
 import { seedPages } from './pages.js';
@@ -33,8 +34,9 @@ export interface DemoSeed {
 
 /**
  * Creates a NEW tenant (or, with `into`, uses an existing one, named by id or name, so its
- * operators see the demo) with an API key and a small, realistic data set. The person audience's
- * first draft is written by the built-in agent and published, so its hosted page shows at once;
+ * operators see the demo) with an API key, the brand its pages name (brand.ts) and a small,
+ * realistic data set. The person audience's first draft is written by the built-in agent and
+ * published, so its hosted page shows at once;
  * with `links` the result names the hosted URLs (`publicUrl`, `pagePublicUrl`).
  */
 export async function seedDemo(
@@ -54,6 +56,8 @@ export async function seedDemo(
   const assets = await seedAssets(db, tenant.tenantId);
   await seedTraits(db, tenant.tenantId);
   const images = files === undefined ? undefined : await uploadDemoImages({ ...files, db }, tenant.tenantId);
+  // Before the pages, which name it: they render in it from their first view.
+  const brand = await seedBrand(db, tenant.tenantId, files);
   const pages = await seedPages(db, tenant.tenantId, persons, images);
   for (const versionId of [pages.firstVersionId, pages.softwareVersionId, pages.retailVersionId]) {
     await publishFirstDraft(db, tenant.tenantId, versionId);
@@ -71,6 +75,7 @@ export async function seedDemo(
     ...urls,
     tenantId: tenant.tenantId,
     apiKey: key.apiKey,
+    brandId: brand.brandId,
     ...persons,
     ...accounts,
     ...personLogs,

@@ -2,11 +2,12 @@ import type { Db } from '../db/schema.js';
 import { createAudience } from '../features/audiences/audiences.service.js';
 import type { CreatePageInput } from '../features/pages/pages.schemas.js';
 import { archivePage, createPage } from '../features/pages/pages.service.js';
+import { DEMO_BRAND_ID } from './brand.js';
 import { DEMO_BLOCKS } from './demo-blocks.js';
 import { type DemoImageRefs, withDemoImages } from './demo-uploads.js';
 
 export const DEMO_PAGE: CreatePageInput = {
-  brandId: 'brand-loomwork',
+  brandId: DEMO_BRAND_ID,
   name: 'Loomwork: automate your month-end close',
   title: 'Close your books in two days, not ten',
   pageType: 'outbound',
@@ -127,7 +128,7 @@ export async function seedPages(
   const retail = await createAudience(db, tenantId, page.id, { personId: persons.retailPersonId });
   await createAudience(db, tenantId, page.id, { customName: 'General visitors' });
   const old = await createPage(db, tenantId, {
-    brandId: 'brand-loomwork',
+    brandId: DEMO_BRAND_ID,
     name: 'Loomwork: spring webinar (ended)',
     title: 'Live webinar: the two-day close',
     pageType: 'inbound',

@@ -11,8 +11,13 @@ export interface BrandTheme {
   logoUrl: string | null;
   faviconUrl: string | null;
   name: string | null;
-  /** `@font-face` rule of a self-hosted font (its URL served by Quire), else ''. Needs `font-src` in the page's CSP. */
+  /**
+   * `@font-face` rule of a self-hosted font (its URL served by Quire), else ''. The hosted page puts
+   * it first in its inline stylesheet and allows `fontFileUrl`'s origin in `font-src`.
+   */
   fontFaceCss: string;
+  /** The self-hosted font file's URL (file-urls.ts: `/files/...` or under PUBLIC_FILE_BASE_URL), else null. */
+  fontFileUrl: string | null;
 }
 
 export type BrandVariable =
@@ -49,6 +54,7 @@ export function brandTheme(brand: Brand | null): BrandTheme {
       ? FONT_STACKS[font.stack as SystemFont]
       : `"${font.family}", ${FONT_STACKS[(font.fallback ?? 'sans') as SystemFont]}`;
   const radius = brand?.buttonRadius ?? DEFAULTS.radius;
+  const fontFileUrl = font.kind === 'file' ? fileUrl(font.fileId) : null;
   return {
     cssVariables: {
       '--brand-primary': colors.primary,
@@ -64,10 +70,12 @@ export function brandTheme(brand: Brand | null): BrandTheme {
     logoUrl: brand?.logoFileId ? fileUrl(brand.logoFileId) : null,
     faviconUrl: brand?.faviconFileId ? fileUrl(brand.faviconFileId) : null,
     name: brand?.name ?? null,
+    // The family is letters, digits, spaces, '_' and '-' (brands.schemas.ts), the URL a file id's.
     fontFaceCss:
       font.kind === 'file'
-        ? `@font-face{font-family:"${font.family}";src:url("${fileUrl(font.fileId)}");font-display:swap}`
+        ? `@font-face{font-family:"${font.family}";src:url("${fontFileUrl}");font-display:swap}`
         : '',
+    fontFileUrl,
   };
 }
 

@@ -1,9 +1,14 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { it } from 'node:test';
 import { adminGet } from '../../../test/admin-client.js';
 import { makeTenant } from '../../../test/factories.js';
-import { localFilesConfig, pngOf, uploadFile } from '../../../test/file-factories.js';
+import { localFilesConfig, pngOf, uploadFile, woff2Font } from '../../../test/file-factories.js';
 import { ADMIN_TOKEN, describeEachDatabase, type TestContext } from '../../../test/harness.js';
+import { DEMO_BRAND_ID } from '../../seed/brand.js';
+import { seedDemo } from '../../seed/demo.js';
+import { useFileBase } from '../files/file-urls.js';
+import { storageFromConfig } from '../files/storage-from-config.js';
 import { brandTheme } from './brand-theme.js';
 import { loadPageBrand } from './brands.service.js';
 import { contrastRatio } from './contrast.js';
@@ -138,6 +143,72 @@ describeEachDatabase(
       );
       assert.equal((await send(ctx, 'DELETE', `/tenants/${other.tenantId}/brands/${id}`)).status, 404);
       assert.equal(await loadPageBrand(ctx.database.db, other.tenantId, id), null);
+    });
+
+    it("puts a self-hosted font on the hosted page: its @font-face in the hashed stylesheet, font-src 'self'", async () => {
+      const files = { storage: storageFromConfig(ctx.app.config), config: ctx.app.config };
+      const seed = await seedDemo(ctx.database.db, { baseUrl: '' } as never, undefined, files);
+      const before = await ctx.request({ method: 'GET', url: seed.publicUrl! });
+      assert.equal(before.status, 200, before.raw);
+      assert.doesNotMatch(before.raw, /@font-face/);
+      assert.doesNotMatch(
+        String(before.headers['content-security-policy']),
+        /font-src/,
+        'no font, no font-src',
+      );
+
+      const font = woff2Font();
+      const upload = await uploadFile(ctx, seed.tenantId, 'source-code-pro.woff2', font.bytes);
+      assert.equal(upload.status, 201, upload.raw);
+      const fileId = upload.body.fileId as string;
+      const patched = await send(ctx, 'PATCH', `/tenants/${seed.tenantId}/brands/${DEMO_BRAND_ID}`, {
+        font: { kind: 'file', family: font.family, fileId, fallback: 'mono' },
+      });
+      assert.equal(patched.status, 200, patched.raw);
+
+      // The same URL at once: the page caches' key holds the brand's edit time (docs/hosted-pages.md).
+      const after = await ctx.request({ method: 'GET', url: seed.publicUrl! });
+      assert.equal(after.status, 200, after.raw);
+      const style = /<style>([^<]*)<\/style>/.exec(after.raw)?.[1] ?? '';
+      assert.ok(
+        style.startsWith(
+          `@font-face{font-family:"Source Code Pro";src:url("/files/${fileId}");font-display:swap}`,
+        ),
+        style.slice(0, 200),
+      );
+      assert.match(style, /--brand-font:"Source Code Pro", ui-monospace/);
+      const csp = String(after.headers['content-security-policy']);
+      assert.match(csp, /(^|; )font-src 'self'(;|$)/);
+      const hash = createHash('sha256').update(style, 'utf8').digest('base64');
+      assert.ok(
+        csp.includes(`style-src 'sha256-${hash}'`),
+        'the hash covers the stylesheet with its @font-face',
+      );
+      const served = await ctx.request({ method: 'GET', url: `/files/${fileId}` });
+      assert.equal(served.status, 200);
+      assert.equal(served.headers['content-type'], 'font/woff2');
+      assert.equal(
+        served.headers['access-control-allow-origin'],
+        '*',
+        'the sandboxed page (origin null) may read it',
+      );
+
+      // Under PUBLIC_FILE_BASE_URL the font comes from the file base: its origin, and only it.
+      useFileBase('https://cdn.example.com/quire/files', ctx.app.config.publicBaseUrl);
+      try {
+        const again = await send(ctx, 'PATCH', `/tenants/${seed.tenantId}/brands/${DEMO_BRAND_ID}`, {
+          font: { kind: 'file', family: font.family, fileId, fallback: 'sans' },
+        });
+        assert.equal(again.status, 200, again.raw);
+        const cdn = await ctx.request({ method: 'GET', url: seed.publicUrl! });
+        assert.ok(cdn.raw.includes(`src:url("https://cdn.example.com/quire/files/${fileId}")`));
+        assert.match(
+          String(cdn.headers['content-security-policy']),
+          /(^|; )font-src https:\/\/cdn\.example\.com(;|$)/,
+        );
+      } finally {
+        useFileBase(ctx.app.config.publicFileBaseUrl, ctx.app.config.publicBaseUrl);
+      }
     });
   },
   { config: localFilesConfig() },

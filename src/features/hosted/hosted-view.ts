@@ -37,6 +37,10 @@ export interface HostedView {
     logoUrl: string | null;
     faviconUrl: string | null;
     name: string | null;
+    /** A self-hosted font's `@font-face` rule, else '' (the stylesheet begins with it). */
+    fontFaceCss: string;
+    /** That font file's URL, whose origin the page's CSP allows in `font-src`; else null. */
+    fontFileUrl: string | null;
   };
 }
 
@@ -189,6 +193,13 @@ export function hostedView(
     form: options.preview ? null : (options.form ?? null),
     beaconUrl: options.preview ? null : `${options.selfPath}/view`,
     accent: themeColor !== null && HEX_COLOUR.test(themeColor) ? themeColor : null,
-    brand: options.brand ?? { cssVariables: {}, logoUrl: null, faviconUrl: null, name: null },
+    brand: options.brand ?? {
+      cssVariables: {},
+      logoUrl: null,
+      faviconUrl: null,
+      name: null,
+      fontFaceCss: '',
+      fontFileUrl: null,
+    },
   };
 }

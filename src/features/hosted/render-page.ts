@@ -98,6 +98,7 @@ function policy(
   framedBySelf = false,
   video = false,
   forms: FormPolicy | null = null,
+  fontFileUrl: string | null = null,
 ): string {
   const sources = [
     ...scripts.map((s) => (s.src === null ? sha256(s.code) : s.src)),
@@ -117,6 +118,8 @@ function policy(
     // Images are Quire's own files or the operator's http(s) URLs.
     "img-src 'self' https: http: data:",
     `style-src ${sha256(css)}${forms?.altchaScriptUrl ? ` ${altchaStyleHash()}` : ''}`,
+    // A brand's self-hosted font: Quire's own /files/ ('self') or PUBLIC_FILE_BASE_URL's origin.
+    ...(fontFileUrl === null ? [] : [`font-src ${fontSource(fontFileUrl)}`]),
     sources.length === 0 ? "script-src 'none'" : `script-src ${sources.join(' ')}`,
     origins.length === 0 ? "connect-src 'none'" : `connect-src ${origins.join(' ')}`,
     ...(video ? [`frame-src ${VIDEO_FRAMES}`] : []),
@@ -128,9 +131,15 @@ function policy(
   ].join('; ');
 }
 
+/** 'self' for a root-relative file URL (Quire serves it), else the file base's origin. */
+function fontSource(url: string): string {
+  return url.startsWith('/') ? "'self'" : new URL(url).origin;
+}
+
 /** `framedBySelf`: a preview, which the console (same origin) shows in an iframe. */
 export function renderHostedPage(view: HostedView, framedBySelf = false): RenderedPage {
-  const css = pageCss(view.accent, view.brand.cssVariables);
+  // The brand's @font-face belongs to the inline stylesheet, so the CSP's style-src hash covers it.
+  const css = view.brand.fontFaceCss + pageCss(view.accent, view.brand.cssVariables);
   const video = view.blocks.some((b) => b.type === 'video');
   const inline = (code: string): PageScript => ({
     src: null,
@@ -148,7 +157,10 @@ export function renderHostedPage(view: HostedView, framedBySelf = false): Render
     ...(forms === null ? [] : [inline(FORM_SCRIPT)]),
   ];
   const html = `<!doctype html>${renderToString(HostedPage({ view, css, scripts }))}`;
-  return { html, csp: policy(css, scripts, view.beaconUrl !== null, framedBySelf, video, forms) };
+  return {
+    html,
+    csp: policy(css, scripts, view.beaconUrl !== null, framedBySelf, video, forms, view.brand.fontFileUrl),
+  };
 }
 
 /** What a page's live forms need of its CSP; null when it shows none (or is a preview: inert forms). */
