@@ -38,6 +38,12 @@ interface BlockBase {
   default?: boolean;
 }
 
+/**
+ * Why a hero block is always shown: it carries the page's headline (its one h1) and its buttons.
+ * No version hides it and it has no rule or group (page-content.ts); a version may move it.
+ */
+export const HERO_ALWAYS_SHOWN = "it carries the page's headline and buttons, so every version shows it";
+
 export interface HeroBlock extends BlockBase {
   type: 'hero';
   /** A short line above the headline. The headline and subheadline are the page's (`body.headline`). */
@@ -458,7 +464,12 @@ export function defaultPlan(blocks: readonly PageBlock[], traits: AudienceTraits
 export function arrangeBlocks(blocks: readonly PageBlock[], plan: BlockPlan | null | undefined): PageBlock[] {
   const effective = plan ?? defaultPlan(blocks);
   const byId = new Map(blocks.map((b) => [b.blockId, b]));
-  const decided = new Set([...effective.shown, ...effective.hidden].map((d) => d.blockId));
+  // A hero a plan hides (a version written before the hero was always shown) is placed as if the
+  // plan did not name it: where the page has it, with its eyebrow and image.
+  const heroes = new Set(blocks.filter((b) => b.type === 'hero').map((b) => b.blockId));
+  const decided = new Set(
+    [...effective.shown, ...effective.hidden.filter((d) => !heroes.has(d.blockId))].map((d) => d.blockId),
+  );
   const order = effective.shown.map((d) => d.blockId).filter((id) => byId.has(id));
   const newcomers = new Set(
     selectBlocks(blocks, NO_TRAITS)
@@ -502,7 +513,9 @@ export function planProblems(blocks: readonly PageBlock[], plan: unknown, agentB
       } else if (!ids.has(d.blockId))
         problems.push(`blocks.${key}[${i}] names an unknown block ${d.blockId}`);
       else if (seen.has(d.blockId)) problems.push(`blocks.${key}[${i}]: block ${d.blockId} is named twice`);
-      else seen.add(d.blockId);
+      else if (key === 'hidden' && ids.get(d.blockId)!.type === 'hero') {
+        problems.push(`blocks.hidden[${i}]: the hero ${d.blockId} cannot be hidden: ${HERO_ALWAYS_SHOWN}`);
+      } else seen.add(d.blockId);
     }
   }
   const text = p.text;

@@ -11,7 +11,12 @@
  */
 import type { Executor } from '../../db/schema.js';
 import { isHttpUrl } from '../../domain/audience-content.js';
-import type { FormBlock, ImageRef, PageBlock } from '../../domain/page-blocks.js';
+import {
+  type FormBlock,
+  HERO_ALWAYS_SHOWN,
+  type ImageRef,
+  type PageBlock,
+} from '../../domain/page-blocks.js';
 import { ApiError, type FieldError } from '../../errors.js';
 import { findAsset } from '../assets/assets.repository.js';
 import type { Action } from './pages.schemas.js';
@@ -114,6 +119,15 @@ function blockProblems(blocks: readonly PageBlock[], actions: readonly Action[])
           detail: `a page has one hero at most (body/blocks/${hero} is one)`,
         });
       } else hero = i;
+      for (const member of ['showWhen', 'group', 'default'] as const) {
+        if (block[member] !== undefined) {
+          problems.push({
+            pointer: `${at}/${member}`,
+            code: 'invalid_value',
+            detail: `the hero is always shown (${HERO_ALWAYS_SHOWN}): it takes no ${member}`,
+          });
+        }
+      }
     }
     for (const { path, image } of imagesOf(block)) {
       const sources = [image.url, image.fileId, image.assetId].filter((v) => v !== undefined).length;
