@@ -8,6 +8,7 @@ import { AGENT_LIMITS, type AudienceContent, dedupeKeywords } from '../domain/au
 import { DRAFT_SUMMARY_START, notesWithSummary, operatorNotesOf } from '../domain/operator-notes.js';
 import {
   BLOCK_LABELS,
+  BLOCK_TEXT_BOUNDS,
   type BlockPlan,
   defaultPlan,
   NO_TRAITS,
@@ -120,8 +121,8 @@ function heroLine(content: AudienceContent): string {
     : `the hero says ${q(eyebrow)} above your headline`;
 }
 
-/** The eyebrow's bound (page-blocks.ts TEXT_BOUNDS). */
-const EYEBROW_MAX = 80;
+/** The eyebrow's bound (the page's own, page-blocks.ts BLOCK_TEXT_BOUNDS). */
+const EYEBROW_MAX = BLOCK_TEXT_BOUNDS.hero.eyebrow.max;
 
 /**
  * The hero block whose eyebrow carries the personal line: one with an eyebrow (a version may only
