@@ -345,7 +345,7 @@ export function describeDraft(input: AgentInput, draft: Draft, changed: boolean)
 }
 
 /** The reasoning's account of the blocks: each rule-decided block, shown or hidden, and the trait that decided. */
-function blocksWhy(input: AgentInput, plan: BlockPlan | undefined): string {
+export function blocksWhy(input: AgentInput, plan: BlockPlan | undefined): string {
   if (plan === undefined) return '';
   const byId = new Map((input.page.blocks ?? []).map((b) => [b.blockId, b]));
   const ruled = [...plan.shown, ...plan.hidden].filter((d) => {
@@ -360,7 +360,7 @@ function blocksWhy(input: AgentInput, plan: BlockPlan | undefined): string {
 }
 
 /** One sentence for the reply when a rule chose among alternatives ("the case study for manufacturing"). */
-function blocksReply(input: AgentInput, plan: BlockPlan | undefined): string {
+export function blocksReply(input: AgentInput, plan: BlockPlan | undefined): string {
   if (plan === undefined) return '';
   const byId = new Map((input.page.blocks ?? []).map((b) => [b.blockId, b]));
   const chosen = plan.shown.filter((d) => {
