@@ -30,6 +30,8 @@ export interface PageContent {
   actionCardWidgets?: readonly { logos: readonly Logo[] }[];
   /** The body's blocks after the write (undefined: the body is not written). */
   blocks?: readonly PageBlock[];
+  /** The stored body's blocks, when the write changes the actions and not the body: their banners are checked. */
+  storedBlocks?: readonly PageBlock[];
 }
 
 /** Every problem of a page's content that needs no lookup, each with the JSON pointer of its member. */
@@ -88,6 +90,11 @@ export function pageContentProblems(content: PageContent, storedActions: readonl
     }
   });
   problems.push(...blockProblems(content.blocks ?? [], actions));
+  if (content.blocks === undefined && content.actions !== undefined) {
+    (content.storedBlocks ?? []).forEach((block, i) => {
+      problems.push(...bannerProblems(block, `/body/blocks/${i}`, actions));
+    });
+  }
   return problems;
 }
 
@@ -152,24 +159,7 @@ function blockProblems(blocks: readonly PageBlock[], actions: readonly Action[])
         detail: `url must be an absolute http(s) URL (got "${clip(block.link.url)}")`,
       });
     }
-    if (block.type === 'ctaBanner') {
-      (block.actionIds ?? []).forEach((id, a) => {
-        if (!actions.some((action) => action.actionId === id)) {
-          problems.push({
-            pointer: `${at}/actionIds/${a}`,
-            code: 'invalid_value',
-            detail: `actionIds/${a} "${clip(id)}" must name one of the page's actions`,
-          });
-        }
-      });
-      if ((block.actionIds ?? []).length === 0 && actions.length === 0) {
-        problems.push({
-          pointer: `${at}`,
-          code: 'invalid_value',
-          detail: "a ctaBanner shows the page's actions: the page has none",
-        });
-      }
-    }
+    problems.push(...bannerProblems(block, at, actions));
     if (block.type === 'form') problems.push(...formProblems(block, at));
   });
   const groups = new Map<string, number[]>();
@@ -185,6 +175,33 @@ function blockProblems(blocks: readonly PageBlock[], actions: readonly Action[])
         detail: `group "${group}" has more than one default block (body/blocks/${defaults[0]} is one)`,
       });
     }
+  }
+  return problems;
+}
+
+/**
+ * A call-to-action banner's actions: each it names one of the page's, and a banner naming none
+ * (it shows the primary action) needs the page to have one. Run on the body written and, when only
+ * the actions change, on the stored body: either way a banner never names an action the page lacks.
+ */
+function bannerProblems(block: PageBlock, at: string, actions: readonly Action[]): FieldError[] {
+  if (block.type !== 'ctaBanner') return [];
+  const problems: FieldError[] = [];
+  (block.actionIds ?? []).forEach((id, a) => {
+    if (!actions.some((action) => action.actionId === id)) {
+      problems.push({
+        pointer: `${at}/actionIds/${a}`,
+        code: 'invalid_value',
+        detail: `actionIds/${a} "${clip(id)}" must name one of the page's actions`,
+      });
+    }
+  });
+  if ((block.actionIds ?? []).length === 0 && actions.length === 0) {
+    problems.push({
+      pointer: `${at}`,
+      code: 'invalid_value',
+      detail: "a ctaBanner shows the page's actions: the page has none",
+    });
   }
   return problems;
 }
