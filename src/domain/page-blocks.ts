@@ -31,8 +31,9 @@ interface BlockBase {
   /** All conditions must hold for the block to be shown (none: shown to everyone). */
   showWhen?: TraitCondition[];
   /**
-   * Alternatives: of the blocks sharing a group, one is shown, the first (in page order) whose
-   * `showWhen` holds, else the group's `default` block (else none).
+   * Alternatives: of the blocks sharing a group, one at most is shown, the first (in page order)
+   * whose `showWhen` holds, else the group's `default` block, else its first block without a rule
+   * (else none).
    */
   group?: string;
   default?: boolean;

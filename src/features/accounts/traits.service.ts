@@ -10,8 +10,8 @@ const MISSING: Record<TraitsTable, (id: string) => ApiError> = {
 };
 
 /**
- * An operator sets an account's or a person's traits (the admin API, `quire accounts traits`, the
- * console, the demo seed): a key set to null is removed, keys not named stay; at most MAX_TRAITS.
+ * An operator sets an account's or a person's traits (the admin API, the console, the demo seed;
+ * the CLI has no traits command): a key set to null is removed, keys not named stay; at most MAX_TRAITS.
  */
 export async function changeTraits<T extends TraitsTable>(
   db: Db,

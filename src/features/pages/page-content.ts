@@ -99,9 +99,11 @@ export function pageContentProblems(content: PageContent, storedActions: readonl
 }
 
 /**
- * The blocks' rules beyond their schema: ids unique, one hero at most, every image with a source
- * (an http(s) url, a file or an asset), links http(s), call-to-action banners naming the page's
- * actions, and every group of alternatives with a block that shows when no rule holds.
+ * The blocks' rules beyond their schema: ids unique, one hero at most (always shown: no rule or
+ * group), every image with a source (an http(s) url, a file or an asset), links http(s),
+ * call-to-action banners naming the page's actions, and at most one `default` per group. A group
+ * needs no default: when no rule holds it shows its first block without a rule, and a group with
+ * neither shows nothing (an alternative only for some audiences, page-blocks.ts selectBlocks).
  */
 function blockProblems(blocks: readonly PageBlock[], actions: readonly Action[]): FieldError[] {
   const problems: FieldError[] = [];
