@@ -62,6 +62,18 @@ describe('the built-in agent edits blocks (issue 31)', () => {
     assert.equal(top[0], 'faq');
   });
 
+  it('refuses to hide the hero, saying why: it carries the headline and the buttons', async () => {
+    const before = await drafted();
+    const hero = await ask('hide the hero');
+    assert.deepEqual(hero.changes, []);
+    assert.deepEqual(hero.content.blocks, before.current.blocks);
+    assert.match(hero.reply, /hero/);
+    assert.match(hero.reply, /headline/);
+    // Hiding the hero together with another block changes neither.
+    const both = await ask('hide the video and the hero');
+    assert.deepEqual(both.changes, []);
+  });
+
   it('asks which one, or says what is missing, instead of guessing; leaves other requests alone', async () => {
     const which = await ask('change the FAQ answer to Sure.');
     assert.deepEqual(which.changes, []);

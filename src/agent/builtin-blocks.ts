@@ -98,6 +98,14 @@ const ORIGINAL = [
   /^(?:reset|restore|revert)\s+(?<ref>.+?)(?:\s+(?:to|back\s+to)\s+(?:the\s+)?(?:original|page's\s+own|default)(?:\s+(?:text|wording|copy|one|version))?)?\s*[.!]?$/is,
 ];
 
+/**
+ * Why "hide the hero" is refused rather than done: the hero carries the page's headline (its one
+ * h1, which the <title> and search engines read alongside) and its buttons, so a page without it
+ * would open on a lesser block with no call to action. A marketer who wants less of it changes its text.
+ */
+const HERO_STAYS =
+  "no version can hide the hero: it carries the page's headline and its buttons, so every version shows it; I can change the headline, the subheadline or the line above it, or move it";
+
 /** "add a fifth question to the FAQ", "add a pricing table under the features". */
 const ADD =
   /^(?:add|insert|include|create|put|append)\s+(?:a|an|another|one\s+more|a\s+new|some|new|\w+\s+more)\s+(?!(?:keyword|sentence|line|word|phrase|mention|note)s?\b)(?<thing>.{1,60}?)\s+(?:to|in|into|on|under|below|above|after|before|beneath)\s+(?<ref>.+?)(?:\s+(?:about|on|for|with)\s+.+)?\s*[.!]?$/is;
@@ -160,6 +168,7 @@ export function blockEdit(
     const targets = blocksIn(ref, found);
     if (targets === null) return null;
     if ('problem' in targets) return fail(targets.problem);
+    if (hiding && targets.blocks.some((b) => b.type === 'hero')) return fail(HERO_STAYS);
     // "restore the testimonial": a hidden block is shown; one shown gets the page's text back (below).
     const isShown = (b: PageBlock) => plan.shown.some((d) => d.blockId === b.blockId);
     const restoring = showing !== null && /^(?:restore|reinstate)\b/i.test(text);

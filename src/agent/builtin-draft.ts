@@ -8,6 +8,7 @@ import { AGENT_LIMITS, type AudienceContent, dedupeKeywords } from '../domain/au
 import { DRAFT_SUMMARY_START, notesWithSummary, operatorNotesOf } from '../domain/operator-notes.js';
 import {
   BLOCK_LABELS,
+  BLOCK_TEXT_BOUNDS,
   type BlockPlan,
   defaultPlan,
   NO_TRAITS,
@@ -120,8 +121,8 @@ function heroLine(content: AudienceContent): string {
     : `the hero says ${q(eyebrow)} above your headline`;
 }
 
-/** The eyebrow's bound (page-blocks.ts TEXT_BOUNDS). */
-const EYEBROW_MAX = 80;
+/** The eyebrow's bound (the page's own, page-blocks.ts BLOCK_TEXT_BOUNDS). */
+const EYEBROW_MAX = BLOCK_TEXT_BOUNDS.hero.eyebrow.max;
 
 /**
  * The hero block whose eyebrow carries the personal line: one with an eyebrow (a version may only
@@ -344,7 +345,7 @@ export function describeDraft(input: AgentInput, draft: Draft, changed: boolean)
 }
 
 /** The reasoning's account of the blocks: each rule-decided block, shown or hidden, and the trait that decided. */
-function blocksWhy(input: AgentInput, plan: BlockPlan | undefined): string {
+export function blocksWhy(input: AgentInput, plan: BlockPlan | undefined): string {
   if (plan === undefined) return '';
   const byId = new Map((input.page.blocks ?? []).map((b) => [b.blockId, b]));
   const ruled = [...plan.shown, ...plan.hidden].filter((d) => {
@@ -359,7 +360,7 @@ function blocksWhy(input: AgentInput, plan: BlockPlan | undefined): string {
 }
 
 /** One sentence for the reply when a rule chose among alternatives ("the case study for manufacturing"). */
-function blocksReply(input: AgentInput, plan: BlockPlan | undefined): string {
+export function blocksReply(input: AgentInput, plan: BlockPlan | undefined): string {
   if (plan === undefined) return '';
   const byId = new Map((input.page.blocks ?? []).map((b) => [b.blockId, b]));
   const chosen = plan.shown.filter((d) => {

@@ -2,12 +2,14 @@ import { Command } from 'commander';
 import { RenameAccountBody, toAccount } from '../features/accounts/accounts.schemas.js';
 import { deleteAccount } from '../features/accounts/delete-account.service.js';
 import { renameAccount } from '../features/accounts/rename-account.service.js';
+import { accountIdFor, changeTraits } from '../features/accounts/traits.service.js';
 import { requireTenant } from '../features/tenants/require-tenant.js';
 import { type DeletionOptions, runDeletion } from './confirm-deletion.js';
 import { print, withDatabase } from './context.js';
+import { traitChange, traitOptions } from './traits-options.js';
 import { checkInput } from './validate-input.js';
 
-/** `quire accounts rename`: the admin API's PATCH .../accounts/{accountId}. */
+/** `quire accounts rename` and `traits`: the admin API's PATCH .../accounts/{accountId}(/traits). */
 export function accountsCommand(): Command {
   const accounts = new Command('accounts').description('Manage accounts (companies)');
   accounts
@@ -39,6 +41,23 @@ export function accountsCommand(): Command {
           (dryRun) => deleteAccount(db, tenantId, accountId, { dryRun }),
           o,
         );
+      });
+    });
+  traitOptions(
+    accounts
+      .command('traits <domainOrId>')
+      .description(
+        "Set or remove traits of an account (the admin API's PATCH .../accounts/{accountId}/traits)",
+      )
+      .requiredOption('--tenant <id or name>', 'the tenant of the account'),
+  )
+    .option('--json', 'print the result as one JSON object')
+    .action(async (domainOrId: string, o) => {
+      await withDatabase(async ({ db }) => {
+        const change = traitChange(o);
+        const tenantId = await requireTenant(db, o.tenant);
+        const accountId = await accountIdFor(db, tenantId, domainOrId);
+        print(toAccount(await changeTraits(db, 'accounts', tenantId, accountId, change)), o.json === true);
       });
     });
   return accounts;

@@ -1,10 +1,12 @@
 import { Command } from 'commander';
+import { changeTraits } from '../features/accounts/traits.service.js';
 import { deletePerson } from '../features/persons/delete-person.service.js';
 import { editPerson } from '../features/persons/edit-person.service.js';
 import { EditPersonBody, toPerson } from '../features/persons/persons.schemas.js';
 import { requireTenant } from '../features/tenants/require-tenant.js';
 import { type DeletionOptions, runDeletion } from './confirm-deletion.js';
 import { print, withDatabase } from './context.js';
+import { traitChange, traitOptions } from './traits-options.js';
 import { readJsonInput } from './validate-input.js';
 
 /** `quire persons edit`: the admin API's PATCH .../persons/{personId}. */
@@ -24,6 +26,20 @@ export function personsCommand(): Command {
         const input = readJsonInput(EditPersonBody, o);
         const person = await editPerson(db, await requireTenant(db, o.tenant), personId, input);
         print(toPerson(person), o.json === true);
+      });
+    });
+  traitOptions(
+    persons
+      .command('traits <personId>')
+      .description("Set or remove traits of a person (the admin API's PATCH .../persons/{personId}/traits)")
+      .requiredOption('--tenant <id or name>', 'the tenant of the person'),
+  )
+    .option('--json', 'print the result as one JSON object')
+    .action(async (personId: string, o) => {
+      await withDatabase(async ({ db }) => {
+        const change = traitChange(o);
+        const tenantId = await requireTenant(db, o.tenant);
+        print(toPerson(await changeTraits(db, 'persons', tenantId, personId, change)), o.json === true);
       });
     });
   persons

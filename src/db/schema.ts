@@ -283,7 +283,11 @@ export interface PagesTable {
   metadata: string | null;
   /** Unique per tenant, kebab-case: the page's public path (`/p/{handle}/{slug}`). */
   slug: string | null;
-  /** The visible body JSON (hero headline, subheadline, sections), see src/features/hosted/page-body.ts. */
+  /**
+   * The visible body JSON: `{headline, subheadline, blocks}` (typed blocks, src/domain/page-blocks.ts;
+   * read by pageBody in src/features/pages/pages.schemas.ts, which still reads the `sections` of a
+   * body written before migration 0015).
+   */
   body: string | null;
   /** 1 when the page itself may be indexed by search engines (person pages never are). */
   indexable: number;

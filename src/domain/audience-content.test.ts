@@ -201,3 +201,46 @@ describe('the blocks shown, written back (undo and restore of a `blocks` change)
     assert.equal(fieldValue(withField(next, blockPage, 'blocks', before), blockPage, 'blocks'), before);
   });
 });
+
+describe("an agent's block text is held to the page's own bounds (issue 31)", () => {
+  const blocks: PageBlock[] = [
+    { blockId: 'faq', type: 'faq', heading: 'Q', items: [{ question: 'Why?', answer: 'Because.' }] },
+    {
+      blockId: 'features',
+      type: 'features',
+      heading: 'Why',
+      items: [
+        { title: 'A', text: 'a' },
+        { title: 'B', text: 'b' },
+      ],
+    },
+  ];
+  const onPage = { ...page, blocks };
+  it('fieldProblem names the block and field', () => {
+    assert.equal(
+      fieldProblem(onPage, 'block:faq/items/0/question', ''),
+      'faq/items/0/question cannot be empty',
+    );
+    assert.equal(
+      fieldProblem(onPage, 'block:features/items/0/text', 'x'.repeat(1001)),
+      'features/items/0/text can be at most 1000 characters (this one has 1001)',
+    );
+  });
+  it('the worker refuses a result that empties an FAQ question', () => {
+    const content = {
+      ...current,
+      blocks: {
+        shown: [
+          { blockId: 'faq', reason: 'x' },
+          { blockId: 'features', reason: 'x' },
+        ],
+        hidden: [],
+        text: { faq: { 'items/0/question': '' } },
+      },
+    };
+    assert.throws(
+      () => checkProposedVersion({ reply: 'Done.', reasoning: '', content, changes: [] }, current, onPage),
+      /faq\/items\/0\/question cannot be empty/,
+    );
+  });
+});

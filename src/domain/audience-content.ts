@@ -9,6 +9,7 @@
 import {
   type BlockPlan,
   blockTextFields,
+  blockTextProblem,
   defaultPlan,
   type PageBlock,
   planOrderText,
@@ -430,7 +431,7 @@ export function fieldProblem(page: ContentPage, field: ContentField, value: stri
     const own =
       block === undefined ? undefined : blockTextFields(block).find((f) => f.path === rest.join('/'));
     if (own === undefined) return `this page has no block text ${field.slice(6)}`;
-    return tooLong(own.max, `${field.slice(6)}`);
+    return blockTextProblem(own, field.slice(6), value);
   }
   if (field.startsWith(BUTTON_FIELD_PREFIX)) {
     const actionId = field.slice(BUTTON_FIELD_PREFIX.length);
@@ -504,7 +505,7 @@ function contentProblems(content: unknown, current: AudienceContent, page: Conte
     }
     for (const id of known) if (!(id in buttons)) problems.push(`buttonTitles is missing action ${id}`);
   }
-  if (c.blocks !== undefined) problems.push(...planProblems(page.blocks ?? [], c.blocks, false));
+  if (c.blocks !== undefined) problems.push(...planProblems(page.blocks ?? [], c.blocks));
   const members: readonly string[] = [...SIMPLE_FIELDS, 'buttonTitles', 'blocks'];
   const extra = Object.keys(c).filter((k) => !members.includes(k));
   if (extra.length > 0) problems.push(`content has unknown members: ${extra.join(', ')}`);

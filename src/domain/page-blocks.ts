@@ -31,12 +31,19 @@ interface BlockBase {
   /** All conditions must hold for the block to be shown (none: shown to everyone). */
   showWhen?: TraitCondition[];
   /**
-   * Alternatives: of the blocks sharing a group, one is shown, the first (in page order) whose
-   * `showWhen` holds, else the group's `default` block (else none).
+   * Alternatives: of the blocks sharing a group, one at most is shown, the first (in page order)
+   * whose `showWhen` holds, else the group's `default` block, else its first block without a rule
+   * (else none).
    */
   group?: string;
   default?: boolean;
 }
+
+/**
+ * Why a hero block is always shown: it carries the page's headline (its one h1) and its buttons.
+ * No version hides it and it has no rule or group (page-content.ts); a version may move it.
+ */
+export const HERO_ALWAYS_SHOWN = "it carries the page's headline and buttons, so every version shows it";
 
 export interface HeroBlock extends BlockBase {
   type: 'hero';
@@ -224,37 +231,50 @@ export const BLOCK_LABELS: Record<BlockType, string> = {
 // ---------------------------------------------------------------------------------------------
 // Text fields: what a version may override, named by a path inside the block ("items/1/answer").
 
-/** The bound of a text field when an agent writes it. */
-const TEXT_BOUNDS: Record<string, number> = {
-  eyebrow: 80,
-  heading: 200,
-  intro: 600,
-  title: 200,
-  text: 4000,
-  quote: 600,
-  author: 120,
-  role: 120,
-  company: 120,
-  value: 24,
-  label: 120,
-  customer: 120,
-  industry: 80,
-  summary: 800,
-  question: 300,
-  answer: 1500,
-  caption: 300,
-  alt: 300,
-  placeholder: 120,
-  buttonText: 60,
-  thankYouMessage: 600,
-  consentText: 600,
-};
+/** A text's bounds in characters: at least `min`, at most `max`. */
+export interface TextBounds {
+  min: number;
+  max: number;
+}
+const bounds = (max: number, min = 0): TextBounds => ({ min, max });
+/** A figure and its label: a stats item and a case study's metric. */
+const PAIR_BOUNDS = { value: bounds(24, 1), label: bounds(120, 1) };
+
+/**
+ * The bounds of every text a version may override, by block type and field name (a list item's
+ * field by its own name: `items/<i>/answer` is `answer`). These are the page's own bounds: the
+ * block schemas (src/features/pages/page-blocks.schemas.ts) are built from this table, so a version
+ * can never write a text the page itself would refuse, and no bound is written twice.
+ */
+export const BLOCK_TEXT_BOUNDS = {
+  hero: { eyebrow: bounds(80) },
+  logos: { heading: bounds(200) },
+  features: { heading: bounds(200, 1), intro: bounds(600), title: bounds(200, 1), text: bounds(1000, 1) },
+  testimonial: { quote: bounds(600, 1), author: bounds(120, 1), role: bounds(120), company: bounds(120) },
+  stats: { heading: bounds(200), ...PAIR_BOUNDS },
+  caseStudy: { title: bounds(200, 1), summary: bounds(800, 1), ...PAIR_BOUNDS },
+  faq: { heading: bounds(200, 1), question: bounds(300, 1), answer: bounds(1500, 1) },
+  richText: { heading: bounds(300), text: bounds(10_000) },
+  image: { caption: bounds(300) },
+  video: { title: bounds(200, 1), caption: bounds(300) },
+  ctaBanner: { heading: bounds(200, 1), text: bounds(600) },
+  form: {
+    heading: bounds(200),
+    intro: bounds(600),
+    buttonText: bounds(60, 1),
+    thankYouMessage: bounds(600),
+    consentText: bounds(600, 1),
+    label: bounds(120, 1),
+    placeholder: bounds(120),
+  },
+} as const satisfies Record<BlockType, Record<string, TextBounds>>;
 
 export interface BlockTextField {
   /** The path inside the block, e.g. `heading`, `items/1/answer`. */
   path: string;
   value: string;
-  /** At most this many characters when an agent writes it. */
+  /** The field's own bounds (BLOCK_TEXT_BOUNDS): a version's text for it must keep to them. */
+  min: number;
   max: number;
 }
 
@@ -281,13 +301,25 @@ const OWN_FIELDS: Record<BlockType, string[]> = {
   form: ['heading', 'intro', 'buttonText', 'thankYouMessage', 'consentText'],
 };
 
+const boundsOf = (type: BlockType, name: string): TextBounds =>
+  (BLOCK_TEXT_BOUNDS[type] as Record<string, TextBounds>)[name]!;
+
+/** Why a version cannot write `value` into a block's text field (named `blockId/path`), or null. */
+export function blockTextProblem(field: BlockTextField, name: string, value: string): string | null {
+  if (value.trim().length < field.min) return `${name} cannot be empty`;
+  if (value.length > field.max) {
+    return `${name} can be at most ${field.max} characters (this one has ${value.length})`;
+  }
+  return null;
+}
+
 /** Every text field of a block a version may override, in reading order (present ones only). */
 export function blockTextFields(block: PageBlock): BlockTextField[] {
   const record = block as unknown as Record<string, unknown>;
   const fields: BlockTextField[] = [];
   for (const name of OWN_FIELDS[block.type]) {
     const value = record[name];
-    if (typeof value === 'string') fields.push({ path: name, value, max: TEXT_BOUNDS[name] ?? 200 });
+    if (typeof value === 'string') fields.push({ path: name, value, ...boundsOf(block.type, name) });
   }
   const list = LIST_FIELDS[block.type];
   if (list !== undefined) {
@@ -296,7 +328,7 @@ export function blockTextFields(block: PageBlock): BlockTextField[] {
       for (const name of list.fields) {
         const value = item[name];
         if (typeof value === 'string') {
-          fields.push({ path: `${list.list}/${i}/${name}`, value, max: TEXT_BOUNDS[name] ?? 200 });
+          fields.push({ path: `${list.list}/${i}/${name}`, value, ...boundsOf(block.type, name) });
         }
       }
     });
@@ -458,7 +490,12 @@ export function defaultPlan(blocks: readonly PageBlock[], traits: AudienceTraits
 export function arrangeBlocks(blocks: readonly PageBlock[], plan: BlockPlan | null | undefined): PageBlock[] {
   const effective = plan ?? defaultPlan(blocks);
   const byId = new Map(blocks.map((b) => [b.blockId, b]));
-  const decided = new Set([...effective.shown, ...effective.hidden].map((d) => d.blockId));
+  // A hero a plan hides (a version written before the hero was always shown) is placed as if the
+  // plan did not name it: where the page has it, with its eyebrow and image.
+  const heroes = new Set(blocks.filter((b) => b.type === 'hero').map((b) => b.blockId));
+  const decided = new Set(
+    [...effective.shown, ...effective.hidden.filter((d) => !heroes.has(d.blockId))].map((d) => d.blockId),
+  );
   const order = effective.shown.map((d) => d.blockId).filter((id) => byId.has(id));
   const newcomers = new Set(
     selectBlocks(blocks, NO_TRAITS)
@@ -483,7 +520,7 @@ export function planOrderText(plan: BlockPlan): string {
 }
 
 /** Checks a plan an agent proposes against the page's blocks; returns the problems (empty when sound). */
-export function planProblems(blocks: readonly PageBlock[], plan: unknown, agentBounds: boolean): string[] {
+export function planProblems(blocks: readonly PageBlock[], plan: unknown): string[] {
   const problems: string[] = [];
   if (plan === null || typeof plan !== 'object') return ['blocks must be an object'];
   const p = plan as Record<string, unknown>;
@@ -502,7 +539,9 @@ export function planProblems(blocks: readonly PageBlock[], plan: unknown, agentB
       } else if (!ids.has(d.blockId))
         problems.push(`blocks.${key}[${i}] names an unknown block ${d.blockId}`);
       else if (seen.has(d.blockId)) problems.push(`blocks.${key}[${i}]: block ${d.blockId} is named twice`);
-      else seen.add(d.blockId);
+      else if (key === 'hidden' && ids.get(d.blockId)!.type === 'hero') {
+        problems.push(`blocks.hidden[${i}]: the hero ${d.blockId} cannot be hidden: ${HERO_ALWAYS_SHOWN}`);
+      } else seen.add(d.blockId);
     }
   }
   const text = p.text;
@@ -524,10 +563,9 @@ export function planProblems(blocks: readonly PageBlock[], plan: unknown, agentB
         const field = known.get(path);
         if (field === undefined) problems.push(`blocks.text.${blockId} has no text field ${path}`);
         else if (typeof value !== 'string') problems.push(`blocks.text.${blockId}.${path} must be a string`);
-        else if (value.length > (agentBounds ? field.max : 10_000)) {
-          problems.push(
-            `${blockId}/${path} can be at most ${field.max} characters (this one has ${value.length})`,
-          );
+        else {
+          const problem = blockTextProblem(field, `${blockId}/${path}`, value);
+          if (problem !== null) problems.push(problem);
         }
       }
     }

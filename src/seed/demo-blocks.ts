@@ -1,7 +1,7 @@
 import type { PageBlock } from '../domain/page-blocks.js';
 
 /**
- * The demo page's body: twelve blocks of ten types (the last a lead form), three case studies chosen by the account's
+ * The demo page's body: thirteen blocks of ten types (the last a lead form), three case studies chosen by the account's
  * industry (a default for every other visitor). Every customer, number and quote a version may
  * show is written here, on the page, so the grounding check has its sources.
  *

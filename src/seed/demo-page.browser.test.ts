@@ -119,6 +119,40 @@ describeEachDatabase(
           retail: 'case-retail',
           page: 'case-default',
         });
+        // The video loads on a click only: before it, no iframe and no request to the video's host;
+        // after it, the privacy-enhanced player, which the page's CSP allows (frame-src). The
+        // player's request is answered here, so the test needs no internet.
+        const context = await browser.newContext({
+          userAgent: USER_AGENT,
+          viewport: { width: 1280, height: 900 },
+        });
+        const tab = await context.newPage();
+        const players: string[] = [];
+        await tab.route(/^https:\/\/(www\.youtube-nocookie\.com|player\.vimeo\.com)\//, (route) => {
+          players.push(route.request().url());
+          return route.fulfill({ status: 200, contentType: 'text/html', body: '<title>player</title>' });
+        });
+        const foreign: string[] = [];
+        tab.on('request', (request) => {
+          if (!request.url().startsWith(base)) foreign.push(request.url());
+        });
+        const response = await tab.goto(pages.manufacturing, { waitUntil: 'networkidle' });
+        const csp = response!.headers()['content-security-policy'] ?? '';
+        assert.equal(await tab.locator('iframe').count(), 0, 'no iframe before the click');
+        assert.deepEqual(foreign, [], 'no request to another host before the click');
+        const poster = tab.locator('[data-block="video"] a.video');
+        const embed = (await poster.getAttribute('data-video-embed'))!;
+        const player = new URL(embed).origin;
+        assert.match(player, /^https:\/\/(www\.youtube-nocookie\.com|player\.vimeo\.com)$/);
+        await poster.click();
+        const frame = tab.locator('[data-block="video"] iframe');
+        await frame.waitFor({ state: 'attached', timeout: 10_000 });
+        assert.equal(await frame.getAttribute('src'), embed);
+        await tab.waitForLoadState('networkidle');
+        assert.deepEqual(players, [embed], 'the player is requested once the poster is clicked');
+        const frameSrc = csp.split(';').find((d) => d.trim().startsWith('frame-src')) ?? '';
+        assert.ok(frameSrc.split(/\s+/).includes(player), `CSP frame-src allows ${player}: ${csp}`);
+        await context.close();
       } finally {
         await browser.close();
       }

@@ -8,6 +8,7 @@ import {
   type AgentUsage,
   type PageAgent,
 } from '../agent/page-agent.js';
+import { withPageRules } from '../agent/page-rules.js';
 import { backgroundShare, type StepSizer } from '../background-share.js';
 import type { AgentLimitsConfig } from '../config.js';
 import { dialectOf } from '../db/database.js';
@@ -212,8 +213,11 @@ export class VersionWorker {
   async #tryOnce(asked: AgentInput, signal: AbortSignal) {
     let result: AgentResult;
     try {
-      // Whatever the agent, a version never states what Quire does not know (grounding.ts).
-      result = refuseUnsupported(asked, await raceAbort(this.#options.agent.run(asked, signal), signal));
+      // Whatever the agent, a draft shows the blocks the page's rules choose for the audience's
+      // traits unless the agent chose (page-rules.ts), and a version never states what Quire does
+      // not know (grounding.ts).
+      const proposed = await raceAbort(this.#options.agent.run(asked, signal), signal);
+      result = refuseUnsupported(asked, withPageRules(asked, proposed));
     } catch (error) {
       if (error instanceof AgentError && error.problems !== null) {
         return { ok: false as const, error, problems: error.problems, usage: undefined };

@@ -1,6 +1,8 @@
 import type { DB, Db } from '../../db/schema.js';
 import { writeTransaction } from '../../db/write-transaction.js';
+import { normalizeDomain } from '../../domain/normalize-domain.js';
 import { ApiError } from '../../errors.js';
+import { findAccount, findAccountByDomain } from './accounts.repository.js';
 import { MAX_TRAITS, mergeTraits, parseTraits, type SetTraitsBody } from './traits.js';
 import { findTraitsForUpdate, storeTraits, type TraitsTable } from './traits.repository.js';
 
@@ -10,8 +12,8 @@ const MISSING: Record<TraitsTable, (id: string) => ApiError> = {
 };
 
 /**
- * An operator sets an account's or a person's traits (the admin API, `quire accounts traits`, the
- * console, the demo seed): a key set to null is removed, keys not named stay; at most MAX_TRAITS.
+ * An operator sets an account's or a person's traits (the admin API, `quire accounts traits` /
+ * `quire persons traits`, the console, the demo seed): a key set to null is removed, keys not named stay; at most MAX_TRAITS.
  */
 export async function changeTraits<T extends TraitsTable>(
   db: Db,
@@ -30,4 +32,14 @@ export async function changeTraits<T extends TraitsTable>(
     }
     return (await storeTraits(tx, table, tenantId, id, JSON.stringify(traits), Date.now())) as never;
   });
+}
+
+/** The id of the account an operator names by its id or its domain (the CLI's `quire accounts traits`). */
+export async function accountIdFor(db: Db, tenantId: string, domainOrId: string): Promise<string> {
+  const byId = await findAccount(db, tenantId, domainOrId);
+  if (byId !== undefined) return byId.id;
+  const domain = normalizeDomain(domainOrId);
+  const byDomain = domain === null ? undefined : await findAccountByDomain(db, tenantId, domain);
+  if (byDomain === undefined) throw MISSING.accounts(domainOrId);
+  return byDomain.id;
 }

@@ -4,7 +4,8 @@ import type { Traits } from '../../domain/page-blocks.js';
 /**
  * Traits of an account or a person (issue 31): what the rules of a page's blocks read, e.g.
  * `{ "industry": "manufacturing", "employees": 850, "region": "EMEA", "tier": "1" }` plus any custom
- * key. Set by operators (admin API, `quire accounts traits` / `quire persons traits`, the console);
+ * key. Set by operators (admin API, `quire accounts traits` / `quire persons traits`, the console,
+ * imports, the demo seed);
  * shown as the extension field `traits` of accounts and persons.
  */
 const TRAIT_KEY = '^[A-Za-z][A-Za-z0-9_-]{0,63}$';

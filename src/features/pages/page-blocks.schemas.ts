@@ -1,5 +1,12 @@
 import { type TSchema, Type } from 'typebox';
-import { BLOCK_TYPES, FORM_FIELD_KINDS, ICON_NAMES, type PageBlock } from '../../domain/page-blocks.js';
+import {
+  BLOCK_TEXT_BOUNDS,
+  BLOCK_TYPES,
+  FORM_FIELD_KINDS,
+  ICON_NAMES,
+  type PageBlock,
+  type TextBounds,
+} from '../../domain/page-blocks.js';
 
 /**
  * The JSON schemas of a page's blocks (src/domain/page-blocks.ts). A block is validated by the
@@ -7,6 +14,9 @@ import { BLOCK_TYPES, FORM_FIELD_KINDS, ICON_NAMES, type PageBlock } from '../..
  * (`/body/blocks/3/items/1/title`), never as "matches none of eleven schemas".
  */
 const Text = (max: number, min = 0) => Type.String({ minLength: min, maxLength: max });
+/** A text a version may override: its bounds are BLOCK_TEXT_BOUNDS's, which the version checks share. */
+const Own = ({ min, max }: TextBounds) => Text(max, min);
+const B = BLOCK_TEXT_BOUNDS;
 const Id = Type.String({ minLength: 1, maxLength: 80, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' });
 
 export const ImageRefSchema = Type.Object(
@@ -47,13 +57,16 @@ const common = {
   default: Type.Optional(Type.Boolean()),
 };
 
-const Pair = Type.Object({ value: Text(24, 1), label: Text(120, 1) }, { additionalProperties: false });
+const Pair = Type.Object(
+  { value: Own(B.stats.value), label: Own(B.stats.label) },
+  { additionalProperties: false },
+);
 const Icon = Type.Union(ICON_NAMES.map((name) => Type.Literal(name)));
 
 const BY_TYPE: Record<PageBlock['type'], Record<string, TSchema>> = {
-  hero: { eyebrow: Type.Optional(Text(80)), image: Type.Optional(ImageRefSchema) },
+  hero: { eyebrow: Type.Optional(Own(B.hero.eyebrow)), image: Type.Optional(ImageRefSchema) },
   logos: {
-    heading: Text(200),
+    heading: Own(B.logos.heading),
     logos: Type.Array(
       Type.Object(
         { name: Text(120, 1), image: Type.Optional(ImageRefSchema) },
@@ -63,13 +76,13 @@ const BY_TYPE: Record<PageBlock['type'], Record<string, TSchema>> = {
     ),
   },
   features: {
-    heading: Text(200, 1),
-    intro: Type.Optional(Text(600)),
+    heading: Own(B.features.heading),
+    intro: Type.Optional(Own(B.features.intro)),
     items: Type.Array(
       Type.Object(
         {
-          title: Text(200, 1),
-          text: Text(1000, 1),
+          title: Own(B.features.title),
+          text: Own(B.features.text),
           icon: Type.Optional(Icon),
           image: Type.Optional(ImageRefSchema),
         },
@@ -79,18 +92,21 @@ const BY_TYPE: Record<PageBlock['type'], Record<string, TSchema>> = {
     ),
   },
   testimonial: {
-    quote: Text(600, 1),
-    author: Text(120, 1),
-    role: Type.Optional(Text(120)),
-    company: Type.Optional(Text(120)),
+    quote: Own(B.testimonial.quote),
+    author: Own(B.testimonial.author),
+    role: Type.Optional(Own(B.testimonial.role)),
+    company: Type.Optional(Own(B.testimonial.company)),
     photo: Type.Optional(ImageRefSchema),
   },
-  stats: { heading: Type.Optional(Text(200)), items: Type.Array(Pair, { minItems: 1, maxItems: 6 }) },
+  stats: {
+    heading: Type.Optional(Own(B.stats.heading)),
+    items: Type.Array(Pair, { minItems: 1, maxItems: 6 }),
+  },
   caseStudy: {
     customer: Text(120, 1),
     industry: Text(80, 1),
-    title: Text(200, 1),
-    summary: Text(800, 1),
+    title: Own(B.caseStudy.title),
+    summary: Own(B.caseStudy.summary),
     metrics: Type.Array(Pair, { maxItems: 3 }),
     link: Type.Optional(
       Type.Object({ text: Text(120, 1), url: Text(2048, 1) }, { additionalProperties: false }),
@@ -98,35 +114,42 @@ const BY_TYPE: Record<PageBlock['type'], Record<string, TSchema>> = {
     logo: Type.Optional(ImageRefSchema),
   },
   faq: {
-    heading: Text(200, 1),
+    heading: Own(B.faq.heading),
     items: Type.Array(
-      Type.Object({ question: Text(300, 1), answer: Text(1500, 1) }, { additionalProperties: false }),
+      Type.Object(
+        { question: Own(B.faq.question), answer: Own(B.faq.answer) },
+        { additionalProperties: false },
+      ),
       { minItems: 1, maxItems: 20 },
     ),
   },
-  richText: { heading: Type.Optional(Text(300)), text: Text(10_000), image: Type.Optional(ImageRefSchema) },
-  image: { image: ImageRefSchema, caption: Type.Optional(Text(300)) },
+  richText: {
+    heading: Type.Optional(Own(B.richText.heading)),
+    text: Own(B.richText.text),
+    image: Type.Optional(ImageRefSchema),
+  },
+  image: { image: ImageRefSchema, caption: Type.Optional(Own(B.image.caption)) },
   video: {
     provider: Type.Union([Type.Literal('youtube'), Type.Literal('vimeo')]),
     videoId: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
-    title: Text(200, 1),
+    title: Own(B.video.title),
     poster: Type.Optional(ImageRefSchema),
-    caption: Type.Optional(Text(300)),
+    caption: Type.Optional(Own(B.video.caption)),
   },
   ctaBanner: {
-    heading: Text(200, 1),
-    text: Type.Optional(Text(600)),
+    heading: Own(B.ctaBanner.heading),
+    text: Type.Optional(Own(B.ctaBanner.text)),
     actionIds: Type.Optional(Type.Array(Text(255, 1), { maxItems: 3 })),
   },
   form: {
-    heading: Type.Optional(Text(200)),
-    intro: Type.Optional(Text(600)),
+    heading: Type.Optional(Own(B.form.heading)),
+    intro: Type.Optional(Own(B.form.intro)),
     fields: Type.Array(
       Type.Object(
         {
           field: Type.Union(FORM_FIELD_KINDS.map((kind) => Type.Literal(kind))),
-          label: Text(120, 1),
-          placeholder: Type.Optional(Text(120)),
+          label: Own(B.form.label),
+          placeholder: Type.Optional(Own(B.form.placeholder)),
           required: Type.Optional(Type.Boolean()),
           kind: Type.Optional(Type.Union([Type.Literal('select'), Type.Literal('checkbox')])),
           options: Type.Optional(Type.Array(Text(120, 1), { minItems: 1, maxItems: 30 })),
@@ -135,10 +158,10 @@ const BY_TYPE: Record<PageBlock['type'], Record<string, TSchema>> = {
       ),
       { minItems: 1, maxItems: FORM_FIELD_KINDS.length },
     ),
-    buttonText: Text(60, 1),
-    thankYouMessage: Type.Optional(Text(600)),
+    buttonText: Own(B.form.buttonText),
+    thankYouMessage: Type.Optional(Own(B.form.thankYouMessage)),
     redirectUrl: Type.Optional(Text(2048, 1)),
-    consentText: Type.Optional(Text(600, 1)),
+    consentText: Type.Optional(Own(B.form.consentText)),
     consentRequired: Type.Optional(Type.Boolean()),
     captureUtm: Type.Optional(Type.Boolean()),
     proofOfWork: Type.Optional(Type.Boolean()),

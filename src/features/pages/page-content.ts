@@ -11,7 +11,12 @@
  */
 import type { Executor } from '../../db/schema.js';
 import { isHttpUrl } from '../../domain/audience-content.js';
-import type { FormBlock, ImageRef, PageBlock } from '../../domain/page-blocks.js';
+import {
+  type FormBlock,
+  HERO_ALWAYS_SHOWN,
+  type ImageRef,
+  type PageBlock,
+} from '../../domain/page-blocks.js';
 import { ApiError, type FieldError } from '../../errors.js';
 import { findAsset } from '../assets/assets.repository.js';
 import type { Action } from './pages.schemas.js';
@@ -25,6 +30,8 @@ export interface PageContent {
   actionCardWidgets?: readonly { logos: readonly Logo[] }[];
   /** The body's blocks after the write (undefined: the body is not written). */
   blocks?: readonly PageBlock[];
+  /** The stored body's blocks, when the write changes the actions and not the body: their banners are checked. */
+  storedBlocks?: readonly PageBlock[];
 }
 
 /** Every problem of a page's content that needs no lookup, each with the JSON pointer of its member. */
@@ -83,13 +90,20 @@ export function pageContentProblems(content: PageContent, storedActions: readonl
     }
   });
   problems.push(...blockProblems(content.blocks ?? [], actions));
+  if (content.blocks === undefined && content.actions !== undefined) {
+    (content.storedBlocks ?? []).forEach((block, i) => {
+      problems.push(...bannerProblems(block, `/body/blocks/${i}`, actions));
+    });
+  }
   return problems;
 }
 
 /**
- * The blocks' rules beyond their schema: ids unique, one hero at most, every image with a source
- * (an http(s) url, a file or an asset), links http(s), call-to-action banners naming the page's
- * actions, and every group of alternatives with a block that shows when no rule holds.
+ * The blocks' rules beyond their schema: ids unique, one hero at most (always shown: no rule or
+ * group), every image with a source (an http(s) url, a file or an asset), links http(s),
+ * call-to-action banners naming the page's actions, and at most one `default` per group. A group
+ * needs no default: when no rule holds it shows its first block without a rule, and a group with
+ * neither shows nothing (an alternative only for some audiences, page-blocks.ts selectBlocks).
  */
 function blockProblems(blocks: readonly PageBlock[], actions: readonly Action[]): FieldError[] {
   const problems: FieldError[] = [];
@@ -114,6 +128,15 @@ function blockProblems(blocks: readonly PageBlock[], actions: readonly Action[])
           detail: `a page has one hero at most (body/blocks/${hero} is one)`,
         });
       } else hero = i;
+      for (const member of ['showWhen', 'group', 'default'] as const) {
+        if (block[member] !== undefined) {
+          problems.push({
+            pointer: `${at}/${member}`,
+            code: 'invalid_value',
+            detail: `the hero is always shown (${HERO_ALWAYS_SHOWN}): it takes no ${member}`,
+          });
+        }
+      }
     }
     for (const { path, image } of imagesOf(block)) {
       const sources = [image.url, image.fileId, image.assetId].filter((v) => v !== undefined).length;
@@ -138,24 +161,7 @@ function blockProblems(blocks: readonly PageBlock[], actions: readonly Action[])
         detail: `url must be an absolute http(s) URL (got "${clip(block.link.url)}")`,
       });
     }
-    if (block.type === 'ctaBanner') {
-      (block.actionIds ?? []).forEach((id, a) => {
-        if (!actions.some((action) => action.actionId === id)) {
-          problems.push({
-            pointer: `${at}/actionIds/${a}`,
-            code: 'invalid_value',
-            detail: `actionIds/${a} "${clip(id)}" must name one of the page's actions`,
-          });
-        }
-      });
-      if ((block.actionIds ?? []).length === 0 && actions.length === 0) {
-        problems.push({
-          pointer: `${at}`,
-          code: 'invalid_value',
-          detail: "a ctaBanner shows the page's actions: the page has none",
-        });
-      }
-    }
+    problems.push(...bannerProblems(block, at, actions));
     if (block.type === 'form') problems.push(...formProblems(block, at));
   });
   const groups = new Map<string, number[]>();
@@ -171,6 +177,33 @@ function blockProblems(blocks: readonly PageBlock[], actions: readonly Action[])
         detail: `group "${group}" has more than one default block (body/blocks/${defaults[0]} is one)`,
       });
     }
+  }
+  return problems;
+}
+
+/**
+ * A call-to-action banner's actions: each it names one of the page's, and a banner naming none
+ * (it shows the primary action) needs the page to have one. Run on the body written and, when only
+ * the actions change, on the stored body: either way a banner never names an action the page lacks.
+ */
+function bannerProblems(block: PageBlock, at: string, actions: readonly Action[]): FieldError[] {
+  if (block.type !== 'ctaBanner') return [];
+  const problems: FieldError[] = [];
+  (block.actionIds ?? []).forEach((id, a) => {
+    if (!actions.some((action) => action.actionId === id)) {
+      problems.push({
+        pointer: `${at}/actionIds/${a}`,
+        code: 'invalid_value',
+        detail: `actionIds/${a} "${clip(id)}" must name one of the page's actions`,
+      });
+    }
+  });
+  if ((block.actionIds ?? []).length === 0 && actions.length === 0) {
+    problems.push({
+      pointer: `${at}`,
+      code: 'invalid_value',
+      detail: "a ctaBanner shows the page's actions: the page has none",
+    });
   }
   return problems;
 }

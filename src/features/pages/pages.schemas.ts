@@ -260,7 +260,7 @@ export function pageBody(row: PagesTable): PageBody | null {
   return row.body === null ? null : storedBody(JSON.parse(row.body));
 }
 
-/** A body as stored (always blocks since migration 0014; sections are read defensively). */
+/** A body as stored (always blocks since migration 0015; sections are read defensively). */
 function storedBody(body: {
   headline: string;
   subheadline: string;

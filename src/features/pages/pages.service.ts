@@ -8,7 +8,13 @@ import { emitEvents } from '../../outbox/emit.js';
 import { checkPageContent } from './page-content.js';
 import { pageStatusEvents } from './page-events.js';
 import { findPage, findSlugsLike, insertPage, lockPage, updatePageRow } from './pages.repository.js';
-import { bodyToStore, type CreatePageInput, pageActions, type UpdatePageInput } from './pages.schemas.js';
+import {
+  bodyToStore,
+  type CreatePageInput,
+  pageActions,
+  pageBody,
+  type UpdatePageInput,
+} from './pages.schemas.js';
 
 /**
  * The page lifecycle. Operators create, update, archive and delete pages (admin API, CLI, seed);
@@ -97,6 +103,8 @@ export async function updatePage(
         headerActionId,
         actionCardWidgets: input.actionCardWidgets,
         blocks: body?.blocks,
+        // New actions without a body: the stored banners must still name actions the page has.
+        ...(body === undefined ? { storedBlocks: pageBody(page)?.blocks } : {}),
       },
       pageActions(page),
     );

@@ -18,8 +18,10 @@ import { Icon, PlayIcon } from './icons.js';
 import { RichText } from './rich-text.js';
 
 /**
- * One component per block type. Every section carries `data-block` (its type) and `data-block-id`,
- * which the console's selected-element edits read. Images arrive resolved (block-images.ts): an
+ * One component per block type. Every section carries the class `block` (the console's selected
+ * element counts `section.block` to say which section it is in, console/src/pages/workspace/
+ * selected-element.ts; the agent maps that number back to a block), `data-block` (its type) and
+ * `data-block-id` (tests and scripts find blocks by them). Images arrive resolved (block-images.ts): an
  * `ImageView` in the member where the block names its image.
  */
 export interface BlockContext {

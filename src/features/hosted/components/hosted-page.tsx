@@ -21,7 +21,8 @@ export function HostedPage({ view, css, scripts }: HostedPageProps) {
   // Buttons in page order with the primary first: what a call-to-action banner offers.
   const buttons = primary === null ? [] : [primary, ...view.actions.filter((a) => a !== primary)];
   const heroAt = view.blocks.findIndex((b) => b.type === 'hero');
-  // The hero holds the page's one h1: it is always shown, first unless the version moved it.
+  // The hero holds the page's one h1: every version shows it (no plan hides it, page-blocks.ts),
+  // first unless the version moved it; a page without a hero block gets a bare one, first.
   const blocks: (PageBlock | null)[] = heroAt === -1 ? [null, ...view.blocks] : view.blocks;
   return (
     <html lang="en">
