@@ -101,7 +101,7 @@ figure.media figcaption{color:var(--brand-muted);font-size:.9375rem;text-align:c
 .video img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}
 .video .play{position:absolute;inset:0;display:flex;flex-direction:column;gap:16px;align-items:center;justify-content:center;background:rgba(15,23,42,.35);border:0;width:100%;color:#fff;font:inherit;cursor:pointer}
 .video .play svg{width:72px;height:72px}
-.video .play span{font-weight:600;font-size:1.125rem;text-shadow:0 1px 2px rgba(0,0,0,.6)}
+.video .play span{font-weight:600;font-size:1.0625rem;background:rgba(15,23,42,.8);padding:8px 18px;border-radius:999px;max-width:calc(100% - 32px);text-align:center}
 .video iframe{position:absolute;inset:0;width:100%;height:100%;border:0}
 .band{background:var(--brand-primary);color:var(--brand-primary-text);text-align:center}
 .band h2{max-width:760px;margin:0 auto}.band p{max-width:640px;margin:16px auto 0}
