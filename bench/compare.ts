@@ -32,6 +32,8 @@ export interface BenchContext {
   startFloor(): Promise<Running>;
   /** A second Quire on the same database, with extra environment variables. */
   startQuire(env: NodeJS.ProcessEnv): Promise<Running>;
+  /** SQLite: the service's DATA_DIR, where its files are stored (local storage). */
+  dataDir?: string;
 }
 
 /** One request mix, without the server it is sent to. */

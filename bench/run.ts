@@ -115,6 +115,7 @@ async function runOn(
     startBare: startBareServer,
     startPeer: () => startExpressPeer(dialect, location),
     startFloor: () => startFloor(location),
+    ...(env.DATA_DIR === undefined ? {} : { dataDir: env.DATA_DIR }),
     startQuire: (extra) =>
       startQuire({ ...env, ...extra }, logFile(`-${++variants}`), undefined, serviceFlags),
   };
