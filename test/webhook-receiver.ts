@@ -18,6 +18,12 @@ export interface WebhookReceiver {
   readonly received: ReceivedWebhook[];
   /** What to answer to the next requests, in turn; then 200. A function may hold the answer back. */
   answers: (number | ((request: ReceivedWebhook) => Promise<number>))[];
+  /**
+   * Asked before `answers`: a status for this request, or undefined to take the next answer. An
+   * answer chosen by what was sent holds when a delivery is sent again (deliveries are at least
+   * once), where a queue of answers would shift onto the next request.
+   */
+  answerFor: ((request: ReceivedWebhook) => number | undefined) | null;
   /** Resolves once `predicate` holds for what was received. */
   waitFor(
     predicate: (received: ReceivedWebhook[]) => boolean,
@@ -36,6 +42,7 @@ export async function startReceiver(): Promise<WebhookReceiver> {
     url: '',
     received,
     answers: [],
+    answerFor: null,
     waitFor(predicate, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -73,7 +80,7 @@ export async function startReceiver(): Promise<WebhookReceiver> {
       };
       received.push(request);
       for (const waiter of [...waiters]) waiter();
-      const answer = receiver.answers.shift() ?? 200;
+      const answer = receiver.answerFor?.(request) ?? receiver.answers.shift() ?? 200;
       const status = typeof answer === 'number' ? answer : await answer(request);
       res
         .writeHead(status, { 'content-type': 'text/plain' })

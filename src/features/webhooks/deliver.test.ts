@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import { eventually } from '../../../test/eventually.js';
 import { makePerson, makeTenant, type TestTenant } from '../../../test/factories.js';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.js';
 import { makeAudience } from '../../../test/pages-factories.js';
@@ -86,8 +87,14 @@ describeEachDatabase(
       assert.equal(delivery.attempts[0].responseBody, 'failed with 500');
       assert.equal(delivery.attempts[0].error, 'HTTP 500');
       assert.ok(delivery.attempts.every((a: { durationMs: number }) => a.durationMs >= 0));
+      // Each wait is at least its backoff's floor (retry-schedule.ts: base 3^(n-1), jittered down to
+      // 0.8 of it). A floor, not a comparison of two waits: a loaded machine lengthens any wait.
       const gaps = requests.slice(1).map((r, i) => r.receivedAt - requests[i]!.receivedAt);
-      assert.ok(gaps[2]! > gaps[0]!, `the waits grow: ${gaps.join(', ')} ms`);
+      const floors = gaps.map((_, i) => Math.floor(0.8 * ctx.config.events.webhooks.retryBaseMs * 3 ** i));
+      assert.ok(
+        gaps.every((gap, i) => gap >= floors[i]!),
+        `the waits ${gaps.join(', ')} ms keep their floors ${floors.join(', ')} ms`,
+      );
     });
 
     it("delivers only the tenant's own events, and only the types an endpoint asked for", async (t) => {
@@ -180,21 +187,41 @@ describeEachDatabase(
       const base = `/tenants/${tenant.tenantId}/webhooks/${webhookId}`;
       startPump(ctx, tenant, t);
       const since = new Date().toISOString();
-      receiver.answers.push(500, 500);
+      // Every attempt fails while `failing` holds, however often a delivery is sent.
+      let failing = true;
+      receiver.answerFor = () => (failing ? 500 : undefined);
+      t.after(() => {
+        receiver.answerFor = null;
+      });
       const [first] = await personDelivered(ctx, tenant, receiver, 2);
-      const failedList = async () => {
-        for (;;) {
-          const list = await admin(ctx, 'GET', `${base}/deliveries?status=failed`);
-          // Items and count are read side by side: wait for the item itself.
-          if (list.body.items.length > 0) return list.body.items;
-          await new Promise((resolve) => setTimeout(resolve, 20));
+      // What the endpoint's log and the receiver hold, for a wait that gives up.
+      const seen = async () => {
+        const log = await admin(ctx, 'GET', `${base}/deliveries`);
+        const rows = log.body.items.map(
+          (d: { status: string; attemptCount: number; replayOf: string | null }) =>
+            `${d.status}/${d.attemptCount}${d.replayOf ? '/replay' : ''}`,
+        );
+        return `deliveries [${rows.join(', ')}], receiver ${receiver.received.length} requests`;
+      };
+      const failedDeliveries = async (count: number) => {
+        try {
+          const list = await eventually(
+            () => admin(ctx, 'GET', `${base}/deliveries?status=failed`),
+            (list) => list.body.items.length === count,
+            { describe: (list) => `${list.body.items.length} failed, wanted ${count}` },
+          );
+          return list.body.items;
+        } catch (error) {
+          throw new Error(`${(error as Error).message}; ${await seen()}`);
         }
       };
-      const [failed] = await failedList();
+      // Items and count are read side by side: wait for the item itself.
+      const [failed] = await failedDeliveries(1);
       assert.equal(failed.attemptCount, 2);
       assert.equal(failed.lastError, 'HTTP 500');
       assert.equal(failed.nextAttemptAt, null);
 
+      failing = false;
       const replay = await admin(ctx, 'POST', `${base}/deliveries/${failed.deliveryId}/replay`);
       assert.equal(replay.status, 201, replay.raw);
       assert.equal(replay.body.replayOf, failed.deliveryId);
@@ -209,14 +236,11 @@ describeEachDatabase(
       assert.equal(original.body.replayedBy, replay.body.deliveryId);
 
       // Two more fail; replaying every failed one since the start replays those two only.
-      receiver.answers.push(500, 500, 500, 500);
+      failing = true;
       await personDelivered(ctx, tenant, receiver, 2);
       await personDelivered(ctx, tenant, receiver, 2);
-      for (;;) {
-        const list = await admin(ctx, 'GET', `${base}/deliveries?status=failed`);
-        if (list.body.items.length === 3) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await failedDeliveries(3);
+      failing = false;
       const before = receiver.received.length;
       const replayed = await admin(ctx, 'POST', `${base}/replay`, { since });
       assert.deepEqual(replayed.body, { replayed: 2, hasMore: false });
