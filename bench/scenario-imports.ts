@@ -34,7 +34,9 @@ function targetList(n: number): string {
 
 /**
  * s10: a target-list import (`--import-rows`, 10,000 by default) (docs/imports.md) into one tenant, through the operator API of
- * a Quire with two in-process workers and the built-in agent, while another tenant reads
+ * a Quire with two in-process workers and the built-in agent (on the server's worker thread on
+ * SQLite, WORKERS_THREAD's default; `WORKERS_THREAD=false npm run bench` puts them on the
+ * requests' loop), while another tenant reads
  * `GET /v0/persons/{id}`: its p99 during the import against its p99 with nothing else running,
  * the import's rows per second, the time until its last draft and the service's peak RSS.
  */

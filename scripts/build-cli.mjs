@@ -12,7 +12,8 @@ for (const file of fs.existsSync('dist') ? fs.readdirSync('dist') : []) {
 }
 
 await build({
-  entryPoints: { quire: 'src/cli/main.ts' },
+  // The worker thread's module (src/worker/worker-thread.ts) is an entry of its own beside quire.mjs.
+  entryPoints: { quire: 'src/cli/main.ts', 'worker-thread': 'src/worker/worker-thread.entry.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   chunkNames: '[name]-[hash]',

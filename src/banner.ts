@@ -9,6 +9,8 @@ export interface StartupFacts {
   url: string;
   database: { dialect: Dialect; url: string };
   workersInProcess: number;
+  /** They run on a worker thread of the server (WORKERS_THREAD), not on its event loop. */
+  workersThread: boolean;
   /** Whether the ADMIN_TOKEN bearer is accepted; the operator API itself always serves console sessions. */
   adminApi: boolean;
   consoleUrl: string;
@@ -27,6 +29,7 @@ export function startupFacts(config: Config, dialect: Dialect, location: string,
       url: config.databaseUrl === null ? `sqlite:${location}` : withoutPassword(config.databaseUrl),
     },
     workersInProcess: config.inProcessWorkers,
+    workersThread: config.inProcessWorkers > 0 && config.workersThread,
     adminApi: config.adminToken !== null,
     consoleUrl: `${url}/console`,
     docsUrl: `${url}/docs`,
@@ -40,7 +43,7 @@ export function humanBanner(facts: StartupFacts): string {
   const workers =
     facts.workersInProcess === 0
       ? 'no workers in process (run `quire worker`)'
-      : `${facts.workersInProcess} worker${facts.workersInProcess === 1 ? '' : 's'} in process`;
+      : `${facts.workersInProcess} worker${facts.workersInProcess === 1 ? '' : 's'} in process${facts.workersThread ? ' (own thread)' : ''}`;
   return [
     `Quire ${facts.version} is serving ${facts.url}`,
     `database ${facts.database.url}`,

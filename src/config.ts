@@ -97,6 +97,12 @@ export interface Config {
   formTokenTtlMs: number;
   /** Run version workers inside the API process. */
   inProcessWorkers: number;
+  /**
+   * Run the in-process workers (and the imports the API starts) on a worker thread with a database
+   * connection of their own, not on the requests' event loop (src/worker/worker-thread.ts). On by
+   * default on SQLite, whose statements and commits are synchronous.
+   */
+  workersThread: boolean;
   /** How long a worker's claim on a version lasts without renewal (renewed every third of it). */
   workerLeaseMs: number;
   /** How often an idle worker looks for queued versions. */
@@ -380,6 +386,7 @@ export function loadConfig(env: Env = process.env): Config {
     formMinFillMs: reader.integer('FORM_MIN_FILL_SECONDS', 3, 0, 3600) * 1000,
     formTokenTtlMs: reader.integer('FORM_TOKEN_TTL_SECONDS', 7200, 60, 30 * 86_400) * 1000,
     inProcessWorkers: reader.integer('WORKERS', 1, 0, 64),
+    workersThread: reader.boolean('WORKERS_THREAD', databaseUrl === null),
     workerLeaseMs: reader.integer('WORKER_LEASE_MS', 15_000, 300, 3_600_000),
     workerPollMs: reader.integer('WORKER_POLL_MS', 200, 10, 60_000),
     workerBatchSize: reader.integer('WORKER_BATCH', 10, 1, 500),

@@ -8,10 +8,16 @@ import { humanBanner, startupFacts } from './banner.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { handImportsTo } from './features/imports/imports.service.js';
 import { setupNeeded, setupToken } from './features/operators/first-admin.service.js';
+import { addMetricsSource } from './metrics/telemetry.js';
 import { reachableUrl, recordServerAddress } from './server-address.js';
 import { loadTracing } from './tracing/load.js';
 import { startWorkers, type WorkerPool } from './worker/worker-pool.js';
+import { WorkerThread } from './worker/worker-thread.js';
+
+/** The workers' thread runs at this niceness (Linux): requests first when both want the CPU. */
+const WORKER_THREAD_NICENESS = 10;
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -65,9 +71,18 @@ export async function startServer(config: Config): Promise<RunningServer> {
       `No operator yet: create the first admin at ${facts.consoleUrl}/setup?token=${token} (this link works until an operator exists)\n`,
     );
   }
-  // In-process page-agent workers (WORKERS, default 1; 0 leaves the queue to `quire worker`).
-  let workers: WorkerPool | null = null;
-  if (config.inProcessWorkers > 0) {
+  // In-process page-agent workers (WORKERS, default 1; 0 leaves the queue to `quire worker`), on a
+  // thread of their own (WORKERS_THREAD, the default on SQLite) or on this event loop.
+  let workers: Pick<WorkerPool, 'stop'> | null = null;
+  if (config.inProcessWorkers > 0 && config.workersThread) {
+    const thread = new WorkerThread(
+      { count: config.inProcessWorkers, niceness: WORKER_THREAD_NICENESS },
+      app.log,
+    );
+    handImportsTo(database.db, (tenantId, importId) => thread.runImport(tenantId, importId));
+    addMetricsSource(() => thread.metrics());
+    workers = thread;
+  } else if (config.inProcessWorkers > 0) {
     const agent = createAgent(config.agent);
     workers = startWorkers(
       database.db,

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { eventually } from '../../test/eventually.js';
 import { DIALECTS, testConfig } from '../../test/harness.js';
 import { envFor, quire, serve, spawnQuire, stop } from '../../test/processes.js';
 import { startupFailureMessage } from './startup-failure.js';
@@ -25,7 +26,7 @@ async function serveWithBanner(env: NodeJS.ProcessEnv) {
     });
     child.on('exit', (code) => reject(new Error(`quire serve exited with ${code}: ${err}`)));
   });
-  return { child, ...lines };
+  return { child, ...lines, stdout: () => out };
 }
 
 for (const dialect of DIALECTS) {
@@ -89,5 +90,30 @@ describe('start-up failure messages', () => {
       message,
       'Cannot reach PostgreSQL at db.internal:5432 (database "quire"): the connection was refused. Start PostgreSQL there, or fix the host and port in DATABASE_URL.',
     );
+  });
+});
+
+describe('quire serve with its workers on a thread of their own [sqlite]', () => {
+  it('says so, and the thread starts from the build, below the requests, and logs through the server', async () => {
+    const started = await serveWithBanner({ ...envFor('sqlite'), WORKERS: '2' });
+    try {
+      assert.match(started.banner, / · 2 workers in process \(own thread\) · /);
+      assert.equal(JSON.parse(started.log).workersThread, true);
+      const line = await eventually(
+        async () =>
+          started
+            .stdout()
+            .split('\n')
+            .find((l) => l.includes('workers started on their own thread')),
+        (found) => found !== undefined,
+        { describe: () => `no thread line in:\n${started.stdout().slice(-2000)}`, timeoutMs: 20_000 },
+      );
+      const record = JSON.parse(line!);
+      assert.equal(record.workers.length, 2);
+      assert.ok(record.niceness >= 10, `niceness ${record.niceness}`);
+      assert.equal(record.pid, JSON.parse(started.log).pid, "the server's own logger wrote it");
+    } finally {
+      assert.equal(await stop(started.child), 0, 'the thread stops with the server');
+    }
   });
 });

@@ -4,7 +4,7 @@ import { Gauge, Registry } from 'prom-client';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../errors.js';
 import { QUEUE_STATUSES, type QueueSnapshotSource } from '../metrics/queue.js';
-import { sharedRegistry, startProcessMetrics } from '../metrics/telemetry.js';
+import { sharedMetrics, startProcessMetrics } from '../metrics/telemetry.js';
 import { bearerToken } from './bearer-token.js';
 import { RequestStats } from './request-stats.js';
 
@@ -88,7 +88,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   const expected = options.token === null ? null : digest(options.token);
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     checkAccess(request, expected);
-    const merged = Registry.merge([sharedRegistry, registry]);
+    const merged = Registry.merge([await sharedMetrics(), registry]);
     const body = await merged.metrics();
     return reply.type(merged.contentType).send(body);
   });

@@ -1,4 +1,12 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import {
+  AggregatorRegistry,
+  Counter,
+  collectDefaultMetrics,
+  Histogram,
+  type MetricObjectWithValues,
+  type MetricValue,
+  Registry,
+} from 'prom-client';
 
 /**
  * Process-wide counters that code outside HTTP reports to: the version worker (agent attempts),
@@ -62,6 +70,25 @@ const webhookEndpointsDisabled = new Counter({
   help: 'Webhook endpoints disabled because every attempt failed for WEBHOOK_DISABLE_AFTER_MS.',
   registers: [sharedRegistry],
 });
+
+type MetricsJson = MetricObjectWithValues<MetricValue<string>>[];
+
+/** The same counters kept by other threads of this process (the workers' thread, WORKERS_THREAD). */
+const metricSources: (() => Promise<MetricsJson>)[] = [];
+
+export function addMetricsSource(source: () => Promise<MetricsJson>): void {
+  metricSources.push(source);
+}
+
+/**
+ * This process's shared counters for a scrape: this thread's, with those of its other threads
+ * added up into them (prom-client's aggregation, as for a cluster's workers).
+ */
+export async function sharedMetrics(): Promise<Registry> {
+  if (metricSources.length === 0) return sharedRegistry;
+  const all = await Promise.all([sharedRegistry.getMetricsAsJSON(), ...metricSources.map((s) => s())]);
+  return AggregatorRegistry.aggregate(all);
+}
 
 let processMetricsStarted = false;
 

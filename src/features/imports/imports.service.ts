@@ -171,6 +171,29 @@ export function runImport(
   return run;
 }
 
+/** Where a process applies the jobs its API starts, when not on its own event loop (WORKERS_THREAD). */
+const importRunners = new WeakMap<Db, (tenantId: string, importId: string) => void>();
+
+/** The server's worker thread takes the jobs started through `db` (src/worker/worker-thread.ts). */
+export function handImportsTo(db: Db, run: (tenantId: string, importId: string) => void): void {
+  importRunners.set(db, run);
+}
+
+/**
+ * Applies a job started by a request after the answer: on the worker thread when the server runs
+ * one, else here. A job a stopped process left is resumed by the next worker that starts.
+ */
+export function applyImportLater(
+  db: Db,
+  tenantId: string,
+  importId: string,
+  onError: (error: unknown) => void,
+): void {
+  const handOff = importRunners.get(db);
+  if (handOff !== undefined) handOff(tenantId, importId);
+  else runImport(db, tenantId, importId).catch(onError);
+}
+
 /**
  * One process's run of a job under its lease (`owner`): without the lease nothing is applied and
  * the job is returned as it stands. Each batch renews the lease in its transaction, so a batch

@@ -7,7 +7,7 @@ import { isFlagSet } from '../../http/query-flags.js';
 import { AdminPagePath } from '../pages/pages.schemas.js';
 import { IMPORT_MAX_BYTES } from './import-parse.js';
 import { ImportJob, ImportPreview, ImportQuery } from './imports.schemas.js';
-import { presentImport, previewImport, runImport, startImport } from './imports.service.js';
+import { applyImportLater, presentImport, previewImport, startImport } from './imports.service.js';
 
 /** The upload's types: read as text (the file is checked by the import, not parsed by Fastify). */
 export const IMPORT_CONTENT_TYPES = ['text/csv', 'application/x-ndjson', 'application/jsonl'];
@@ -70,8 +70,7 @@ export function startImportAdmin(app: App): void {
         return reply.code(200).send(await previewImport(app.db, tenantId, request.params.page_id, upload));
       }
       const job = await startImport(app.db, tenantId, request.params.page_id, upload);
-      // The rows are applied after the answer; a job a stopped process left is resumed by the worker.
-      void runImport(app.db, tenantId, job.id).catch((error) =>
+      applyImportLater(app.db, tenantId, job.id, (error) =>
         request.log.error({ err: error }, 'import failed'),
       );
       return reply.code(201).send(await presentImport(app.db, job));

@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { it } from 'node:test';
+import { eventually } from '../../test/eventually.js';
+import { makeTenant } from '../../test/factories.js';
+import { describeEachDatabase } from '../../test/harness.js';
+import { makePage } from '../../test/pages-factories.js';
+import {
+  applyImportLater,
+  getImport,
+  handImportsTo,
+  presentImport,
+  startImport,
+} from '../features/imports/imports.service.js';
+import { addMetricsSource, sharedMetrics, sharedRegistry } from '../metrics/telemetry.js';
+import type { WorkerLogger } from './version-worker.js';
+import { WorkerThread } from './worker-thread.js';
+
+const ROWS = 30;
+
+function targetList(n: number): Buffer {
+  const lines = ['email,name,company,domain,industry'];
+  for (let i = 0; i < n; i++)
+    lines.push(`p${i}@acct${i % 4}.example,Person ${i},Account ${i % 4},acct${i % 4}.example,software`);
+  return Buffer.from(lines.join('\n'));
+}
+
+/** A logger that keeps its records, as the server's would write them. */
+function keptLogger() {
+  const records: { level: string; obj: Record<string, unknown>; msg?: string }[] = [];
+  const keep = (level: string) => (obj: object, msg?: string) =>
+    records.push({ level, obj: obj as Record<string, unknown>, ...(msg === undefined ? {} : { msg }) });
+  const logger: WorkerLogger = { info: keep('info'), warn: keep('warn'), error: keep('error') };
+  return { logger, records };
+}
+
+async function drafted(agentRegistry: Awaited<ReturnType<WorkerThread['metrics']>>) {
+  const attempts = agentRegistry.find((m) => m.name === 'quire_agent_attempts_total');
+  return attempts?.values.find((v) => v.labels.outcome === 'drafted')?.value ?? 0;
+}
+
+describeEachDatabase(
+  'the workers on a thread of their own (WORKERS_THREAD)',
+  (ctx) => {
+    it('applies an import the API hands it and drafts every audience there, reports its counters and logs through the server, and stops', async (t) => {
+      const tenant = await makeTenant(ctx);
+      const page = await makePage(ctx, tenant);
+      const { logger, records } = keptLogger();
+      // The thread reads its configuration from the environment, as the server's does.
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        DATA_DIR: path.dirname(ctx.database.location),
+        WORKER_POLL_MS: '20',
+      };
+      delete env.DATABASE_URL;
+      const thread = new WorkerThread({ count: 2, niceness: 10 }, logger, env);
+      t.after(() => thread.stop());
+      const db = ctx.database.db;
+      handImportsTo(db, (tenantId, importId) => thread.runImport(tenantId, importId));
+      const mainDraftsBefore = await drafted(await sharedRegistry.getMetricsAsJSON());
+
+      const job = await startImport(db, tenant.tenantId, page.id, {
+        bytes: targetList(ROWS),
+        fileName: 'targets.csv',
+      });
+      applyImportLater(db, tenant.tenantId, job.id, (error) => assert.fail(String(error)));
+      const done = await eventually(
+        async () => presentImport(db, await getImport(db, tenant.tenantId, job.id)),
+        (state) => state.status !== 'running' && state.drafts.done === ROWS,
+        { describe: (state) => JSON.stringify(state), timeoutMs: 30_000 },
+      );
+      assert.equal(done.status, 'done');
+      assert.equal(done.audiencesCreated, ROWS);
+
+      // The drafts were counted on the thread, not on this one, and reach a scrape through metrics().
+      assert.equal(await drafted(await sharedRegistry.getMetricsAsJSON()), mainDraftsBefore);
+      assert.equal(await drafted(await thread.metrics()), ROWS);
+      // A scrape of the server adds them into its own (src/http/metrics.ts).
+      addMetricsSource(() => thread.metrics());
+      const scraped = await (await sharedMetrics()).getMetricsAsJSON();
+      assert.equal(await drafted(scraped), mainDraftsBefore + ROWS);
+      const started = records.find((r) => r.msg === 'workers started on their own thread');
+      assert.ok(started, JSON.stringify(records.slice(0, 5)));
+      assert.equal((started.obj.workers as string[]).length, 2);
+      assert.equal(started.obj.niceness, 10, 'the thread runs below the requests');
+      assert.ok(
+        records.some((r) => r.msg === 'processing version' && typeof r.obj.versionId === 'string'),
+        "the thread's records come through the server's logger",
+      );
+
+      await thread.stop();
+      assert.deepEqual(await thread.metrics(), [], 'a stopped thread answers no scrape');
+      assert.equal(
+        records.filter((r) => r.level === 'error').length,
+        0,
+        JSON.stringify(records.filter((r) => r.level === 'error')),
+      );
+    });
+  },
+  // The thread opens the database the way the server does, from DATA_DIR: the test's private
+  // SQLite file. On the shared PostgreSQL database its workers would take other files' versions.
+  { only: ['sqlite'] },
+);
