@@ -96,6 +96,29 @@ describeEachDatabase(
         JSON.stringify(records.filter((r) => r.level === 'error')),
       );
     });
+
+    it('a thread that dies is logged and started again a second later, until the server stops it', async () => {
+      const { logger, records } = keptLogger();
+      // A configuration the thread refuses when it starts: it dies at once, every time.
+      const env: NodeJS.ProcessEnv = { ...process.env, WORKER_POLL_MS: 'soon' };
+      const thread = new WorkerThread({ count: 1, niceness: 0 }, logger, env);
+      const restarts = () => records.filter((r) => r.msg === 'worker thread stopped; starting it again');
+      await eventually(
+        async () => restarts().length,
+        (n) => n >= 2,
+        { describe: (n) => `${n} restarts: ${JSON.stringify(records)}`, timeoutMs: 10_000 },
+      );
+      const failure = records.find((r) => r.msg === 'worker thread failed');
+      assert.match(
+        String((failure?.obj.err as Error | undefined)?.message),
+        /WORKER_POLL_MS/,
+        'the reason is logged',
+      );
+      await thread.stop();
+      const after = restarts().length;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      assert.equal(restarts().length, after, 'a stopped thread is not started again');
+    });
   },
   // The thread opens the database the way the server does, from DATA_DIR: the test's private
   // SQLite file. On the shared PostgreSQL database its workers would take other files' versions.
