@@ -6,6 +6,7 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM, CHROMIUM_ARGS, skipWithoutChromium } from '../../test/chromium.js';
 import { describeEachDatabase } from '../../test/harness.js';
 import { listenWithDemo } from '../../test/hosted-factories.js';
+import { untilCpuQuiet } from '../../test/quiet-cpu.js';
 
 /** Lighthouse's HTML and JSON reports of the demo pages (test artefacts). */
 const REPORTS = '.tmp/lighthouse';
@@ -73,13 +74,19 @@ describeEachDatabase('the demo pages in Lighthouse', (ctx) => {
           };
           // The performance score moves with what else the machine runs (its blocking time is the
           // page's main-thread work as observed here, slowed 4x for a phone): 0.94-1 for the same
-          // page in one day's runs. Below its goal, two more runs are made and the median counts,
-          // as Lighthouse's own guidance on variability advises.
+          // page in one day's runs, 0.73 while another browser test ran beside it. Below its goal,
+          // three more runs are made once the CPUs are calm again (up to 90 s), and their median
+          // counts, as Lighthouse's own guidance on variability advises; the first run, made on a
+          // busy machine, is only reported.
           let result = await measure();
           const performance = [result.lhr.categories.performance?.score ?? 0];
           const goal = (GOALS[kind] as Record<string, number>).performance;
           if (goal !== undefined && performance[0]! < goal) {
-            const runs = [result, await measure(), await measure()];
+            const calm = await untilCpuQuiet();
+            t.diagnostic(
+              `${kind} ${formFactor}: performance ${performance[0]}; waited ${calm.waitedMs} ms for calm CPUs (last second ${calm.idle === null ? 'unknown' : `${Math.round(calm.idle * 100)} % idle`})`,
+            );
+            const runs = [await measure(), await measure(), await measure()];
             runs.sort(
               (a, b) =>
                 (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0),
