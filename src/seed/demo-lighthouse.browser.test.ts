@@ -6,7 +6,7 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM, CHROMIUM_ARGS, skipWithoutChromium } from '../../test/chromium.js';
 import { describeEachDatabase } from '../../test/harness.js';
 import { listenWithDemo } from '../../test/hosted-factories.js';
-import { untilCpuQuiet } from '../../test/quiet-cpu.js';
+import { untilCpuQuiet, untilNoOtherBrowser } from '../../test/quiet-cpu.js';
 
 /** Lighthouse's HTML and JSON reports of the demo pages (test artefacts). */
 const REPORTS = '.tmp/lighthouse';
@@ -78,6 +78,12 @@ describeEachDatabase('the demo pages in Lighthouse', (ctx) => {
           // three more runs are made once the CPUs are calm again (up to 90 s), and their median
           // counts, as Lighthouse's own guidance on variability advises; the first run, made on a
           // busy machine, is only reported.
+          // Measured with no other test's browser running (up to 2 minutes' wait).
+          const alone = await untilNoOtherBrowser(chrome.pid);
+          if (alone.waitedMs > 1_000 || alone.others > 0)
+            t.diagnostic(
+              `${kind} ${formFactor}: waited ${alone.waitedMs} ms for other browsers to end (${alone.others} still running)`,
+            );
           let result = await measure();
           const performance = [result.lhr.categories.performance?.score ?? 0];
           const goal = (GOALS[kind] as Record<string, number>).performance;
