@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import type { Metadata, Sharp } from 'sharp';
 import { ApiError } from '../../errors.js';
-import { IMAGE_WIDTHS } from './file-urls.js';
+import { IMAGE_WIDTHS, variantWidth } from './file-urls.js';
 import { sanitiseSvg } from './sanitise-svg.js';
 
 let loaded: Promise<typeof import('sharp')> | null = null;
@@ -50,7 +50,7 @@ export interface ProcessedUpload {
  *   re-encoded at full size, turned upright by its EXIF orientation and without any metadata
  *   (EXIF, GPS, XMP, comments: sharp keeps none unless asked); WebP and AVIF variants at each of
  *   IMAGE_WIDTHS up to the image's own width, metadata-free as well;
- * - an SVG: sanitised (sanitise-svg.ts), no variants;
+ * - an SVG: sanitised (sanitise-svg.ts), plus WebP variants drawn from it (svgVariants);
  * - a WOFF2/WOFF font: as uploaded.
  * Anything else is a 400 naming what the bytes are.
  */
@@ -70,7 +70,7 @@ export async function processUpload(bytes: Buffer, limits: { maxPixels: number }
   }
   if (detected === undefined || mime === 'application/xml') {
     const svg = svgOf(bytes);
-    if (svg !== null) return processSvg(svg);
+    if (svg !== null) return processSvg(svg, limits.maxPixels);
   }
   throw refusal(
     detected === undefined
@@ -149,7 +149,7 @@ function svgOf(bytes: Buffer): string | null {
   }
 }
 
-async function processSvg(text: string): Promise<ProcessedUpload> {
+async function processSvg(text: string, maxPixels: number): Promise<ProcessedUpload> {
   const clean = await sanitiseSvg(text);
   if (clean === null) {
     throw refusal(UNKNOWN_TYPE);
@@ -160,13 +160,68 @@ async function processSvg(text: string): Promise<ProcessedUpload> {
   const meta = await sharp(body, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
+  const width = meta?.width ?? null;
+  const height = meta?.height ?? null;
   return {
     contentType: 'image/svg+xml',
-    width: meta?.width ?? null,
-    height: meta?.height ?? null,
-    objects: [{ variant: 'original', body, contentType: 'image/svg+xml' }],
+    width,
+    height,
+    objects: [
+      { variant: 'original', body, contentType: 'image/svg+xml' },
+      ...(width !== null && height !== null ? await svgVariants(body, width, height, maxPixels) : []),
+    ],
   };
 }
+
+/**
+ * WebP variants of a sanitised SVG, so the page's `srcset` of an SVG image is true: an SVG in an
+ * `<img>` is a document of its own that the browser lays out (fonts and all, for the text an
+ * illustration holds) and paints on the page's main thread, which on a phone costs more than
+ * decoding a WebP off it (docs/files-and-brands.md). A vector scales up, so it is drawn at each of
+ * IMAGE_WIDTHS up to three times its own width (a phone's density), whose pixels stay within
+ * `maxPixels`: librsvg draws it once, at the widest, and the others are resized from that. WebP
+ * only (the pages' srcset is WebP): AVIF's encoder would make an upload of a few SVGs take
+ * seconds. One that librsvg cannot draw in time keeps no variant: every URL of it then answers the
+ * SVG itself, as before.
+ */
+async function svgVariants(
+  body: Buffer,
+  width: number,
+  height: number,
+  maxPixels: number,
+): Promise<StoredObject[]> {
+  const widths = IMAGE_WIDTHS.filter((w) => w <= variantWidth(3 * width)).filter(
+    (w) => w * Math.ceil((w * height) / width) <= maxPixels,
+  );
+  const widest = widths.at(-1);
+  if (widest === undefined) return [];
+  const sharp = (await loadSharp()).default;
+  try {
+    // 72 dpi draws the SVG at its own size in pixels: the density scales it to the widest variant.
+    const drawn = await sharp(body, {
+      density: Math.min(100_000, (72 * widest) / width),
+      limitInputPixels: maxPixels,
+    })
+      .resize({ width: widest })
+      .timeout({ seconds: SVG_DRAW_SECONDS })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    const objects: StoredObject[] = [];
+    for (const target of widths) {
+      objects.push({
+        variant: `w${target}.webp`,
+        body: await sharp(drawn).resize({ width: target }).webp({ quality: 80 }).toBuffer(),
+        contentType: 'image/webp',
+      });
+    }
+    return objects;
+  } catch {
+    return [];
+  }
+}
+
+/** How long librsvg may take to draw an uploaded SVG (a filter-heavy one can take minutes). */
+const SVG_DRAW_SECONDS = 10;
 
 function refusal(detail: string): ApiError {
   return ApiError.invalidField('/file', detail);

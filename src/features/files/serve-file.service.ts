@@ -26,7 +26,9 @@ export async function servedFile(
 /**
  * The stored object answering a request: `original`; for `w<width>.<format>` (width one of
  * IMAGE_WIDTHS) the variant of that width, or of the image's own width when it is narrower;
- * `preview` is `w640.webp`. An SVG has no raster variants: every variant is the SVG itself.
+ * `preview` is `w640.webp`. An SVG's variants are drawn at every width its pixels allow
+ * (process-upload.ts): the narrowest stored at least as wide, else the widest; an SVG stored
+ * without variants (one librsvg could not draw, or uploaded before they were made) answers itself.
  */
 function storedVariant(
   requested: string | null,
@@ -37,7 +39,11 @@ function storedVariant(
   const [size, format] = requested === 'preview' ? ['w640', 'webp'] : requested.split('.');
   const wanted = Number(size!.slice(1));
   if (!(IMAGE_WIDTHS as readonly number[]).includes(wanted)) return null;
-  if (file.content_type === 'image/svg+xml') return 'original';
+  if (file.content_type === 'image/svg+xml') {
+    const drawn = IMAGE_WIDTHS.filter((w) => stored.includes(`w${w}.${format}`));
+    const width = drawn.find((w) => w >= wanted) ?? drawn.at(-1);
+    return width === undefined ? 'original' : `w${width}.${format}`;
+  }
   const name = `w${Math.min(wanted, file.width ?? wanted)}.${format}`;
   return stored.includes(name) ? name : null;
 }

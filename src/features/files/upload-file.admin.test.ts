@@ -120,8 +120,46 @@ for (const [storage, config] of [
           assert.ok(!text.includes(banned), `the served SVG has no ${banned}: ${text}`);
         }
         assert.match(text, /<circle/);
-        // A variant URL of an SVG is the SVG itself (no raster variants).
+        // WebP variants are drawn from the sanitised SVG up to three times its width (120 → 320 and
+        // 640): what a page's srcset loads instead of a document the browser lays out and paints
+        // itself. A wider request gets the widest; AVIF is not drawn, so it answers the SVG.
+        for (const [requested, width, type] of [
+          ['w320.webp', 320, 'image/webp'],
+          ['w640.webp', 640, 'image/webp'],
+          ['w1920.webp', 640, 'image/webp'],
+          ['preview', 640, 'image/webp'],
+          ['w640.avif', 120, 'image/svg+xml'],
+        ] as const) {
+          const variant = await getServed(ctx, `/files/${uploaded.body.fileId}/${requested}`);
+          assert.equal(variant.status, 200);
+          assert.equal(variant.headers['content-type'], type, requested);
+          const meta = await sharp(variant.bytes).metadata();
+          assert.deepEqual([meta.width, meta.height], [width, Math.round(width / 3)], requested);
+        }
+        // The circle is drawn: white in the middle of the left square, the blue rectangle elsewhere.
+        const drawn = await getServed(ctx, `/files/${uploaded.body.fileId}/w320.webp`);
+        const pixels = await sharp(drawn.bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+        const at = (x: number, y: number) => [
+          ...pixels.data.subarray((y * 320 + x) * 3, (y * 320 + x) * 3 + 3),
+        ];
+        assert.ok(
+          at(53, 53).every((c) => c > 230),
+          `white circle: ${at(53, 53)}`,
+        );
+        const blue = at(200, 53);
+        assert.ok(blue[2]! > 180 && blue[0]! < 80, `blue rectangle: ${blue}`);
+      });
+
+      it('draws no variant past the pixel limit: a thin, tall SVG answers itself at every width', async () => {
+        const tenant = await makeTenant(ctx);
+        // 320 pixels wide it would be 320 × 32,000,000: far past the limit, so no width is drawn.
+        const tall = Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="100000" viewBox="0 0 1 100000"><rect width="1" height="100000"/></svg>',
+        );
+        const uploaded = await uploadFile(ctx, tenant.tenantId, 'tall.svg', tall, 'image/svg+xml');
+        assert.equal(uploaded.status, 201, uploaded.raw);
         const variant = await getServed(ctx, `/files/${uploaded.body.fileId}/w640.webp`);
+        assert.equal(variant.status, 200);
         assert.equal(variant.headers['content-type'], 'image/svg+xml');
       });
 
