@@ -123,7 +123,7 @@ describeEachDatabase('the demo pages in Lighthouse', (ctx) => {
 
   it('meet the page goals as a phone and as a desktop: accessibility, best practices, SEO, CLS; desktop performance', {
     skip: skipWithoutChromium,
-    timeout: 400_000,
+    timeout: 600_000,
   }, async (t) => {
     if (ctx.dialect !== 'sqlite') return t.skip('Lighthouse runs once, on SQLite');
     const shortfalls: string[] = [];
@@ -160,7 +160,7 @@ describeEachDatabase('the demo pages in Lighthouse', (ctx) => {
 
   it(`as a phone, the person page blocks the main thread at most ${PAGE_BLOCKING_BUDGET_MS} ms longer than Quire's lightest page (alternate runs, medians)`, {
     skip: skipWithoutChromium,
-    timeout: 400_000,
+    timeout: 600_000,
   }, async (t) => {
     if (ctx.dialect !== 'sqlite') return t.skip('Lighthouse runs once, on SQLite');
     const slug = 'lighthouse-control';
