@@ -79,6 +79,10 @@ export async function processUpload(bytes: Buffer, limits: { maxPixels: number }
   );
 }
 
+/** The encodings of the resized variants, the same for a raster upload and a drawn SVG. */
+const VARIANT_WEBP = { quality: 80 } as const;
+const VARIANT_AVIF = { quality: 55, effort: 2 } as const;
+
 async function processRaster(bytes: Buffer, mime: string, maxPixels: number): Promise<ProcessedUpload> {
   const sharp = (await loadSharp()).default;
   const input = { limitInputPixels: maxPixels, failOn: 'error' as const, sequentialRead: true };
@@ -103,12 +107,12 @@ async function processRaster(bytes: Buffer, mime: string, maxPixels: number): Pr
       const resized = () => upright().resize({ width: target, withoutEnlargement: true });
       objects.push({
         variant: `w${target}.webp`,
-        body: await resized().webp({ quality: 80 }).toBuffer(),
+        body: await resized().webp(VARIANT_WEBP).toBuffer(),
         contentType: 'image/webp',
       });
       objects.push({
         variant: `w${target}.avif`,
-        body: await resized().avif({ quality: 55, effort: 2 }).toBuffer(),
+        body: await resized().avif(VARIANT_AVIF).toBuffer(),
         contentType: 'image/avif',
       });
     }
@@ -210,7 +214,7 @@ async function svgVariants(
     for (const target of widths) {
       objects.push({
         variant: `w${target}.webp`,
-        body: await sharp(drawn).resize({ width: target }).webp({ quality: 80 }).toBuffer(),
+        body: await sharp(drawn).resize({ width: target }).webp(VARIANT_WEBP).toBuffer(),
         contentType: 'image/webp',
       });
     }
