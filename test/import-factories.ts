@@ -49,3 +49,15 @@ export async function importTargets(ctx: TestContext, tenant: TestTenant, pageId
   assert.equal(job.status, 'done', JSON.stringify(job));
   return job;
 }
+
+/**
+ * A target list's header and four rows: two persons of one account, a person of another, and an
+ * account without a person (lines 2 to 5 of the file).
+ */
+export const TARGET_ROWS = [
+  'email,name,company,domain,industry',
+  'ada@analytical.example,Ada Lovelace,Analytical Engines,analytical.example,manufacturing',
+  'charles@analytical.example,Charles Babbage,Analytical Engines,analytical.example,manufacturing',
+  'grace@cobol.example,Grace Hopper,Cobol Corp,cobol.example,software',
+  ',,Babbage Works,babbage.example,finance',
+];

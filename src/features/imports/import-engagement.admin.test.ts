@@ -3,16 +3,12 @@ import { it } from 'node:test';
 import { makeTenant, type TestTenant } from '../../../test/factories.js';
 import { BROWSER_AGENT, FULL_FORM, postForm } from '../../../test/form-factories.js';
 import { ADMIN_TOKEN, describeEachDatabase, type TestContext } from '../../../test/harness.js';
-import { adminCall, importTargets } from '../../../test/import-factories.js';
+import { adminCall, importTargets, TARGET_ROWS } from '../../../test/import-factories.js';
 import { drain, FakeAgent, makePage, makeWorker } from '../../../test/pages-factories.js';
 import { makeFormToken } from '../forms/form-token.js';
 
 const FILE = [
-  'email,name,company,domain,industry',
-  'ada@analytical.example,Ada Lovelace,Analytical Engines,analytical.example,manufacturing',
-  'charles@analytical.example,Charles Babbage,Analytical Engines,analytical.example,manufacturing',
-  'grace@cobol.example,Grace Hopper,Cobol Corp,cobol.example,software',
-  ',,Babbage Works,babbage.example,finance',
+  ...TARGET_ROWS,
   // The same account-only target again: the same audience, listed once.
   ',,Babbage Works,babbage.example,finance',
 ].join('\n');

@@ -2,18 +2,11 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { makeTenant, type TestTenant } from '../../../test/factories.js';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.js';
-import { importTargets } from '../../../test/import-factories.js';
+import { importTargets, TARGET_ROWS } from '../../../test/import-factories.js';
 import { drain, FakeAgent, makePage, makeWorker } from '../../../test/pages-factories.js';
 import { archiveAudience } from '../audiences/audiences.service.js';
 
-const ROWS = [
-  'email,name,company,domain,industry',
-  'ada@analytical.example,Ada Lovelace,Analytical Engines,analytical.example,manufacturing',
-  'charles@analytical.example,Charles Babbage,Analytical Engines,analytical.example,manufacturing',
-  'grace@cobol.example,Grace Hopper,Cobol Corp,cobol.example,software',
-  ',,Babbage Works,babbage.example,finance',
-];
-const FILE = ROWS.join('\n');
+const FILE = TARGET_ROWS.join('\n');
 
 /** Every version of the tenant's audiences, by the audience's name (person, else its own). */
 async function versionsByTarget(ctx: TestContext, tenant: TestTenant) {

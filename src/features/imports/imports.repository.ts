@@ -238,10 +238,18 @@ export function importAudiences(
 }
 
 /**
- * How the job's audiences' drafts stand: per status of each audience's latest version
- * (queued/pending/processing, draft, published, failed, ...).
+ * How the audiences of the job's lines in (afterLine, throughLine] stand: per status of each one's
+ * latest version (queued/pending/processing, draft, published, failed, ...). A range of lines, so
+ * the caller can count a large job in steps (presentImport); it also keeps SQLite's plan on the
+ * job's lines, where for the whole job it read every version of the tenant.
  */
-export async function draftStatusCounts(db: Executor, tenantId: string, importId: string) {
+export async function draftStatusCounts(
+  db: Executor,
+  tenantId: string,
+  importId: string,
+  afterLine: number,
+  throughLine: number,
+) {
   const rows = await db
     .selectFrom('import_rows as r')
     .innerJoin('audiences as a', (j) =>
@@ -256,9 +264,22 @@ export async function draftStatusCounts(db: Executor, tenantId: string, importId
     .select(['v.status', sql<number>`count(*)`.as('n')])
     .where('r.tenant_id', '=', tenantId)
     .where('r.import_id', '=', importId)
+    .where('r.line', '>', afterLine)
+    .where('r.line', '<=', throughLine)
     .groupBy('v.status')
     .execute();
-  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
+  return rows.map((r) => ({ status: r.status, n: Number(r.n) }));
+}
+
+/** The job's last line that made an audience (0: none yet). */
+export async function lastAudienceLine(db: Executor, tenantId: string, importId: string): Promise<number> {
+  const row = await db
+    .selectFrom('import_rows')
+    .select(sql<number | null>`max(line)`.as('line'))
+    .where('tenant_id', '=', tenantId)
+    .where('import_id', '=', importId)
+    .executeTakeFirst();
+  return Number(row?.line ?? 0);
 }
 
 /** Postgres takes the job's row lock; SQLite's single writer needs none. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { backgroundShare } from '../../background-share.js';
 import { dialectOf } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -30,6 +31,7 @@ import {
   finishImport,
   importAudiences,
   insertImport,
+  lastAudienceLine,
   listImports,
   listRejects,
   lockImport,
@@ -328,9 +330,35 @@ export async function getImport(db: Executor, tenantId: string, importId: string
   return job;
 }
 
-/** The job as the API shows it, with how its audiences' drafts stand. */
-export async function presentImport(db: Executor, job: Omit<ImportsTable, 'source'>) {
-  const drafts = await draftStatusCounts(db, job.tenant_id, job.id);
+/**
+ * Lines of a job whose drafts are counted in one statement: about 2 ms on SQLite (2-core machine,
+ * 2026-11-28), where counting a 10,000-line job at once held the event loop for 33 ms on every
+ * read of its status (the console reads it on each of the job's events).
+ */
+const DRAFT_COUNT_STEP = 500;
+
+/**
+ * How the job's audiences' drafts stand, per status: counted `step` lines at a time,
+ * with a turn of the event loop between steps (on SQLite each statement is synchronous).
+ */
+async function draftsByStatus(db: Executor, tenantId: string, importId: string, step: number) {
+  const last = await lastAudienceLine(db, tenantId, importId);
+  const drafts: Record<string, number> = {};
+  for (let after = 0; after < last; after += step) {
+    if (after > 0) await nextTurn();
+    const counts = await draftStatusCounts(db, tenantId, importId, after, after + step);
+    for (const { status, n } of counts) drafts[status] = (drafts[status] ?? 0) + n;
+  }
+  return drafts;
+}
+
+/** The job as the API shows it, with how its audiences' drafts stand (`step`: for tests). */
+export async function presentImport(
+  db: Executor,
+  job: Omit<ImportsTable, 'source'>,
+  step = DRAFT_COUNT_STEP,
+) {
+  const drafts = await draftsByStatus(db, job.tenant_id, job.id, step);
   const sum = (...keys: string[]) => keys.reduce((n, k) => n + (drafts[k] ?? 0), 0);
   return {
     importId: job.id,
