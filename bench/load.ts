@@ -37,6 +37,12 @@ export interface LoadOptions {
   databaseCpu?: () => Promise<number>;
   seconds: number;
   connections: number;
+  /**
+   * Milliseconds each connection waits after an answer before its next request (wrk's delay()).
+   * 0, the default, keeps every connection busy: a saturating load whose p99 is mostly queueing.
+   * A pause makes a steady client below saturation, whose p99 is the service's latency.
+   */
+  pauseMs?: number;
 }
 
 /** Distinct bodies handed to wrk for a POST scenario; it cycles through them. */
@@ -83,6 +89,7 @@ local method = os.getenv("QUIRE_WRK_METHOD")
 local count = math.max(#paths, #bodies)
 -- wrk fills in the -H headers only after loading the script, so the requests are formatted in init.
 init = function(args)
+  math.randomseed(seed or 0)
   for i = 1, count do
     local body = nil
     if #bodies > 0 then body = bodies[((i - 1) % #bodies) + 1] end
@@ -98,6 +105,17 @@ if count > 1 then
   end
 else
   wrk.method, wrk.path, wrk.body = method, paths[1], bodies[1]
+end
+-- A pause of a random length, exponential around its mean, as independent clients' requests
+-- arrive (a constant one keeps the connections in step: their requests came in bursts of ten).
+local pause = tonumber(os.getenv("QUIRE_WRK_PAUSE_MS")) or 0
+if pause > 0 then
+  delay = function() return math.floor(-pause * math.log(1 - math.random()) + 0.5) end
+end
+local threads = 0
+setup = function(thread)
+  threads = threads + 1
+  thread:set("seed", threads)
 end
 done = function(summary, latency, requests)
   local f = io.open("/proc/self/stat")
@@ -156,6 +174,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     QUIRE_WRK_PATHS: pathsFile,
     QUIRE_WRK_BODIES: bodiesFile,
     QUIRE_WRK_METHOD: method,
+    QUIRE_WRK_PAUSE_MS: String(options.pauseMs ?? 0),
   };
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn('wrk', args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
