@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { it } from 'node:test';
 import { eventually } from '../../test/eventually.js';
@@ -95,6 +97,51 @@ describeEachDatabase(
         0,
         JSON.stringify(records.filter((r) => r.level === 'error')),
       );
+    });
+
+    it("exports its traces (an agent span per draft) to the OTLP endpoint of the server's environment", async (t) => {
+      // A collector: the body of every OTLP/HTTP export the thread makes (JSON, the exporter's default).
+      const exports: Buffer[] = [];
+      const collector = http.createServer((request, response) => {
+        const chunks: Buffer[] = [];
+        request.on('data', (chunk: Buffer) => chunks.push(chunk));
+        request.on('end', () => {
+          if (request.url === '/v1/traces') exports.push(Buffer.concat(chunks));
+          response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        });
+      });
+      await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+      t.after(() => collector.close());
+      const tenant = await makeTenant(ctx);
+      const page = await makePage(ctx, tenant);
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        DATA_DIR: path.dirname(ctx.database.location),
+        WORKER_POLL_MS: '20',
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
+        OTEL_SERVICE_NAME: 'quire-worker-thread-test',
+      };
+      delete env.DATABASE_URL;
+      const thread = new WorkerThread({ count: 1, niceness: 0 }, keptLogger().logger, env);
+      t.after(() => thread.stop());
+      const db = ctx.database.db;
+      handImportsTo(db, (tenantId, importId) => thread.runImport(tenantId, importId));
+      const job = await startImport(db, tenant.tenantId, page.id, {
+        bytes: targetList(3),
+        fileName: 'targets.csv',
+      });
+      applyImportLater(db, tenant.tenantId, job.id, (error) => assert.fail(String(error)));
+      await eventually(
+        async () => presentImport(db, await getImport(db, tenant.tenantId, job.id)),
+        (state) => state.status !== 'running' && state.drafts.done === 3,
+        { describe: (state) => JSON.stringify(state), timeoutMs: 30_000 },
+      );
+      // Stopping the thread flushes its batch of spans.
+      await thread.stop();
+      const sent = Buffer.concat(exports).toString('utf8');
+      assert.ok(exports.length > 0, 'the thread exported spans');
+      assert.ok(sent.includes('quire-worker-thread-test'), 'under the service name of the environment');
+      assert.equal(sent.split('"name":"agent run"').length - 1, 3, 'one agent span per draft');
     });
 
     it('a thread that dies is logged and started again a second later, until the server stops it', async () => {
