@@ -36,8 +36,23 @@ interface Terms {
   words: Set<string>;
 }
 
+/**
+ * A run of letters and digits this long, holding both, is an identifier (an id's ULID, a route
+ * key's suffix), not a figure anyone stated: a figure inside it supports nothing. Random ids held
+ * "73" often enough that an invented "73%" passed now and then. Dates stay sources (an activity's
+ * `2026-11-20T18:02`: its runs are short), since an agent may say when something happened.
+ */
+const IDENTIFIER = /[\p{L}\p{N}]{12,}/gu;
+
+function withoutIdentifiers(text: string): string {
+  return text.replace(IDENTIFIER, (run) => (/\d/.test(run) && /\p{L}/u.test(run) ? ' ' : run));
+}
+
 function termsOf(text: string): Terms {
-  return { numbers: new Set(text.match(NUMBER) ?? []), words: new Set((text.match(WORD) ?? []).map(stem)) };
+  return {
+    numbers: new Set(withoutIdentifiers(text).match(NUMBER) ?? []),
+    words: new Set((text.match(WORD) ?? []).map(stem)),
+  };
 }
 
 /**
