@@ -228,8 +228,8 @@ function RejectsTable({
 
 /**
  * At most one read of the job per this long from its events: on SQLite a job announces every batch
- * of 25 rows (about ten a second), and a read of a 10,000-line job counts its drafts line by line
- * (about 35 ms of the server's time).
+ * of 25 rows (about ten a second), and a read of a 10,000-line job counts the drafts of every line
+ * (about 35 ms of the server's time, in steps).
  */
 const EVENT_READ_MS = 1000;
 
