@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { Worker } from 'node:worker_threads';
 import { BackgroundShare } from './background-share.js';
 
 /** A clock the test moves by hand; `sleep` records the wait and moves the clock past it. */
@@ -137,5 +138,31 @@ describe('BackgroundShare', () => {
     const share = new BackgroundShare(1, manualClock());
     share.noteRequest();
     assert.equal(share.sizer(10).next(), 10);
+  });
+
+  it("a share that follows another's requests paces by them, and not by its own past", () => {
+    const clock = manualClock();
+    const main = new BackgroundShare(0.5, clock);
+    main.noteRequest();
+    const thread = new BackgroundShare(0.5, clock);
+    thread.followRequestsOf(main.requestCounter);
+    assert.equal(thread.restAfter(2), 0, 'requests counted before it followed are not foreground');
+    main.noteRequest();
+    assert.equal(thread.restAfter(2), 2);
+    assert.equal(main.restAfter(2), 2);
+  });
+
+  it("requests counted on another thread make this one foreground (the workers' thread)", async () => {
+    const share = new BackgroundShare(0.5, manualClock());
+    const requests = new BackgroundShare(0.5, manualClock()).requestCounter;
+    share.followRequestsOf(requests);
+    assert.equal(share.restAfter(3), 0);
+    // The other thread stands for the server's main thread: it counts one request, as noteRequest does.
+    const other = new Worker(
+      "const { workerData } = require('node:worker_threads'); Atomics.add(new Int32Array(workerData), 0, 1);",
+      { eval: true, workerData: requests },
+    );
+    await new Promise((resolve, reject) => other.once('exit', resolve).once('error', reject));
+    assert.equal(share.restAfter(3), 3);
   });
 });

@@ -38,8 +38,13 @@ const realClock: ShareClock = {
 export class BackgroundShare {
   #share: number;
   readonly #clock: ShareClock;
-  /** Requests received, bumped by an onRequest hook: the request path pays one increment. */
-  #requests = 0;
+  /**
+   * Requests received, bumped by an onRequest hook: the request path pays one atomic increment.
+   * In shared memory, so the server's worker thread paces its own steps by the requests its main
+   * thread answers (`followRequestsOf`): on two cores its work takes the CPU a request's wake-up
+   * would find free.
+   */
+  #requests = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
   #requestsSeen = 0;
   #foregroundAt = Number.NEGATIVE_INFINITY;
   /** The earliest start of the next background step while requests are being served. */
@@ -56,7 +61,18 @@ export class BackgroundShare {
   }
 
   noteRequest(): void {
-    this.#requests++;
+    Atomics.add(this.#requests, 0, 1);
+  }
+
+  /** The requests' counter, for a worker thread to follow (src/worker/worker-thread.ts). */
+  get requestCounter(): SharedArrayBuffer {
+    return this.#requests.buffer as SharedArrayBuffer;
+  }
+
+  /** On a worker thread: counts the requests of the thread that owns `counter` as its own. */
+  followRequestsOf(counter: SharedArrayBuffer): void {
+    this.#requests = new Int32Array(counter);
+    this.#requestsSeen = Atomics.load(this.#requests, 0);
   }
 
   /**
@@ -77,8 +93,9 @@ export class BackgroundShare {
 
   /** Whether requests are coming in (one seen in the last 20 ms) and the pacing is on. */
   #foreground(now: number): boolean {
-    if (this.#requests !== this.#requestsSeen) {
-      this.#requestsSeen = this.#requests;
+    const requests = Atomics.load(this.#requests, 0);
+    if (requests !== this.#requestsSeen) {
+      this.#requestsSeen = requests;
       this.#foregroundAt = now;
     }
     return this.#share < 1 && now - this.#foregroundAt <= FOREGROUND_WINDOW_MS;
@@ -152,5 +169,8 @@ export class StepSizer {
   }
 }
 
-/** The process's one background share, configured at start (src/server.ts) from BACKGROUND_SHARE_PERCENT. */
+/**
+ * The thread's one background share, configured at start (src/server.ts, and on the workers'
+ * thread worker-thread.entry.ts) from BACKGROUND_SHARE_PERCENT.
+ */
 export const backgroundShare = new BackgroundShare();

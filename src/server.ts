@@ -76,7 +76,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let workers: Pick<WorkerPool, 'stop'> | null = null;
   if (config.inProcessWorkers > 0 && config.workersThread) {
     const thread = new WorkerThread(
-      { count: config.inProcessWorkers, niceness: WORKER_THREAD_NICENESS },
+      {
+        count: config.inProcessWorkers,
+        niceness: WORKER_THREAD_NICENESS,
+        requests: backgroundShare.requestCounter,
+      },
       app.log,
     );
     handImportsTo(database.db, (tenantId, importId) => thread.runImport(tenantId, importId));

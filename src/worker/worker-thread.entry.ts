@@ -4,6 +4,7 @@
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createAgent } from '../agent/create-agent.js';
+import { backgroundShare } from '../background-share.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { runImport } from '../features/imports/imports.service.js';
@@ -15,7 +16,7 @@ import type { ToThread, WorkerThreadData } from './worker-thread.js';
 
 const port = parentPort;
 if (port === null) throw new Error('worker-thread.entry runs as a worker thread (worker-thread.ts)');
-const { count, niceness } = workerData as WorkerThreadData;
+const { count, niceness, requests } = workerData as WorkerThreadData;
 
 // Linux gives each thread its own niceness (setpriority on the calling thread): the requests'
 // thread keeps the CPU first whenever both want it, and this one takes the rest (docs/imports.md).
@@ -44,6 +45,9 @@ function plain(obj: object): object {
 
 // The server read the same environment (a worker thread gets a copy of it) and migrated already.
 const config = loadConfig(process.env);
+// A core the thread leaves idle is one a request's wake-up finds free (docs/imports.md, s10).
+backgroundShare.configure(config.backgroundShare);
+if (requests !== undefined) backgroundShare.followRequestsOf(requests);
 const tracing = await loadTracing(config);
 const database = openDatabase(config, {
   poolSize: count + 4,

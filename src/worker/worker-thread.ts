@@ -8,6 +8,11 @@ export interface WorkerThreadData {
   count: number;
   /** The thread's niceness on Linux (0: the process's own). */
   niceness: number;
+  /**
+   * The main thread's count of requests (BackgroundShare.requestCounter): while they come in, the
+   * thread's imports and drafts take only BACKGROUND_SHARE_PERCENT of its time, as on the loop.
+   */
+  requests?: SharedArrayBuffer;
 }
 
 export type ToThread =
