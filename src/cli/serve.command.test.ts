@@ -94,7 +94,7 @@ describe('start-up failure messages', () => {
 });
 
 describe('quire serve with its workers on a thread of their own [sqlite]', () => {
-  it('says so, and the thread starts from the build, below the requests, and logs through the server', async () => {
+  it('says so, and the thread starts from the build, below the requests, paced by them, and logs through the server', async () => {
     const started = await serveWithBanner({ ...envFor('sqlite'), WORKERS: '2' });
     try {
       assert.match(started.banner, / · 2 workers in process \(own thread\) · /);
@@ -111,6 +111,7 @@ describe('quire serve with its workers on a thread of their own [sqlite]', () =>
       const record = JSON.parse(line!);
       assert.equal(record.workers.length, 2);
       assert.ok(record.niceness >= 10, `niceness ${record.niceness}`);
+      assert.equal(record.pacedByRequests, true, "the thread follows the server's requests");
       assert.equal(record.pid, JSON.parse(started.log).pid, "the server's own logger wrote it");
     } finally {
       assert.equal(await stop(started.child), 0, 'the thread stops with the server');

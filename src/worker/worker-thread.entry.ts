@@ -83,4 +83,9 @@ port.on('message', (message: ToThread) => {
       return;
   }
 });
-port.postMessage({ type: 'ready', workers: pool.workers.map((w) => w.id), niceness: os.getPriority() });
+port.postMessage({
+  type: 'ready',
+  workers: pool.workers.map((w) => w.id),
+  niceness: os.getPriority(),
+  pacedByRequests: requests !== undefined,
+});

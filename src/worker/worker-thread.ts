@@ -21,7 +21,7 @@ export type ToThread =
   | { type: 'stop' };
 
 type FromThread =
-  | { type: 'ready'; workers: string[]; niceness: number }
+  | { type: 'ready'; workers: string[]; niceness: number; pacedByRequests: boolean }
   | { type: 'log'; level: 'info' | 'warn' | 'error'; obj: object; msg?: string }
   | { type: 'metrics'; id: number; metrics: MetricObjectWithValues<MetricValue<string>>[] }
   | { type: 'stopped' };
@@ -79,7 +79,7 @@ export class WorkerThread {
     switch (message.type) {
       case 'ready':
         this.#logger.info(
-          { workers: message.workers, niceness: message.niceness },
+          { workers: message.workers, niceness: message.niceness, pacedByRequests: message.pacedByRequests },
           'workers started on their own thread',
         );
         return;
