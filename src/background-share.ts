@@ -34,6 +34,8 @@ const realClock: ShareClock = {
  * come in, the background as a whole takes at most `share` of the time: after a step of d ms the
  * next background step, of any task, starts d·(1 − share)/share ms later, so the tasks' steps no
  * longer pile up in one turn of the loop (a request still waits behind a step as long as it is).
+ * On the server's workers' thread (WORKERS_THREAD) the same pacing follows the main thread's
+ * requests: there a step holds up no request, but the rests leave free a core the requests need.
  */
 export class BackgroundShare {
   #share: number;
