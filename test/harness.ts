@@ -8,6 +8,7 @@ import { type Config, DEFAULT_WAITS, loadConfig } from '../src/config.js';
 import { type Database, type Dialect, openPostgres, openSqlite } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import type { HostProver } from '../src/features/tenants/host-proof.js';
+import { OwnPostgresDatabase } from './own-postgres-database.js';
 
 /**
  * Every test runs once per database: SQLite always, PostgreSQL when scripts/run-tests.mjs found
@@ -28,6 +29,8 @@ export interface TestContext {
   readonly app: FastifyInstance;
   readonly database: Database;
   readonly config: Config;
+  /** On PostgreSQL, the URL of the test's database (QUIRE_TEST_PG_URL, or its own); null on SQLite. */
+  readonly postgresUrl: string | null;
   /** app.inject with JSON conveniences: `key` sets x-api-key, `body` is sent as JSON. */
   request(options: TestRequest): Promise<TestResponse>;
 }
@@ -79,8 +82,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export const TEST_PG_POOL_TIMEOUT_MS = 30_000;
 const TEST_WAITS = { ...DEFAULT_WAITS, pgPoolTimeoutMs: TEST_PG_POOL_TIMEOUT_MS };
 
-export function openTestDatabase(dialect: Dialect): Database {
-  if (dialect === 'postgres') return openPostgres(process.env.QUIRE_TEST_PG_URL!, 5, TEST_WAITS);
+export function openTestDatabase(dialect: Dialect, postgresUrl = process.env.QUIRE_TEST_PG_URL!): Database {
+  if (dialect === 'postgres') return openPostgres(postgresUrl, 5, TEST_WAITS);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-test-'));
   return openSqlite(path.join(dir, 'quire.db'));
 }
@@ -88,7 +91,7 @@ export function openTestDatabase(dialect: Dialect): Database {
 /** A second connection (pool) to the database of `ctx`, as another process would open it. */
 export function openSameDatabase(ctx: TestContext): Database {
   return ctx.dialect === 'postgres'
-    ? openPostgres(process.env.QUIRE_TEST_PG_URL!, 2, TEST_WAITS)
+    ? openPostgres(ctx.postgresUrl!, 2, TEST_WAITS)
     : openSqlite(ctx.database.location);
 }
 
@@ -105,6 +108,13 @@ export function describeEachDatabase(
     hostProver?: HostProver;
     /** Only these of the tested databases (a heavy test said why it runs on one). */
     only?: Dialect[];
+    /**
+     * On PostgreSQL, a database of this describe's own instead of the run's shared one. For tests
+     * whose outcome depends on their own worker's settings where any worker may act for every
+     * tenant: fan-out stamps a delivery with the WEBHOOK_MAX_ATTEMPTS of whichever pump got to the
+     * event first, and the suite runs other files' pumps (default settings) beside this one.
+     */
+    ownDatabase?: boolean;
   } = {},
 ): void {
   for (const dialect of DIALECTS.filter((d) => options.only === undefined || options.only.includes(d))) {
@@ -114,6 +124,7 @@ export function describeEachDatabase(
         options.config ?? {},
         options.logger ?? false,
         options.hostProver,
+        options.ownDatabase === true,
       );
       before(() => ctx.start());
       after(() => ctx.stop());
@@ -125,6 +136,7 @@ export function describeEachDatabase(
 class HarnessContext implements TestContext {
   #app: FastifyInstance | undefined;
   #database: Database | undefined;
+  #ownDatabase: OwnPostgresDatabase | null = null;
   readonly config: Config;
 
   constructor(
@@ -132,8 +144,14 @@ class HarnessContext implements TestContext {
     overrides: Partial<Config>,
     private readonly logger: false | { write(line: string): void },
     private readonly hostProver?: HostProver,
+    private readonly wantsOwnDatabase = false,
   ) {
     this.config = testConfig(overrides);
+  }
+
+  get postgresUrl(): string | null {
+    if (this.dialect !== 'postgres') return null;
+    return this.#ownDatabase?.url ?? process.env.QUIRE_TEST_PG_URL!;
   }
 
   get app(): FastifyInstance {
@@ -147,7 +165,9 @@ class HarnessContext implements TestContext {
   }
 
   async start(): Promise<void> {
-    this.#database = openTestDatabase(this.dialect);
+    if (this.wantsOwnDatabase && this.dialect === 'postgres')
+      this.#ownDatabase = await OwnPostgresDatabase.create(process.env.QUIRE_TEST_PG_URL!);
+    this.#database = openTestDatabase(this.dialect, this.postgresUrl ?? undefined);
     await migrateToLatest(this.#database.db);
     this.#app = await buildApp({
       config: this.config,
@@ -161,6 +181,7 @@ class HarnessContext implements TestContext {
   async stop(): Promise<void> {
     await this.#app?.close();
     await this.#database?.close();
+    await this.#ownDatabase?.drop();
   }
 
   async request({ method, url, key, body, headers = {} }: TestRequest): Promise<TestResponse> {

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import { OwnPostgresDatabase } from './own-postgres-database.js';
 
 /** Helpers for tests that run Quire as real processes: the `quire` CLI and `quire serve`. */
 const run = promisify(execFile);
@@ -64,27 +64,8 @@ export async function isolatedEnvFor(
 ): Promise<{ env: NodeJS.ProcessEnv; drop: () => Promise<void> }> {
   const env = envFor(dialect);
   if (dialect !== 'postgres') return { env, drop: async () => {} };
-  const server = new URL(process.env.QUIRE_TEST_PG_URL!);
-  const name = `${server.pathname.slice(1)}_own_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: server.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const own = new URL(server);
-  own.pathname = `/${name}`;
-  const drop = async () => {
-    const client = new pg.Client({ connectionString: server.toString() });
-    await client.connect();
-    try {
-      await client.query(`drop database if exists "${name}" with (force)`);
-    } finally {
-      await client.end();
-    }
-  };
-  return { env: { ...env, DATABASE_URL: own.toString() }, drop };
+  const own = await OwnPostgresDatabase.create(process.env.QUIRE_TEST_PG_URL!);
+  return { env: { ...env, DATABASE_URL: own.url }, drop: () => own.drop() };
 }
 
 export async function quire(env: NodeJS.ProcessEnv, ...args: string[]) {
