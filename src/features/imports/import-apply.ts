@@ -3,7 +3,6 @@ import type {
   Executor,
   ImportRejectsTable,
   ImportRowsTable,
-  ImportsTable,
   PersonsTable,
 } from '../../db/schema.js';
 import type { Traits } from '../../domain/page-blocks.js';
@@ -33,6 +32,7 @@ import {
   findImportTargets,
   findPersonsAudiencesOnPage,
   type ImportCounter,
+  type ImportJob,
   insertImportRows,
   insertRejects,
   renewImportLease,
@@ -76,7 +76,7 @@ export const freshRunMemory = (): RunMemory => ({ changedAccounts: new Set(), re
 
 /** What the batch read up front, and what its rows found or made as they went. */
 interface Batch {
-  job: ImportsTable;
+  job: ImportJob;
   now: number;
   accounts: Map<string, AccountsTable>;
   persons: Map<string, PersonsTable>;
@@ -100,11 +100,11 @@ interface Batch {
  */
 export async function applyBatch(
   tx: Executor,
-  job: ImportsTable,
+  job: ImportJob,
   owner: string,
   lines: BatchLine[],
   memory: RunMemory = freshRunMemory(),
-): Promise<{ job: ImportsTable; memory: RunMemory }> {
+): Promise<{ job: ImportJob; memory: RunMemory }> {
   const { tenant_id: tenantId, page_id: pageId } = job;
   const now = Date.now();
   if (!(await renewImportLease(tx, tenantId, job.id, owner, now + IMPORT_LEASE_MS))) throw new LeaseLost();
@@ -195,7 +195,7 @@ export async function applyBatch(
 export async function emitImportEvent(
   tx: Executor,
   type: 'import.progress' | 'import.finished',
-  job: ImportsTable,
+  job: ImportJob,
   at: number,
 ): Promise<void> {
   await emitEvent(

@@ -1,7 +1,7 @@
-import type { ImportsTable } from '../../db/schema.js';
+import type { ImportJob } from './imports.repository.js';
 
 /** A job's row counters as the API and the `import.*` events name them (no personal data). */
-export function importCounters(job: Omit<ImportsTable, 'source'>) {
+export function importCounters(job: ImportJob) {
   return {
     rowsTotal: job.rows_total,
     rowsRead: job.rows_read,

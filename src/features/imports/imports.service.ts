@@ -28,7 +28,9 @@ import {
   doneLines,
   draftStatusCounts,
   findImport,
+  findImportSource,
   finishImport,
+  type ImportJob,
   importAudiences,
   insertImport,
   lastAudienceLine,
@@ -139,7 +141,7 @@ async function pageOrThrow(db: Executor, tenantId: string, pageId: string) {
 }
 
 /** Jobs in flight in this process: one runner per job. */
-const runners = new Map<string, Promise<ImportsTable | undefined>>();
+const runners = new Map<string, Promise<ImportJob | undefined>>();
 
 /**
  * Lines applied per transaction. Larger batches commit less often (PostgreSQL's commit is a WAL
@@ -161,8 +163,8 @@ export function runImport(
   db: Db,
   tenantId: string,
   importId: string,
-  onProgress?: (job: ImportsTable) => void,
-): Promise<ImportsTable | undefined> {
+  onProgress?: (job: ImportJob) => void,
+): Promise<ImportJob | undefined> {
   const key = `${tenantId}/${importId}`;
   const running = runners.get(key);
   if (running !== undefined) return running;
@@ -206,15 +208,17 @@ export async function applyImport(
   tenantId: string,
   importId: string,
   owner: string,
-  onProgress?: (job: ImportsTable) => void,
-): Promise<ImportsTable | undefined> {
+  onProgress?: (job: ImportJob) => void,
+): Promise<ImportJob | undefined> {
   const claimed = await writeTransaction(db, (tx) =>
     claimImportLease(tx, tenantId, importId, owner, Date.now() + IMPORT_LEASE_MS, Date.now()),
   );
   const job = await findImport(db, tenantId, importId);
-  if (!claimed || job === undefined || job.status !== 'running' || job.source === null) return job;
+  if (!claimed || job === undefined || job.status !== 'running') return job;
+  const source = await findImportSource(db, tenantId, importId);
+  if (source === null || source === undefined) return job;
   try {
-    const file = readImportFile(Buffer.from(job.source, 'utf8'), job.format as 'csv' | 'jsonl');
+    const file = readImportFile(Buffer.from(source, 'utf8'), job.format as 'csv' | 'jsonl');
     const mapping = JSON.parse(job.mapping) as Record<string, ColumnTarget>;
     const done = await doneLines(db, tenantId, importId);
     const seen = new Map<string, number>();
@@ -262,13 +266,13 @@ export async function applyImport(
 /** One process's run of a job: its lease's owner, and what its committed batches remember. */
 interface Run {
   db: Db;
-  job: ImportsTable;
+  job: ImportJob;
   owner: string;
   memory: RunMemory;
 }
 
 /** Lines in one transaction; the run keeps the batch's memory once it has committed. */
-async function commitLines(run: Run, lines: BatchLine[]): Promise<ImportsTable> {
+async function commitLines(run: Run, lines: BatchLine[]): Promise<ImportJob> {
   const result = await writeTransaction(run.db, (tx) =>
     applyBatch(tx, run.job, run.owner, lines, run.memory),
   );
@@ -280,13 +284,13 @@ async function commitLines(run: Run, lines: BatchLine[]): Promise<ImportsTable> 
  * A batch in one transaction; when it fails on a row (a refusal of the services, a lost race), its
  * lines are applied again one by one, so only the faulty row becomes a reject.
  */
-async function applyLines(run: Run, lines: BatchLine[]): Promise<ImportsTable | undefined> {
+async function applyLines(run: Run, lines: BatchLine[]): Promise<ImportJob | undefined> {
   try {
     return await commitLines(run, lines);
   } catch (error) {
     if (!isRowFailure(error) || lines.length === 1) throw error;
   }
-  let last: ImportsTable | undefined;
+  let last: ImportJob | undefined;
   for (const line of lines) last = (await applyLineOrReject(run, line)) ?? last;
   return last;
 }
@@ -296,7 +300,7 @@ function isRowFailure(error: unknown): boolean {
 }
 
 /** A row whose writes fail becomes a reject, not a failed job. */
-async function applyLineOrReject(run: Run, line: BatchLine): Promise<ImportsTable | undefined> {
+async function applyLineOrReject(run: Run, line: BatchLine): Promise<ImportJob | undefined> {
   try {
     return await commitLines(run, [line]);
   } catch (error) {
@@ -355,11 +359,7 @@ async function draftsByStatus(db: Executor, tenantId: string, importId: string, 
 }
 
 /** The job as the API shows it, with how its audiences' drafts stand (`step`: for tests). */
-export async function presentImport(
-  db: Executor,
-  job: Omit<ImportsTable, 'source'>,
-  step = DRAFT_COUNT_STEP,
-) {
+export async function presentImport(db: Executor, job: ImportJob, step = DRAFT_COUNT_STEP) {
   const drafts = await draftsByStatus(db, job.tenant_id, job.id, step);
   const sum = (...keys: string[]) => keys.reduce((n, k) => n + (drafts[k] ?? 0), 0);
   return {
