@@ -142,6 +142,13 @@ async function dropPostgresDatabase() {
   try {
     await client.connect();
     await client.query(`DROP DATABASE IF EXISTS ${pgDatabase} WITH (FORCE)`);
+    // The databases tests made for themselves beside it (test/own-postgres-database.ts): a test
+    // file that crashed or was killed never dropped its own.
+    const own = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+      `${pgDatabase}_own_%`,
+    ]);
+    for (const { datname } of own.rows)
+      await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   } catch (error) {
     console.error(`Could not drop the test database ${pgDatabase}: ${error.message}`);
   } finally {
