@@ -42,8 +42,9 @@ const JOB_COLUMNS = [
 
 /**
  * The job without its file. The run reads the job after every batch and the console once a
- * second: with the file (about 1 MB for 10,000 rows) each read made a string that outlived a few
- * minor collections, 7 MB a second of old generation for the workers' thread to mark (s10).
+ * second: with the file (about 1 MB for 10,000 rows) each read made a string too large for the
+ * young generation, allocated straight into the old one: 7 MB a second for the workers' thread's
+ * helpers to mark during a 10,000-row import (docs/imports.md, tenth session).
  */
 export function findImport(db: Executor, tenantId: string, importId: string): Promise<ImportJob | undefined> {
   return db
