@@ -29,6 +29,12 @@ describe('loadConfig', () => {
     );
   });
 
+  it('BACKGROUND_PRIORITY: nice by default, idle on request, anything else names the variable', () => {
+    assert.equal(loadConfig({}).backgroundPriority, 'nice');
+    assert.equal(loadConfig({ BACKGROUND_PRIORITY: 'idle' }).backgroundPriority, 'idle');
+    assert.throws(() => loadConfig({ BACKGROUND_PRIORITY: 'low' }), /BACKGROUND_PRIORITY must be one of/);
+  });
+
   it('TRUST_PROXY: true, false, addresses, CIDRs and named ranges; anything else names the variable', () => {
     assert.equal(loadConfig({ TRUST_PROXY: 'true' }).console.trustProxy, true);
     assert.equal(

@@ -12,6 +12,7 @@ import { handImportsTo } from './features/imports/imports.service.js';
 import { setupNeeded, setupToken } from './features/operators/first-admin.service.js';
 import { addMetricsSource } from './metrics/telemetry.js';
 import { reachableUrl, recordServerAddress } from './server-address.js';
+import { idleThreads, v8HelperThreadIds } from './thread-priority.js';
 import { loadTracing } from './tracing/load.js';
 import { startWorkers, type WorkerPool } from './worker/worker-pool.js';
 import { WorkerThread } from './worker/worker-thread.js';
@@ -79,6 +80,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       {
         count: config.inProcessWorkers,
         niceness: WORKER_THREAD_NICENESS,
+        idle: config.backgroundPriority === 'idle',
         requests: backgroundShare.requestCounter,
       },
       app.log,
@@ -95,6 +97,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
       config.inProcessWorkers,
       app.log,
     );
+  }
+
+  if (config.backgroundPriority === 'idle') {
+    // The helpers collect garbage and compile for every thread of the process, the workers'
+    // thread's too; at idle priority none of that keeps a request from a core (thread-priority.ts).
+    const helpers = v8HelperThreadIds();
+    const policies = await idleThreads(helpers);
+    app.log.info({ helpers: helpers.length, policies }, 'V8 helper threads at background priority');
   }
 
   let stopping: Promise<void> | null = null;

@@ -1,9 +1,14 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { describe, it } from 'node:test';
 import { eventually } from '../../test/eventually.js';
 import { DIALECTS, testConfig } from '../../test/harness.js';
 import { envFor, quire, serve, spawnQuire, stop } from '../../test/processes.js';
+import { skipWithoutSchedIdle } from '../../test/sched-idle.js';
+import { threadPolicy, v8HelperThreadIds } from '../thread-priority.js';
 import { startupFailureMessage } from './startup-failure.js';
+
+const linux = fs.existsSync('/proc/thread-self');
 
 /** `quire serve` on a free port, resolved once both its human line and its JSON log line are out. */
 async function serveWithBanner(env: NodeJS.ProcessEnv) {
@@ -111,10 +116,45 @@ describe('quire serve with its workers on a thread of their own [sqlite]', () =>
       const record = JSON.parse(line!);
       assert.equal(record.workers.length, 2);
       assert.ok(record.niceness >= 10, `niceness ${record.niceness}`);
+      if (linux) assert.equal(record.policy, 'normal', 'BACKGROUND_PRIORITY=nice, the default');
       assert.equal(record.pacedByRequests, true, "the thread follows the server's requests");
       assert.equal(record.pid, JSON.parse(started.log).pid, "the server's own logger wrote it");
     } finally {
       assert.equal(await stop(started.child), 0, 'the thread stops with the server');
+    }
+  });
+
+  it("with BACKGROUND_PRIORITY=idle puts the thread and V8's helper threads on SCHED_IDLE", async (t) => {
+    if (skipWithoutSchedIdle(t)) return;
+    const started = await serveWithBanner({ ...envFor('sqlite'), WORKERS: '1', BACKGROUND_PRIORITY: 'idle' });
+    try {
+      const lines = await eventually(
+        async () => {
+          const out = started.stdout().split('\n');
+          return [
+            out.find((l) => l.includes('workers started on their own thread')),
+            out.find((l) => l.includes('V8 helper threads at background priority')),
+          ];
+        },
+        (found) => found.every((l) => l !== undefined),
+        { describe: () => `missing lines in:\n${started.stdout().slice(-2000)}`, timeoutMs: 20_000 },
+      );
+      const [thread, helpers] = lines.map((l) => JSON.parse(l!));
+      assert.equal(thread.policy, 'idle');
+      // node's default pool (the test spawns quire without npm start's --v8-pool-size).
+      assert.equal(helpers.helpers, 4);
+      assert.deepEqual(helpers.policies, ['idle', 'idle', 'idle', 'idle']);
+      // Read from outside too: the helpers and nothing else but the workers' thread.
+      const pid = started.child.pid!;
+      const idle = fs
+        .readdirSync(`/proc/${pid}/task`)
+        .map(Number)
+        .filter((tid) => threadPolicy(tid, pid) === 'idle');
+      assert.deepEqual(idle.slice(0, 4), v8HelperThreadIds(4, pid));
+      assert.equal(idle.length, 5, `idle threads ${idle}`);
+      assert.equal(threadPolicy(pid, pid), 'normal', "the requests' thread keeps its policy");
+    } finally {
+      assert.equal(await stop(started.child), 0);
     }
   });
 });

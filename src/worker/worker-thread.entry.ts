@@ -9,6 +9,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { runImport } from '../features/imports/imports.service.js';
 import { sharedRegistry } from '../metrics/telemetry.js';
+import { currentThreadId, idleThreads, threadPolicy } from '../thread-priority.js';
 import { loadTracing } from '../tracing/load.js';
 import type { WorkerLogger } from './version-worker.js';
 import { startWorkers } from './worker-pool.js';
@@ -16,10 +17,11 @@ import type { ToThread, WorkerThreadData } from './worker-thread.js';
 
 const port = parentPort;
 if (port === null) throw new Error('worker-thread.entry runs as a worker thread (worker-thread.ts)');
-const { count, niceness, requests } = workerData as WorkerThreadData;
+const { count, niceness, idle, requests } = workerData as WorkerThreadData;
 
 // Linux gives each thread its own niceness (setpriority on the calling thread): the requests'
 // thread keeps the CPU first whenever both want it, and this one takes the rest (docs/imports.md).
+// It stays the thread's priority where SCHED_IDLE cannot be had (no chrt).
 if (niceness > 0) {
   try {
     os.setPriority(niceness);
@@ -27,6 +29,10 @@ if (niceness > 0) {
     // Not permitted or not supported here: the thread runs at the process's priority.
   }
 }
+// BACKGROUND_PRIORITY=idle: a waking request takes the core from this thread at once
+// (thread-priority.ts), before it claims or drafts anything.
+const tid = currentThreadId();
+if (idle && tid !== null) await idleThreads([tid]);
 
 /** Log records go to the server's logger (its level, redaction and destination) as plain data. */
 function logTo(level: 'info' | 'warn' | 'error') {
@@ -87,5 +93,6 @@ port.postMessage({
   type: 'ready',
   workers: pool.workers.map((w) => w.id),
   niceness: os.getPriority(),
+  policy: tid === null ? 'unknown' : threadPolicy(tid),
   pacedByRequests: requests !== undefined,
 });

@@ -55,7 +55,7 @@ describeEachDatabase(
         WORKER_POLL_MS: '20',
       };
       delete env.DATABASE_URL;
-      const thread = new WorkerThread({ count: 2, niceness: 10 }, logger, env);
+      const thread = new WorkerThread({ count: 2, niceness: 10, idle: false }, logger, env);
       t.after(() => thread.stop());
       const db = ctx.database.db;
       handImportsTo(db, (tenantId, importId) => thread.runImport(tenantId, importId));
@@ -122,7 +122,7 @@ describeEachDatabase(
         OTEL_SERVICE_NAME: 'quire-worker-thread-test',
       };
       delete env.DATABASE_URL;
-      const thread = new WorkerThread({ count: 1, niceness: 0 }, keptLogger().logger, env);
+      const thread = new WorkerThread({ count: 1, niceness: 0, idle: false }, keptLogger().logger, env);
       t.after(() => thread.stop());
       const db = ctx.database.db;
       handImportsTo(db, (tenantId, importId) => thread.runImport(tenantId, importId));
@@ -148,7 +148,7 @@ describeEachDatabase(
       const { logger, records } = keptLogger();
       // A configuration the thread refuses when it starts: it dies at once, every time.
       const env: NodeJS.ProcessEnv = { ...process.env, WORKER_POLL_MS: 'soon' };
-      const thread = new WorkerThread({ count: 1, niceness: 0 }, logger, env);
+      const thread = new WorkerThread({ count: 1, niceness: 0, idle: false }, logger, env);
       const restarts = () => records.filter((r) => r.msg === 'worker thread stopped; starting it again');
       await eventually(
         async () => restarts().length,

@@ -1,5 +1,6 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { MetricObjectWithValues, MetricValue } from 'prom-client';
+import type { ThreadPolicy } from '../thread-priority.js';
 import type { WorkerLogger } from './version-worker.js';
 
 /** What the server hands the thread (worker-thread.entry.ts reads it as `workerData`). */
@@ -8,6 +9,8 @@ export interface WorkerThreadData {
   count: number;
   /** The thread's niceness on Linux (0: the process's own). */
   niceness: number;
+  /** SCHED_IDLE for the thread on Linux (BACKGROUND_PRIORITY=idle, thread-priority.ts). */
+  idle: boolean;
   /**
    * The main thread's count of requests (BackgroundShare.requestCounter): while they come in, the
    * thread's imports and drafts take only BACKGROUND_SHARE_PERCENT of its time, as on the loop.
@@ -21,7 +24,13 @@ export type ToThread =
   | { type: 'stop' };
 
 type FromThread =
-  | { type: 'ready'; workers: string[]; niceness: number; pacedByRequests: boolean }
+  | {
+      type: 'ready';
+      workers: string[];
+      niceness: number;
+      policy: ThreadPolicy;
+      pacedByRequests: boolean;
+    }
   | { type: 'log'; level: 'info' | 'warn' | 'error'; obj: object; msg?: string }
   | { type: 'metrics'; id: number; metrics: MetricObjectWithValues<MetricValue<string>>[] }
   | { type: 'stopped' };
@@ -79,7 +88,12 @@ export class WorkerThread {
     switch (message.type) {
       case 'ready':
         this.#logger.info(
-          { workers: message.workers, niceness: message.niceness, pacedByRequests: message.pacedByRequests },
+          {
+            workers: message.workers,
+            niceness: message.niceness,
+            policy: message.policy,
+            pacedByRequests: message.pacedByRequests,
+          },
           'workers started on their own thread',
         );
         return;
