@@ -41,9 +41,11 @@ const GOALS = { lastDraftSeconds: 120, p99Ratio: 2, rssMb: 300 };
 const PRIORITIES = ['nice', 'idle'] as const;
 
 type Priority = (typeof PRIORITIES)[number];
+/** The tenant and page one priority's run imports into. */
+type Importer = { tenantId: string; pageId: string };
 const state = new Map<
   string,
-  { reader: BenchTenant; ids: string[]; importers: Record<Priority, { tenantId: string; pageId: string }> }
+  { reader: BenchTenant; ids: string[]; importers: Record<Priority, Importer> }
 >();
 
 function targetList(n: number): string {
@@ -63,7 +65,8 @@ function targetList(n: number): string {
  * SQLite, WORKERS_THREAD's default; `WORKERS_THREAD=false npm run bench` puts them on the
  * requests' loop), while another tenant reads
  * `GET /v0/persons/{id}`: its p99 during the import against its p99 with nothing else running,
- * the import's rows per second, the time until its last draft and the service's peak RSS.
+ * the import's rows per second, the time until its last draft and the service's peak RSS. Once
+ * per BACKGROUND_PRIORITY, each on a service of its own.
  */
 export const importWhileReading: Scenario = {
   id: 's10',
@@ -75,7 +78,7 @@ export const importWhileReading: Scenario = {
     await loadPersons(ctx.db, reader.tenantId, 1000, bar);
     const ids = (await listPersons(ctx.db, reader.tenantId, null, 1000)).map((p) => p.id);
     // A tenant and page per priority: each run imports the same list afresh.
-    const importers = {} as Record<Priority, { tenantId: string; pageId: string }>;
+    const importers = {} as Record<Priority, Importer>;
     for (const priority of PRIORITIES) {
       const importer = await makeBenchTenant(ctx.db, `s10-importer-${priority}`);
       const page = await createPage(ctx.db, importer.tenantId, DEMO_PAGE);

@@ -17,6 +17,8 @@ import { promisify } from 'node:util';
  * it is for the life of the thread. Where `chrt` or /proc is missing nothing changes.
  */
 
+const run = promisify(execFile);
+
 /** The kernel's number for SCHED_IDLE (sched.h). */
 const SCHED_IDLE = 5;
 /** Node's default `--v8-pool-size` (node_options.h, Node 20 and 22). */
@@ -52,7 +54,6 @@ export function threadPolicy(tid: number, pid: number | 'self' = 'self'): Thread
  * thread stays where it was when `chrt` is missing or refuses).
  */
 export async function idleThreads(tids: readonly number[]): Promise<ThreadPolicy[]> {
-  const run = promisify(execFile);
   return Promise.all(
     tids.map(async (tid) => {
       await run('chrt', ['--idle', '--pid', '0', String(tid)]).catch(() => {});
