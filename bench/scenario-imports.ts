@@ -35,8 +35,9 @@ const WARM_UP_SECONDS = 2;
 const WATCH_MS = 1000;
 const GOALS = { lastDraftSeconds: 120, p99Ratio: 2, rssMb: 300 };
 /**
- * The import is measured once per BACKGROUND_PRIORITY (docs/operations.md): `nice`, the default,
- * and `idle`, for a machine the service has to itself.
+ * The import is measured once per BACKGROUND_PRIORITY (docs/operations.md): `nice`, what the
+ * default (`auto`) comes to in a CPU group shared with other processes, as the bench's service is,
+ * and `idle`, what it comes to in a group of its own with two cores or more (a container).
  */
 const PRIORITIES = ['nice', 'idle'] as const;
 

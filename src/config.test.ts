@@ -29,9 +29,10 @@ describe('loadConfig', () => {
     );
   });
 
-  it('BACKGROUND_PRIORITY: nice by default, idle on request, anything else names the variable', () => {
-    assert.equal(loadConfig({}).backgroundPriority, 'nice');
+  it('BACKGROUND_PRIORITY: auto by default, nice or idle on request, anything else names the variable', () => {
+    assert.equal(loadConfig({}).backgroundPriority, 'auto');
     assert.equal(loadConfig({ BACKGROUND_PRIORITY: 'idle' }).backgroundPriority, 'idle');
+    assert.equal(loadConfig({ BACKGROUND_PRIORITY: 'nice' }).backgroundPriority, 'nice');
     assert.throws(() => loadConfig({ BACKGROUND_PRIORITY: 'low' }), /BACKGROUND_PRIORITY must be one of/);
   });
 

@@ -121,9 +121,10 @@ export interface Config {
    * `idle`: the workers' thread and V8's helper threads on Linux's SCHED_IDLE policy, so a waking
    * request takes a core from them at once; for a machine the service has to itself, since there
    * they run only on cores nothing else wants (src/thread-priority.ts). `nice`: the workers'
-   * thread at niceness 10 only.
+   * thread at niceness 10 only. `auto` (the default): `idle` where the process has a CPU cgroup
+   * to itself (src/cpu-group.ts), else `nice`.
    */
-  backgroundPriority: 'nice' | 'idle';
+  backgroundPriority: 'auto' | 'nice' | 'idle';
   agent: AgentConfig;
   shutdownTimeoutMs: number;
   observability: ObservabilityConfig;
@@ -398,7 +399,7 @@ export function loadConfig(env: Env = process.env): Config {
     workerPollMs: reader.integer('WORKER_POLL_MS', 200, 10, 60_000),
     workerBatchSize: reader.integer('WORKER_BATCH', 10, 1, 500),
     backgroundShare: reader.integer('BACKGROUND_SHARE_PERCENT', 50, 5, 100) / 100,
-    backgroundPriority: reader.oneOf('BACKGROUND_PRIORITY', ['nice', 'idle'] as const, 'nice'),
+    backgroundPriority: reader.oneOf('BACKGROUND_PRIORITY', ['auto', 'nice', 'idle'] as const, 'auto'),
     agent,
     shutdownTimeoutMs: reader.integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     console: {

@@ -12,7 +12,7 @@ import { handImportsTo } from './features/imports/imports.service.js';
 import { setupNeeded, setupToken } from './features/operators/first-admin.service.js';
 import { addMetricsSource } from './metrics/telemetry.js';
 import { reachableUrl, recordServerAddress } from './server-address.js';
-import { idleThreads, v8HelperThreadIds } from './thread-priority.js';
+import { backgroundPriority, idleThreads, v8HelperThreadIds } from './thread-priority.js';
 import { loadTracing } from './tracing/load.js';
 import { startWorkers, type WorkerPool } from './worker/worker-pool.js';
 import { WorkerThread } from './worker/worker-thread.js';
@@ -75,12 +75,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // In-process page-agent workers (WORKERS, default 1; 0 leaves the queue to `quire worker`), on a
   // thread of their own (WORKERS_THREAD, the default on SQLite) or on this event loop.
   let workers: Pick<WorkerPool, 'stop'> | null = null;
+  const priority = backgroundPriority(config.backgroundPriority);
+  if (config.backgroundPriority === 'auto')
+    app.log.info(
+      { backgroundPriority: priority },
+      priority === 'idle'
+        ? 'background priority idle: the process has its CPU group to itself (BACKGROUND_PRIORITY=auto)'
+        : 'background priority nice: the process shares its CPU group (BACKGROUND_PRIORITY=auto)',
+    );
   if (config.inProcessWorkers > 0 && config.workersThread) {
     const thread = new WorkerThread(
       {
         count: config.inProcessWorkers,
         niceness: WORKER_THREAD_NICENESS,
-        idle: config.backgroundPriority === 'idle',
+        idle: priority === 'idle',
         requests: backgroundShare.requestCounter,
       },
       app.log,
@@ -99,7 +107,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     );
   }
 
-  if (config.backgroundPriority === 'idle') {
+  if (priority === 'idle') {
     // The helpers collect garbage and compile for every thread of the process, the workers'
     // thread's too; at idle priority none of that keeps a request from a core (thread-priority.ts).
     const helpers = v8HelperThreadIds();

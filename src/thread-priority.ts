@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { promisify } from 'node:util';
+import { ownCpuGroup } from './cpu-group.js';
 
 /**
  * Background threads of a serving process (the workers' thread, V8's garbage-collection helpers)
@@ -25,6 +26,19 @@ const SCHED_IDLE = 5;
 const NODE_DEFAULT_V8_POOL_SIZE = 4;
 
 export type ThreadPolicy = 'idle' | 'normal' | 'unknown';
+
+/**
+ * What BACKGROUND_PRIORITY means for this process: `auto` (the default) is `idle` where the
+ * process has a CPU cgroup to itself with at least two cores (a container, a systemd unit:
+ * src/cpu-group.ts), and `nice` elsewhere. In a group of its own SCHED_IDLE gives way to the
+ * service's own threads only, and with a second core the requests' thread, which uses one at
+ * most, cannot starve the background; in a shared group a busy neighbour could, for good.
+ */
+export function backgroundPriority(setting: 'auto' | 'nice' | 'idle', pid = process.pid): 'nice' | 'idle' {
+  if (setting !== 'auto') return setting;
+  const group = ownCpuGroup(pid);
+  return group !== null && Math.min(group.cores, os.availableParallelism()) >= 2 ? 'idle' : 'nice';
+}
 
 /** The kernel's id of the calling thread (Linux), or null elsewhere. */
 export function currentThreadId(): number | null {

@@ -1,18 +1,30 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import { describe, it } from 'node:test';
+import { makeCpuGroup } from '../../test/cpu-group.js';
 import { eventually } from '../../test/eventually.js';
 import { DIALECTS, testConfig } from '../../test/harness.js';
-import { envFor, quire, serve, spawnQuire, stop } from '../../test/processes.js';
+import { envFor, QUIRE, quire, serve, spawnQuire, stop } from '../../test/processes.js';
 import { skipWithoutSchedIdle } from '../../test/sched-idle.js';
-import { threadPolicy, v8HelperThreadIds } from '../thread-priority.js';
+import { backgroundPriority, threadPolicy, v8HelperThreadIds } from '../thread-priority.js';
 import { startupFailureMessage } from './startup-failure.js';
 
 const linux = fs.existsSync('/proc/thread-self');
 
 /** `quire serve` on a free port, resolved once both its human line and its JSON log line are out. */
-async function serveWithBanner(env: NodeJS.ProcessEnv) {
-  const child = spawnQuire(['serve'], { env: { ...env, PORT: '0', LOG_LEVEL: 'info' } });
+/** `group`: a CPU cgroup directory the server starts in (its shell moves itself there, then execs). */
+async function serveWithBanner(env: NodeJS.ProcessEnv, group?: string) {
+  const options = { env: { ...env, PORT: '0', LOG_LEVEL: 'info' } };
+  const child =
+    group === undefined
+      ? spawnQuire(['serve'], options)
+      : spawn(
+          'sh',
+          ['-c', `echo $$ > '${group}/cgroup.procs' && exec "$0" "$@"`, process.execPath, QUIRE, 'serve'],
+          options,
+        );
   let out = '';
   let err = '';
   const lines = await new Promise<{ banner: string; log: string }>((resolve, reject) => {
@@ -32,6 +44,20 @@ async function serveWithBanner(env: NodeJS.ProcessEnv) {
     child.on('exit', (code) => reject(new Error(`quire serve exited with ${code}: ${err}`)));
   });
   return { child, ...lines, stdout: () => out };
+}
+
+/** The server's JSON log record whose message holds `text`, once it has been written. */
+async function logRecord(started: Awaited<ReturnType<typeof serveWithBanner>>, text: string) {
+  const line = await eventually(
+    async () =>
+      started
+        .stdout()
+        .split('\n')
+        .find((l) => l.includes(text)),
+    (found) => found !== undefined,
+    { describe: () => `no "${text}" in:\n${started.stdout().slice(-2000)}`, timeoutMs: 20_000 },
+  );
+  return JSON.parse(line!);
 }
 
 for (const dialect of DIALECTS) {
@@ -104,19 +130,18 @@ describe('quire serve with its workers on a thread of their own [sqlite]', () =>
     try {
       assert.match(started.banner, / · 2 workers in process \(own thread\) · /);
       assert.equal(JSON.parse(started.log).workersThread, true);
-      const line = await eventually(
-        async () =>
-          started
-            .stdout()
-            .split('\n')
-            .find((l) => l.includes('workers started on their own thread')),
-        (found) => found !== undefined,
-        { describe: () => `no thread line in:\n${started.stdout().slice(-2000)}`, timeoutMs: 20_000 },
-      );
-      const record = JSON.parse(line!);
+      const record = await logRecord(started, 'workers started on their own thread');
       assert.equal(record.workers.length, 2);
       assert.ok(record.niceness >= 10, `niceness ${record.niceness}`);
-      if (linux) assert.equal(record.policy, 'normal', 'BACKGROUND_PRIORITY=nice, the default');
+      // BACKGROUND_PRIORITY=auto, the default: idle only where the server has its CPU group to
+      // itself, which it says (on CI and a laptop's shell it shares the test runner's).
+      const idle = (await logRecord(started, 'BACKGROUND_PRIORITY=auto')).backgroundPriority === 'idle';
+      assert.equal(
+        idle,
+        backgroundPriority('auto', started.child.pid!) === 'idle',
+        'auto follows the CPU group',
+      );
+      if (linux) assert.equal(record.policy, idle ? 'idle' : 'normal');
       assert.equal(record.pacedByRequests, true, "the thread follows the server's requests");
       assert.equal(record.pid, JSON.parse(started.log).pid, "the server's own logger wrote it");
     } finally {
@@ -155,6 +180,34 @@ describe('quire serve with its workers on a thread of their own [sqlite]', () =>
       assert.equal(threadPolicy(pid, pid), 'normal', "the requests' thread keeps its policy");
     } finally {
       assert.equal(await stop(started.child), 0);
+    }
+  });
+
+  it('by default (auto) goes idle in a CPU cgroup of its own, as in a container', async (t) => {
+    if (skipWithoutSchedIdle(t)) return;
+    if (os.availableParallelism() < 2) {
+      console.warn(`SKIPPED: ${t.name}: one core, where auto stays nice`);
+      return t.skip('one core');
+    }
+    const group = makeCpuGroup(t);
+    if (group === null) return;
+    try {
+      const started = await serveWithBanner({ ...envFor('sqlite'), WORKERS: '1' }, group.dir);
+      try {
+        const thread = await logRecord(started, 'workers started on their own thread');
+        assert.match(started.stdout(), /background priority idle: the process has its CPU group to itself/);
+        assert.equal(thread.policy, 'idle');
+        const pid = started.child.pid!;
+        assert.deepEqual(
+          v8HelperThreadIds(4, pid).map((tid) => threadPolicy(tid, pid)),
+          ['idle', 'idle', 'idle', 'idle'],
+        );
+        assert.equal(threadPolicy(pid, pid), 'normal');
+      } finally {
+        assert.equal(await stop(started.child), 0);
+      }
+    } finally {
+      group.remove();
     }
   });
 });
