@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { dialectOf } from '../../db/database.js';
 import type { Executor, ImportRejectsTable, ImportRowsTable, ImportsTable } from '../../db/schema.js';
 import { newestFirst } from '../../db/sort-key.js';
+import { statement } from '../../db/statement.js';
 
 /** SQL of target-list imports (docs/imports.md); every query scoped by tenant first. */
 
@@ -263,6 +264,18 @@ export function importAudiences(
     .execute();
 }
 
+// The operator's status read runs this once per 50 lines of the job (presentImport), 200 times a
+// read for 10,000 lines, on the requests' thread: a fixed statement (statement.ts), not a query
+// tree built and compiled each time.
+const draftStatusCountsInRange = statement<{ status: string; n: number | string }>(
+  `select "v"."status", count(*) as "n" from "import_rows" as "r"
+   inner join "audiences" as "a" on "a"."tenant_id" = "r"."tenant_id" and "a"."id" = "r"."audience_id"
+   inner join "audience_versions" as "v" on "v"."tenant_id" = "a"."tenant_id" and "v"."audience_id" = "a"."id"
+     and "v"."version_number" = "a"."last_version_number"
+   where "r"."tenant_id" = $1 and "r"."import_id" = $2 and "r"."line" > $3 and "r"."line" <= $4
+   group by "v"."status"`,
+);
+
 /**
  * How the audiences of the job's lines in (afterLine, throughLine] stand: per status of each one's
  * latest version (queued/pending/processing, draft, published, failed, ...). A range of lines, so
@@ -276,24 +289,8 @@ export async function draftStatusCounts(
   afterLine: number,
   throughLine: number,
 ) {
-  const rows = await db
-    .selectFrom('import_rows as r')
-    .innerJoin('audiences as a', (j) =>
-      j.onRef('a.tenant_id', '=', 'r.tenant_id').onRef('a.id', '=', 'r.audience_id'),
-    )
-    .innerJoin('audience_versions as v', (j) =>
-      j
-        .onRef('v.tenant_id', '=', 'a.tenant_id')
-        .onRef('v.audience_id', '=', 'a.id')
-        .onRef('v.version_number', '=', 'a.last_version_number'),
-    )
-    .select(['v.status', sql<number>`count(*)`.as('n')])
-    .where('r.tenant_id', '=', tenantId)
-    .where('r.import_id', '=', importId)
-    .where('r.line', '>', afterLine)
-    .where('r.line', '<=', throughLine)
-    .groupBy('v.status')
-    .execute();
+  const rows = await draftStatusCountsInRange.all(db, [tenantId, importId, afterLine, throughLine]);
+  // PostgreSQL's count(*) is a bigint, which node-postgres gives as a string.
   return rows.map((r) => ({ status: r.status, n: Number(r.n) }));
 }
 
