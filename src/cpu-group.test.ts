@@ -100,7 +100,7 @@ describe('whether the service has a CPU group to itself (BACKGROUND_PRIORITY=aut
         [dir]: { cpuFile: dir.startsWith('cpu') ? 'cpu.shares' : 'cpu.weight', members: [100] },
       });
       fs.writeFileSync(path.join(roots.cgroup, dir, file), text);
-      return ownCpuGroup(100, roots)?.cores;
+      return ownCpuGroup(100, roots);
     };
     assert.equal(quota('q-v2-max', '0::/q\n', '/q', 'cpu.max', 'max 100000\n'), Number.POSITIVE_INFINITY);
     assert.equal(quota('q-v2-one', '0::/q\n', '/q', 'cpu.max', '100000 100000\n'), 1);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { statFields } from './proc-stat.js';
 
 /**
  * Whether a process has a CPU cgroup to itself: a container, a systemd unit with CPU accounting, a
@@ -26,17 +27,14 @@ const SYSTEM: CgroupRoots = { proc: '/proc', cgroup: '/sys/fs/cgroup' };
 const MAX_DEPTH = 64;
 
 /**
- * The CPU group of its own a process has, with the cores its quota allows (Infinity: no quota),
- * or null where it shares its group or has none (see above).
+ * Where a process has a CPU group of its own: the cores its quota allows (Infinity: no quota);
+ * null where it shares its group or has none (see above).
  */
-export function ownCpuGroup(
-  pid = process.pid,
-  roots: CgroupRoots = SYSTEM,
-): { dir: string; cores: number } | null {
+export function ownCpuGroup(pid = process.pid, roots: CgroupRoots = SYSTEM): number | null {
   try {
     const dir = cpuGroupDir(pid, roots);
     if (dir === null || !onlyKinIn(dir, pid, roots)) return null;
-    return { dir, cores: quotaCores(dir) };
+    return quotaCores(dir);
   } catch {
     return null;
   }
@@ -130,8 +128,8 @@ function parentChain(pid: number, roots: CgroupRoots): number[] | null {
       if (depth === 0) return null;
       break;
     }
-    // "<pid> (<command>) <state> <ppid> ...": the command may hold spaces and parentheses.
-    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    // proc(5)'s 4th field, the parent.
+    const parent = Number(statFields(stat)[1]);
     if (!Number.isInteger(parent) || parent <= 0) break;
     chain.push(parent);
     current = parent;

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import { describe, it } from 'node:test';
 import { Worker } from 'node:worker_threads';
 import { skipWithoutSchedIdle } from '../test/sched-idle.js';
+import { statFields } from './proc-stat.js';
 import { idleThreads, threadPolicy, v8HelperThreadIds, v8PoolSize } from './thread-priority.js';
 
 /** CPU ticks (user + system) each thread of a process has used. */
@@ -12,7 +13,7 @@ function cpuByThread(pid: number): Map<number, number> {
   const ticks = new Map<number, number>();
   for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
     const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const fields = statFields(stat);
     ticks.set(Number(tid), Number(fields[11]) + Number(fields[12]));
   }
   return ticks;

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { promisify } from 'node:util';
 import { ownCpuGroup } from './cpu-group.js';
+import { statFields } from './proc-stat.js';
 
 /**
  * Background threads of a serving process (the workers' thread, V8's garbage-collection helpers)
@@ -36,8 +37,8 @@ export type ThreadPolicy = 'idle' | 'normal' | 'unknown';
  */
 export function backgroundPriority(setting: 'auto' | 'nice' | 'idle', pid = process.pid): 'nice' | 'idle' {
   if (setting !== 'auto') return setting;
-  const group = ownCpuGroup(pid);
-  return group !== null && Math.min(group.cores, os.availableParallelism()) >= 2 ? 'idle' : 'nice';
+  const cores = ownCpuGroup(pid);
+  return cores !== null && Math.min(cores, os.availableParallelism()) >= 2 ? 'idle' : 'nice';
 }
 
 /** The kernel's id of the calling thread (Linux), or null elsewhere. */
@@ -55,8 +56,7 @@ export function currentThreadId(): number | null {
 export function threadPolicy(tid: number, pid: number | 'self' = 'self'): ThreadPolicy {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-    // The fields after the command name (which may hold spaces) start at the 3rd.
-    const policy = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[41 - 3]);
+    const policy = Number(statFields(stat)[41 - 3]);
     return policy === SCHED_IDLE ? 'idle' : 'normal';
   } catch {
     return 'unknown';
