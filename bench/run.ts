@@ -36,6 +36,7 @@ const { values: args } = parseArgs({
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     },
     'no-postgres': { type: 'boolean', default: false },
+    'no-sqlite': { type: 'boolean', default: false },
     'import-rows': { type: 'string', default: '10000' },
     'cpu-prof': { type: 'boolean', default: false },
     'service-flags': { type: 'string', default: '' },
@@ -43,7 +44,7 @@ const { values: args } = parseArgs({
   },
 });
 if (args.help) {
-  process.stdout.write(`npm run bench -- [--full] [--seconds 5] [--connections 50] [--only s1,s4] [--postgres URL | --no-postgres]
+  process.stdout.write(`npm run bench -- [--full] [--seconds 5] [--connections 50] [--only s1,s4] [--postgres URL | --no-postgres] [--no-sqlite]
   --full         full sizes (1,000,000 persons and logs, 100,000 assets); default sizes are smaller
   --seconds      measured seconds per run (after a 2 s warm-up)
   --connections  connections wrk holds open in every comparison (default 50, the issue's goals)
@@ -52,6 +53,7 @@ if (args.help) {
                  narrows the spread on a noisy machine and takes longer)
   --only         run only these scenarios (${SCENARIOS.map((s) => s.id).join(', ')})
   --postgres     a PostgreSQL server for the PostgreSQL rows (a fresh database is created and dropped)
+  --no-sqlite    only the PostgreSQL rows
   --import-rows  rows of s10's target-list import (default 10000, the issue's size)
   --cpu-prof     profile the service; writes a .cpuprofile per database to bench/results/profiles
                  (open it in Chrome DevTools or speedscope; \`npm run profile-summary FILE\` prints the top)
@@ -148,13 +150,15 @@ async function runOn(
 }
 
 // SQLite: a fresh data directory.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-'));
-const sqlite = openSqlite(path.join(dataDir, 'quire.db'));
-try {
-  await runOn('sqlite', sqlite, { ...baseEnv, DATA_DIR: dataDir }, path.join(dataDir, 'quire.db'));
-} finally {
-  await sqlite.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+if (!args['no-sqlite']) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-'));
+  const sqlite = openSqlite(path.join(dataDir, 'quire.db'));
+  try {
+    await runOn('sqlite', sqlite, { ...baseEnv, DATA_DIR: dataDir }, path.join(dataDir, 'quire.db'));
+  } finally {
+    await sqlite.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 // PostgreSQL: a fresh database on the given server, when reachable.
