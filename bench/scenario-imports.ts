@@ -144,7 +144,7 @@ async function importBeside(ctx: BenchContext, priority: Priority): Promise<Row[
     const busy = await measureEach().finally(() => clearInterval(watcher));
     let rowsSeconds = Number.NaN;
     for (;;) {
-      const job = (await (await fetch(jobUrl, { headers: admin })).json()) as {
+      const job = (await readJob(jobUrl, admin, started)) as {
         status: string;
         audiencesCreated: number;
         drafts: { queued: number };
@@ -183,5 +183,18 @@ async function importBeside(ctx: BenchContext, priority: Priority): Promise<Row[
     });
   } finally {
     await quire.stop();
+  }
+}
+
+/** The job as the operator reads it; a failed read says how long it waited and when. */
+async function readJob(url: string, headers: Record<string, string>, started: number): Promise<unknown> {
+  const sent = performance.now();
+  try {
+    return await (await fetch(url, { headers })).json();
+  } catch (error) {
+    const cause = (error as Error & { cause?: unknown }).cause;
+    throw new Error(
+      `s10: reading the job failed after ${Math.round(performance.now() - sent)} ms, ${((sent - started) / 1000).toFixed(1)} s into the import: ${String(cause ?? error)}`,
+    );
   }
 }

@@ -1,9 +1,11 @@
-import { parse } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
 import { IMPORT_FIELDS, type ImportField } from '../../domain/import-fields.js';
 import { normalizeDomain } from '../../domain/normalize-domain.js';
 import type { Traits } from '../../domain/page-blocks.js';
 import { ApiError } from '../../errors.js';
 import { bodyChecker } from '../../http/validation.js';
+import { Turns } from '../../turns.js';
 import { MAX_TRAITS } from '../accounts/traits.js';
 import { CreatePersonBody } from '../persons/persons.schemas.js';
 
@@ -139,9 +141,14 @@ export function formatOf(contentType: string | undefined, fileName: string | und
 /**
  * Reads the file: refuses (4xx, nothing written) one that is too big, is not text, is not CSV /
  * JSON lines, or has more rows than allowed. Rows whose cell count differs from the header are
- * kept and rejected later by checkRow.
+ * kept and rejected later by checkRow. It reads in steps (`turns`): a 10,000-row file took about
+ * 300 ms in one piece, a stall of every request the process was serving.
  */
-export function readImportFile(bytes: Buffer, format: ImportFormat): ReadFile {
+export async function readImportFile(
+  bytes: Buffer,
+  format: ImportFormat,
+  turns = new Turns(),
+): Promise<ReadFile> {
   if (bytes.length > IMPORT_MAX_BYTES) {
     throw ApiError.invalidField(
       '/file',
@@ -154,7 +161,7 @@ export function readImportFile(bytes: Buffer, format: ImportFormat): ReadFile {
     throw ApiError.invalidField('/file', 'the file is not text (it holds NUL bytes): send CSV or JSON lines');
   }
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/^\uFEFF/, '');
-  const file = format === 'csv' ? readCsv(text) : readJsonLines(text);
+  const file = format === 'csv' ? await readCsv(text, turns) : await readJsonLines(text, turns);
   if (file.rows.length > IMPORT_MAX_ROWS) {
     throw ApiError.invalidField(
       '/file',
@@ -165,22 +172,38 @@ export function readImportFile(bytes: Buffer, format: ImportFormat): ReadFile {
   return file;
 }
 
-function readCsv(text: string): ReadFile {
-  let records: { record: string[]; info: { lines: number } }[];
+/** Pieces the CSV parser takes at once: each is parsed in one go, about a millisecond. */
+const CSV_PIECE_CHARS = 16 * 1024;
+
+function* piecesOf(text: string): Generator<string> {
+  for (let at = 0; at < text.length; at += CSV_PIECE_CHARS) yield text.slice(at, at + CSV_PIECE_CHARS);
+}
+
+type CsvRecord = { record: string[]; info: { lines: number } };
+
+/** The file's records, parsed a piece at a time with a turn of the event loop between steps. */
+async function csvRecords(text: string, turns: Turns): Promise<CsvRecord[]> {
+  const parser = Readable.from(piecesOf(text)).pipe(
+    parse({ info: true, relax_column_count: true, skip_empty_lines: true, bom: true }),
+  );
+  const records: CsvRecord[] = [];
   try {
-    records = parse(text, {
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      bom: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
+    for await (const record of parser) {
+      records.push(record as CsvRecord);
+      await turns.take();
+    }
   } catch (error) {
     throw ApiError.invalidField('/file', `the file is not valid CSV: ${(error as Error).message}`);
   }
+  return records;
+}
+
+async function readCsv(text: string, turns: Turns): Promise<ReadFile> {
+  const records = await csvRecords(text, turns);
   const header = records[0];
   if (header === undefined) throw ApiError.invalidField('/file', 'the file has no header row', 'required');
   const columns = header.record.map((c) => c.trim());
-  if (columns.length < 2 && !/[,;\t]/.test(text.split('\n')[0] ?? '')) {
+  if (columns.length < 2 && !/[,;\t]/.test(text.split('\n', 1)[0] ?? '')) {
     // One column is legal CSV, but a file without a single separator in its header is not a table.
     if (!columns.some((c) => SYNONYMS[normalHeader(c)] === 'email' || SYNONYMS[normalHeader(c)] === 'domain'))
       throw ApiError.invalidField(
@@ -194,23 +217,26 @@ function readCsv(text: string): ReadFile {
       throw ApiError.invalidField('/file', `the column "${column.slice(0, 80)}" appears twice in the header`);
     seen.add(column);
   }
-  const rows = records.slice(1).map(({ record, info }) => {
+  const rows: ReadFile['rows'] = [];
+  for (const { record, info } of records.slice(1)) {
     const values: Record<string, string> = {};
     columns.forEach((column, i) => {
       values[column] = record[i] ?? '';
     });
     if (record.length !== columns.length) values['\u0000cells'] = String(record.length);
-    return { line: info.lines, values };
-  });
+    rows.push({ line: info.lines, values });
+    await turns.take();
+  }
   return { format: 'csv', columns, rows };
 }
 
-function readJsonLines(text: string): ReadFile {
+async function readJsonLines(text: string, turns: Turns): Promise<ReadFile> {
   const columns: string[] = [];
   const known = new Set<string>();
   const rows: ReadFile['rows'] = [];
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
+    await turns.take();
     const source = lines[i]!.trim();
     if (source === '') continue;
     let value: unknown;
