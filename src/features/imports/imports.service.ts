@@ -4,6 +4,7 @@ import { backgroundShare } from '../../background-share.js';
 import { dialectOf } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Db, Executor, ImportsTable } from '../../db/schema.js';
+import { analyzeNeverAnalyzed } from '../../db/statistics.repository.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { pagePath } from '../../domain/public-links.js';
 import { ApiError } from '../../errors.js';
@@ -143,6 +144,16 @@ async function pageOrThrow(db: Executor, tenantId: string, pageId: string) {
   return page;
 }
 
+/** The tables an import fills and reads back. */
+const IMPORT_TABLES = [
+  'import_rows',
+  'import_targets',
+  'audiences',
+  'audience_versions',
+  'persons',
+  'accounts',
+];
+
 /** Jobs in flight in this process: one runner per job. */
 const runners = new Map<string, Promise<ImportJob | undefined>>();
 
@@ -251,6 +262,9 @@ export async function applyImport(
       const current = await findImport(db, tenantId, importId);
       if (current?.status !== 'running') return current;
       const progress = await applyLines(run, todo.slice(i, i + size));
+      // After the first batch the tables it filled are not empty: PostgreSQL plans the rest of
+      // the job, and its status reads, from their statistics (src/db/statistics.repository.ts).
+      if (i === 0) await analyzeNeverAnalyzed(db, IMPORT_TABLES);
       if (onProgress && progress) onProgress(progress);
     }
     await writeTransaction(db, async (tx) => {
