@@ -3,23 +3,23 @@ import { dialectOf } from './dialect.js';
 import type { Executor } from './schema.js';
 
 /**
- * PostgreSQL plans from table statistics, which autovacuum gathers only once a table has changed
- * enough, up to a minute later, and never where autovacuum is off. A bulk write into tables that
- * were empty (the first import of an install) leaves the planner blind: in s10 (2026-11-29) it
- * took indexes led by the tenant alone and joined a job's 10,000 rows through scans of all the
- * tenant's audiences and versions, until the job's status read hit the statement timeout. So the
- * writer gathers them itself, once, for those of its tables that have never been analysed: a
- * sample of at most 30,000 rows each, and from then on autovacuum keeps them. Returns the tables
- * analysed. SQLite plans without statistics: nothing to do there.
+ * PostgreSQL plans from table statistics, which autovacuum gathers once a table has changed by a
+ * tenth, up to a minute later, and never where autovacuum is off. A bulk write runs ahead of them:
+ * in s10 (2026-11-29) a job's rows went into tables analysed when its tenant had none there (or
+ * never analysed), the planner took the tenant for a row or two, reached the tenant's audiences and
+ * versions through indexes led by the tenant alone, once per row of the job, and the job's status
+ * read grew from milliseconds to the statement timeout. So the writer gathers them as it goes
+ * (`ANALYZE` samples at most 30,000 rows a table, and blocks no read or write). Statistics only
+ * steer plans: a failure (a role that does not own the tables is told so by a warning, not an
+ * error) is not the writer's. Returns whether the tables were analysed; SQLite plans without
+ * statistics, so there it does nothing.
  */
-export async function analyzeNeverAnalyzed(db: Executor, tables: readonly string[]): Promise<string[]> {
-  if (dialectOf(db) !== 'postgres' || tables.length === 0) return [];
-  const { rows } = await sql<{ relname: string }>`
-    select relname from pg_stat_user_tables
-    where schemaname = current_schema() and relname in (${sql.join(tables)})
-      and last_analyze is null and last_autoanalyze is null
-    order by relname`.execute(db);
-  const names = rows.map((r) => r.relname);
-  if (names.length > 0) await sql`analyze ${sql.join(names.map((name) => sql.id(name)))}`.execute(db);
-  return names;
+export async function analyzeTables(db: Executor, tables: readonly string[]): Promise<boolean> {
+  if (dialectOf(db) !== 'postgres' || tables.length === 0) return false;
+  try {
+    await sql`analyze ${sql.join(tables.map((table) => sql.id(table)))}`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
 }
